@@ -1,0 +1,131 @@
+// buildApp(config): the whole HTTP application, plugins registered in a fixed order. Tests import
+// this; src/server.ts runs it as a process.
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/index.js';
+import { AppError } from './errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
+import { OAuthService } from './modules/oauth/service.js';
+import { resolveTokenSecret, TokenService } from './modules/oauth/tokens.js';
+import { ClientRegistry } from './modules/sites/client-registry.js';
+import { SitesRepository } from './modules/sites/repository.js';
+import { SitesService } from './modules/sites/service.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin, sendProblem } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { connectRedis, RedisInvalidationBus, redisPlugin, type InvalidationBus } from './plugins/redis.js';
+import { VERSION } from './version.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9\-_.:@+]{1,128}$/;
+
+export interface BuildOptions {
+  /** An open database to use (tests share one per file); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+  /** Where logs go (tests capture them); defaults to stdout. */
+  logStream?: DestinationStream;
+  clock?: () => number;
+}
+
+/** Services built once per app; the CLI builds the same ones without HTTP. */
+export interface Services {
+  sites: SitesService;
+  registry: ClientRegistry;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? Date.now;
+  const database = options.database ?? openDatabase(config.database);
+  await database.migrate();
+
+  const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : null;
+  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
+  const rateLimitStore: RateLimitStore = redis !== null ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore(clock);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens and secrets never reach the logs (the default serializers omit headers and bodies;
+      // this is the second line of defence should a log call include them).
+      redact: { paths: ['req.headers.authorization', '*.client_secret', '*.clientSecret', '*.access_token', '*.token'], censor: '[redacted]' },
+      ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // SPEC §15: requests arriving while draining get our own 503 problem with Retry-After.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const sitesRepository = new SitesRepository(database.db);
+  const registry = new ClientRegistry(sitesRepository, {
+    refreshSeconds: config.clientRefreshSeconds,
+    bus,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'client registry refresh failed'),
+  });
+  const tokens = new TokenService(await resolveTokenSecret(database.db, config.tokenSecret), config.tokenTtlSeconds, clock);
+  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry };
+  const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
+    failureLimit: config.tokenFailureLimit,
+    failureWindowSeconds: config.tokenFailureWindowSeconds,
+  });
+  app.decorate('services', services);
+
+  // Request lifecycle: request id echoed on every response; draining answers 503.
+  let draining = false;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (draining) {
+      reply.header('connection', 'close');
+      return sendProblem(reply, new AppError('shutting_down', 'This server is shutting down; retry on another connection', { headers: { 'retry-after': '5' } }));
+    }
+    // GETs and DELETEs ignore a body and its Content-Type (SPEC §2: the samples send one on GETs).
+    if (request.method === 'DELETE') delete request.headers['content-type'];
+  });
+  app.addHook('preClose', async () => {
+    draining = true;
+    registry.stop();
+  });
+  app.addHook('onClose', async () => {
+    await bus?.close();
+    if (redis !== null) await redis.quit();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
+  await app.register(redisPlugin, { redis });
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(authPlugin, { tokens, registry });
+  await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
+  await app.register(openapiPlugin, { version: VERSION });
+
+  await app.register(healthRoutes);
+  await app.register(oauthRoutes, { oauth });
+
+  await registry.start();
+  return app;
+}

@@ -1,0 +1,31 @@
+// What CLI commands work with: the configured database (migrated) and the same services the
+// server uses. Changes made here reach running nodes through Redis at once when REDIS_URL is set,
+// and through their periodic refresh otherwise.
+import type { Config } from '../config.js';
+import { openDatabase, type Database } from '../db/index.js';
+import { ClientRegistry } from '../modules/sites/client-registry.js';
+import { SitesRepository } from '../modules/sites/repository.js';
+import { SitesService } from '../modules/sites/service.js';
+import { RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
+
+export interface CliContext {
+  database: Database;
+  sites: SitesService;
+  close(): Promise<void>;
+}
+
+export async function openCliContext(config: Config): Promise<CliContext> {
+  const database = openDatabase(config.database);
+  await database.migrate();
+  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
+  const repository = new SitesRepository(database.db);
+  const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
+  return {
+    database,
+    sites: new SitesService(repository, registry),
+    async close() {
+      await bus?.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// The `questline` command. Every command takes --json for machine-readable output.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import type { ClientRole } from '../db/schema.js';
+import { openDatabase } from '../db/index.js';
+import { AppError } from '../errors.js';
+import { serve } from '../server.js';
+import { openCliContext } from './context.js';
+
+const USAGE = `Usage: questline <command> [options]
+
+Commands:
+  serve                                          start the HTTP server (what npm start runs)
+  migrate                                        apply pending database migrations
+  site create --name NAME [--id ID] [--timezone TZ]
+  site list
+  client create --site SITE --role admin|app     prints the secret once
+  client list --site SITE
+  client rotate --client CLIENT                  new secret; revokes the old secret's tokens
+  client delete --client CLIENT                  revokes every token of the client
+
+Options:
+  --json    machine-readable output (one JSON document on stdout)
+  --help    this text
+
+Configuration comes from the environment (see README): DATABASE_URL, REDIS_URL, ...`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  name: { type: 'string' },
+  id: { type: 'string' },
+  timezone: { type: 'string' },
+  site: { type: 'string' },
+  role: { type: 'string' },
+  client: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+class UsageError extends Error {}
+
+function required(values: Values, name: 'name' | 'site' | 'role' | 'client'): string {
+  const value = values[name];
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+interface Output {
+  json: boolean;
+  print(result: unknown, human: string): void;
+}
+
+export async function run(argv: string[], config: Config, out: Output): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const [command, sub] = positionals;
+  if (values.help || command === undefined) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+
+  if (command === 'serve') return serve(config);
+  if (command === 'migrate') {
+    const database = openDatabase(config.database);
+    try {
+      const applied = await database.migrate();
+      out.print({ applied }, applied.length === 0 ? 'Database is up to date' : `Applied: ${applied.join(', ')}`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
+  const key = `${command} ${sub ?? ''}`;
+  const context = await openCliContext(config);
+  try {
+    switch (key) {
+      case 'site create': {
+        const site = await context.sites.createSite({ name: required(values, 'name'), siteId: values.id, timezone: values.timezone });
+        out.print({ siteId: site.site_id, name: site.name, timezone: site.timezone }, `Created site ${site.site_id} (${site.name}, ${site.timezone})`);
+        return;
+      }
+      case 'site list': {
+        const sites = (await context.sites.listSites()).map((s) => ({ siteId: s.site_id, name: s.name, timezone: s.timezone }));
+        out.print({ sites }, sites.map((s) => `${s.siteId}\t${s.name}\t${s.timezone}`).join('\n') || 'No sites');
+        return;
+      }
+      case 'client create': {
+        const role = required(values, 'role');
+        if (role !== 'admin' && role !== 'app') throw new UsageError('--role must be admin or app');
+        const credentials = await context.sites.createClient(required(values, 'site'), role as ClientRole);
+        out.print(credentials, credentialsText('Created', credentials));
+        return;
+      }
+      case 'client list': {
+        const clients = await context.sites.listClients(required(values, 'site'));
+        out.print({ clients }, clients.map((c) => `${c.clientId}\t${c.role}\t${c.createdAt}`).join('\n') || 'No clients');
+        return;
+      }
+      case 'client rotate': {
+        const credentials = await context.sites.rotateClient(required(values, 'client'));
+        out.print(credentials, credentialsText('Rotated', credentials));
+        return;
+      }
+      case 'client delete': {
+        const clientId = required(values, 'client');
+        await context.sites.deleteClient(clientId);
+        out.print({ clientId, deleted: true }, `Deleted client ${clientId}; its tokens stop working within 60 seconds on every node`);
+        return;
+      }
+      default:
+        throw new UsageError(`Unknown command "${key.trim()}"`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+function credentialsText(verb: string, c: { siteId: string; clientId: string; clientSecret: string; role: string }): string {
+  return [
+    `${verb} ${c.role} client for site ${c.siteId}. The secret is shown only now:`,
+    `  client_id      ${c.clientId}`,
+    `  client_secret  ${c.clientSecret}`,
+  ].join('\n');
+}
+
+export async function cli(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const out: Output = {
+    json,
+    print(result, human) {
+      process.stdout.write(`${json ? JSON.stringify(result) : human}\n`);
+    },
+  };
+  const fail = (code: string, message: string, status: number): number => {
+    if (json) process.stdout.write(`${JSON.stringify({ error: code, message })}\n`);
+    process.stderr.write(`questline: ${message}\n`);
+    return status;
+  };
+  try {
+    await run(argv, loadConfig(), out);
+    return 0;
+  } catch (error) {
+    if (error instanceof ConfigError) return fail('invalid_configuration', error.message, 1);
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      return fail('usage', `${error.message}\n\n${USAGE}`, 2);
+    }
+    if (error instanceof AppError) {
+      const details = error.options.errors?.map((e) => `${e.path}: ${e.message}`).join('; ');
+      return fail(error.code, details ? `${error.message}: ${details}` : error.message, 1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+// All environment parsing happens here, once (STYLE: config parsed once). Nothing else in src/
+// reads process.env; everything receives a typed Config.
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+
+export interface RateConfig {
+  /** Tokens added per second. */
+  rate: number;
+  /** Bucket size: the largest burst allowed. */
+  burst: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  /** Key prefix for everything this instance stores in Redis (lets several deployments, or tests, share one server). */
+  redisPrefix: string;
+  /** Token signing secret; undefined means "generate one and store it in the database on first start". */
+  tokenSecret: string | undefined;
+  tokenTtlSeconds: number;
+  logLevel: string;
+  webhookAllowPrivateNetworks: boolean;
+  clientRate: RateConfig;
+  userRate: RateConfig;
+  /** Failed token requests allowed per client id within tokenFailureWindowSeconds. */
+  tokenFailureLimit: number;
+  tokenFailureWindowSeconds: number;
+  /** How often each node re-reads client revocations from the database (the 60 s revocation promise). */
+  clientRefreshSeconds: number;
+  shutdownTimeoutMs: number;
+  /** Create a demo site with printed credentials when the database has no site. */
+  demoSite: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const config: Config = {
+    port: read.integer('PORT', 3000, 0, 65535),
+    host: read.string('HOST', '127.0.0.1'),
+    database: parseDatabaseUrl(read.string('DATABASE_URL', 'sqlite:./data/questline.db'), read.integer('DATABASE_POOL_SIZE', 10, 1, 1000), problems),
+    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read.string('REDIS_PREFIX', 'ql:'),
+    tokenSecret: read.optionalString('TOKEN_SECRET'),
+    tokenTtlSeconds: read.integer('TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
+    logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    webhookAllowPrivateNetworks: read.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    clientRate: { rate: read.number('CLIENT_RATE_LIMIT_RPS', 100, 0.01), burst: read.integer('CLIENT_RATE_LIMIT_BURST', 200, 1) },
+    userRate: { rate: read.number('USER_RATE_LIMIT_RPS', 10, 0.01), burst: read.integer('USER_RATE_LIMIT_BURST', 20, 1) },
+    tokenFailureLimit: read.integer('TOKEN_FAILURE_LIMIT', 10, 1),
+    tokenFailureWindowSeconds: read.integer('TOKEN_FAILURE_WINDOW_SECONDS', 300, 1),
+    clientRefreshSeconds: read.integer('CLIENT_REFRESH_SECONDS', 15, 1, 60),
+    shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    demoSite: read.boolean('DEMO_SITE', true),
+    trustProxy: read.boolean('TRUST_PROXY', false),
+  };
+  if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
+    problems.push('TOKEN_SECRET must be at least 32 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (filename === '') problems.push('DATABASE_URL: sqlite: needs a file name, e.g. sqlite:./data/questline.db');
+    return { kind: 'sqlite', filename };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { kind: 'postgres', url, poolSize };
+  }
+  problems.push('DATABASE_URL must start with sqlite: or postgres://');
+  return { kind: 'sqlite', filename: './data/questline.db' };
+}
+
+class EnvReader {
+  constructor(private readonly env: Env, private readonly problems: string[]) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optionalString(name: string): string | undefined {
+    return this.raw(name);
+  }
+
+  number(name: string, fallback: number, min = -Infinity, max = Infinity): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+      this.problems.push(`${name} must be a number between ${min} and ${max} (got "${value}")`);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  integer(name: string, fallback: number, min = -Infinity, max = Infinity): number {
+    const value = this.number(name, fallback, min, max);
+    if (!Number.isInteger(value)) {
+      this.problems.push(`${name} must be a whole number (got "${value}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name} must be true or false (got "${value}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return fallback;
+  }
+
+  optionalUrl(name: string, protocols: string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    try {
+      const url = new URL(value);
+      if (protocols.includes(url.protocol)) return value;
+    } catch {
+      // reported below
+    }
+    this.problems.push(`${name} must be a URL starting with ${protocols.join(' or ')}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+// The closed error catalog (STYLE: a closed error catalog). Every error the API returns has a
+// stable snake_case code listed here with its HTTP status and title; docs/errors.md documents each
+// one and a test fails when one is missing there. Services throw AppError with a code; only the
+// HTTP layer turns it into problem+json.
+
+export const errorCatalog = {
+  validation_failed: { status: 400, title: 'The request is invalid' },
+  malformed_body: { status: 400, title: 'The request body could not be parsed' },
+  missing_token: { status: 401, title: 'A bearer token is required' },
+  invalid_token: { status: 401, title: 'The bearer token is invalid' },
+  token_expired: { status: 401, title: 'The bearer token has expired' },
+  token_revoked: { status: 401, title: 'The bearer token has been revoked' },
+  forbidden: { status: 403, title: 'This token may not call this endpoint' },
+  not_found: { status: 404, title: 'The object does not exist' },
+  route_not_found: { status: 404, title: 'No such endpoint' },
+  conflict: { status: 409, title: 'The object already exists' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Internal server error' },
+  service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+  shutting_down: { status: 503, title: 'This server is shutting down' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** A field-level problem: where in the input, and why. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail ?? errorCatalog[code].title);
+    this.name = 'AppError';
+    this.status = errorCatalog[code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+
+// Loose on purpose: the grant reports missing or wrong fields itself, as RFC 6749 errors.
+export const TokenRequestBody = Type.Object(
+  {
+    grant_type: Type.Optional(Type.String({ description: 'client_credentials' })),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    xoauth_end_user_id: Type.Optional(Type.String({ description: 'Issue a user-level token for this end user' })),
+  },
+  { additionalProperties: true },
+);
+
+export const TokenResponseBody = Type.Object({
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer({ description: 'Seconds until the token expires' }),
+});
+
+export const OAuthErrorBody = Type.Object({
+  error: Type.String({ description: 'RFC 6749 §5.2 error code' }),
+  error_description: Type.String(),
+});

@@ -1,0 +1,111 @@
+// Sites (tenants) and their app clients (SPEC §3). Secrets are returned once, at creation or
+// rotation, and stored only as scrypt hashes.
+import type { ClientRole } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { isValidId } from '../../http/ids.js';
+import { isValidTimeZone } from '../../time.js';
+import type { ClientRegistry } from './client-registry.js';
+import type { ClientRow, SiteRow, SitesRepository } from './repository.js';
+import { generateClientId, generateClientSecret, hashSecret } from './secrets.js';
+
+export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+
+export interface NewSite {
+  siteId?: string;
+  name: string;
+  timezone?: string;
+}
+
+export interface ClientCredentials {
+  siteId: string;
+  clientId: string;
+  clientSecret: string;
+  role: ClientRole;
+}
+
+export interface ClientSummary {
+  siteId: string;
+  clientId: string;
+  role: ClientRole;
+  createdAt: string;
+}
+
+export class SitesService {
+  constructor(
+    private readonly repository: SitesRepository,
+    private readonly registry: ClientRegistry,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async createSite(input: NewSite): Promise<SiteRow> {
+    const siteId = input.siteId ?? `site-${generateClientId().slice(4, 12)}`;
+    const timezone = input.timezone ?? DEFAULT_TIMEZONE;
+    const errors = [];
+    if (!isValidId(siteId)) errors.push({ path: 'siteId', message: 'must be 1–255 letters, digits or -_.@:+' });
+    if (input.name.trim() === '' || input.name.length > 255) errors.push({ path: 'name', message: 'must be 1–255 characters' });
+    if (!isValidTimeZone(timezone)) errors.push({ path: 'timezone', message: `unknown IANA time zone "${timezone}"` });
+    if (errors.length > 0) throw new AppError('validation_failed', 'The site is invalid', { errors });
+    if (await this.repository.findSite(siteId)) throw new AppError('conflict', `Site "${siteId}" already exists`);
+    const site: SiteRow = { site_id: siteId, name: input.name.trim(), timezone, created_at: this.clock() };
+    await this.repository.insertSite(site);
+    return site;
+  }
+
+  listSites(): Promise<SiteRow[]> {
+    return this.repository.listSites();
+  }
+
+  async createClient(siteId: string, role: ClientRole): Promise<ClientCredentials> {
+    if (role !== 'admin' && role !== 'app') {
+      throw new AppError('validation_failed', 'The client is invalid', { errors: [{ path: 'role', message: 'must be admin or app' }] });
+    }
+    if (!(await this.repository.findSite(siteId))) throw new AppError('not_found', `Site "${siteId}" does not exist`);
+    const clientId = generateClientId();
+    const clientSecret = generateClientSecret();
+    const now = this.clock();
+    await this.repository.insertClient({
+      site_id: siteId,
+      client_id: clientId,
+      role,
+      secret_hash: await hashSecret(clientSecret),
+      secret_version: 1,
+      rate_limit_rps: null,
+      rate_limit_burst: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+    return { siteId, clientId, clientSecret, role };
+  }
+
+  async listClients(siteId: string): Promise<ClientSummary[]> {
+    const rows = await this.repository.listClients(siteId);
+    return rows.map((row) => ({
+      siteId: row.site_id,
+      clientId: row.client_id,
+      role: row.role,
+      createdAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  /** A new secret; every token issued under the old one stops working (SPEC §3). */
+  async rotateClient(clientId: string): Promise<ClientCredentials> {
+    const clientSecret = generateClientSecret();
+    const row = await this.repository.replaceSecret(clientId, await hashSecret(clientSecret), this.clock());
+    if (!row) throw new AppError('not_found', `Client "${clientId}" does not exist`);
+    await this.registry.invalidate(row);
+    return { siteId: row.site_id, clientId, clientSecret, role: row.role };
+  }
+
+  async deleteClient(clientId: string): Promise<void> {
+    const client = await this.repository.findClient(clientId);
+    if (!client || !(await this.repository.softDeleteClient(clientId, this.clock()))) {
+      throw new AppError('not_found', `Client "${clientId}" does not exist`);
+    }
+    await this.registry.invalidate({ ...client, deleted_at: this.clock() });
+  }
+
+  findClient(clientId: string): Promise<ClientRow | undefined> {
+    return this.repository.findClient(clientId);
+  }
+}

@@ -1,0 +1,28 @@
+// OpenAPI 3.1 generated from the route schemas (GET /docs/json) and an interactive reference (GET /docs).
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+
+export const openapiPlugin = fp<{ version: string }>(
+  async (app, { version }) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Questline API',
+          version,
+          description:
+            'Gamification service: actions, missions (challenges), points, levels, badges, leaderboards, recognitions, quizzes, award accounts and webhooks. Errors are RFC 9457 problem+json with a stable `code` (see docs/errors.md).',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A token from POST /oauth/token/' },
+          },
+        },
+        security: [{ bearer: [] }],
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  },
+  { name: 'openapi' },
+);

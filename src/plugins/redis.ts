@@ -1,0 +1,60 @@
+// Redis (scale-out mode, REDIS_URL): shared rate-limit counters and cross-node invalidation
+// messages. Absent REDIS_URL, every user of Redis has an in-process implementation instead.
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+export function connectRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+}
+
+/** Broadcasts small invalidation messages to every node. */
+export interface InvalidationBus {
+  publish(topic: string, message: string): Promise<void>;
+  subscribe(topic: string, handler: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class RedisInvalidationBus implements InvalidationBus {
+  readonly #publisher: Redis;
+  readonly #subscriber: Redis;
+  readonly #handlers = new Map<string, Array<(message: string) => void>>();
+
+  constructor(url: string, private readonly prefix: string) {
+    this.#publisher = connectRedis(url);
+    this.#subscriber = connectRedis(url);
+    this.#subscriber.on('message', (channel: string, message: string) => {
+      for (const handler of this.#handlers.get(channel) ?? []) handler(message);
+    });
+  }
+
+  async publish(topic: string, message: string): Promise<void> {
+    await this.#publisher.publish(this.prefix + topic, message);
+  }
+
+  async subscribe(topic: string, handler: (message: string) => void): Promise<void> {
+    const channel = this.prefix + topic;
+    const handlers = this.#handlers.get(channel) ?? [];
+    handlers.push(handler);
+    this.#handlers.set(channel, handlers);
+    if (handlers.length === 1) await this.#subscriber.subscribe(channel);
+  }
+
+  async close(): Promise<void> {
+    this.#subscriber.disconnect();
+    await this.#publisher.quit();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis connection, or null in embedded mode. */
+    redis: Redis | null;
+  }
+}
+
+export const redisPlugin = fp<{ redis: Redis | null }>(
+  async (app, { redis }) => {
+    app.decorate('redis', redis);
+  },
+  { name: 'redis' },
+);

@@ -1,0 +1,57 @@
+// The process: configuration, logger, listen, graceful shutdown (SPEC §15: stop accepting, let
+// in-flight requests finish within SHUTDOWN_TIMEOUT_MS, answer late arrivals with 503, exit).
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { demoBanner, ensureDemoSite } from './modules/sites/demo.js';
+
+export async function serve(config: Config): Promise<void> {
+  const app = await buildApp(config);
+  const address = await app.listen({ port: config.port, host: config.host });
+  if (config.demoSite) {
+    const demo = await ensureDemoSite(app.services.sites);
+    if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown timed out; exiting with requests still open');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await serve(config);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`questline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
