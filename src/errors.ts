@@ -18,7 +18,6 @@ export const errorCatalog = {
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
-  service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   shutting_down: { status: 503, title: 'This server is shutting down' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
