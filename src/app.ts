@@ -103,7 +103,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return sendProblem(reply, new AppError('shutting_down', 'This server is shutting down; retry on another connection', { headers: { 'retry-after': '5' } }));
     }
     // GETs and DELETEs ignore a body and its Content-Type (SPEC §2: the samples send one on GETs).
-    if (request.method === 'DELETE') delete request.headers['content-type'];
+    if (request.method === 'DELETE') {
+      // Without these Fastify would still try to parse the body (as an unknown type: 415).
+      delete request.headers['content-type'];
+      delete request.headers['content-length'];
+      delete request.headers['transfer-encoding'];
+    }
   });
   app.addHook('preClose', async () => {
     draining = true;

@@ -1,0 +1,76 @@
+// The process as a newcomer runs it: on an empty database it creates the demo site and prints
+// credentials that work; SIGTERM drains and exits 0; a second start does not create another site.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'questline-process-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  baseUrl: string;
+  output: () => string;
+}
+
+async function start(): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'q.db')}`, LOG_LEVEL: 'info', REDIS_URL: '', TOKEN_SECRET: '' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match?.[1]) {
+      const baseUrl = match[1];
+      // Wait until the node answers (the demo site, when created, is printed before that matters).
+      for (let i = 0; i < 50 && !(await fetch(`${baseUrl}/health/ready`)).ok; i++) await sleep(100);
+      return { child, baseUrl, output: () => output };
+    }
+    if (child.exitCode !== null) break;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitFor(output: () => string, text: string): Promise<string> {
+  for (let i = 0; i < 100 && !output().includes(text); i++) await sleep(100);
+  return output();
+}
+
+describe('npm start on an empty database', () => {
+  it('creates a demo site whose printed credentials get a token, and exits 0 on SIGTERM', async () => {
+    const server = await start();
+    const banner = await waitFor(server.output, 'API reference');
+    const app = /app client\s+(\S+)\s+secret\s+(\S+)/.exec(banner);
+    expect(app, banner).not.toBeNull();
+    const response = await fetch(`${server.baseUrl}/oauth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app![1]!, client_secret: app![2]! }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { token_type: string }).token_type).toBe('Bearer');
+    expect(await stop(server.child)).toBe(0);
+
+    const again = await start();
+    await sleep(500);
+    expect(again.output()).not.toContain('created a demo site');
+    expect(await stop(again.child)).toBe(0);
+  });
+});
