@@ -18,6 +18,7 @@ import { SitesRepository } from './modules/sites/repository.js';
 import { SitesService } from './modules/sites/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
+import { idParamsPlugin } from './http/ids.js';
 import { errorsPlugin, sendProblem } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
@@ -66,7 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Ids are up to 255 characters, URL-encoded up to three times that.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(redisPlugin, { redis });
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens, registry });
   await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
   await app.register(openapiPlugin, { version: VERSION });

@@ -87,6 +87,17 @@ describe.each(configurations)('auth plugin (%s)', (configuration) => {
     const response = await get(t.app, '/client/probe', undefined, { 'x-request-id': 'probe-req-42' });
     expect(response.headers['x-request-id']).toBe('probe-req-42');
     expect(expectProblem(response, 401, 'missing_token').requestId).toBe('probe-req-42');
+    const invalid = await get(t.app, '/client/probe', undefined, { 'x-request-id': 'not a valid id' });
+    expect(invalid.headers['x-request-id']).not.toBe('not a valid id');
+    expectProblem(invalid, 401, 'missing_token');
+  });
+
+  it('protects the HEAD routes Fastify adds to GET routes', async () => {
+    const anonymous = await t.app.inject({ method: 'HEAD', url: '/admin/probe' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer realm="questline"');
+    const response = await t.app.inject({ method: 'HEAD', url: '/admin/probe', headers: { authorization: `Bearer ${await t.token(site.app)}` } });
+    expect(response.statusCode).toBe(403);
   });
 
   it('accepts the Bearer scheme in any case', async () => {

@@ -183,6 +183,18 @@ describe.each(configurations)('POST /oauth/token failure limit (%s)', (configura
     expect((await request(site.admin.clientId, site.admin.clientSecret)).statusCode).toBe(200);
   });
 
+  it('limits wrong secrets sent concurrently as well', async () => {
+    const site = await t.createSite();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => request(site.app.clientId, 'qls_wrong')));
+    const statuses = responses.map((response) => response.statusCode);
+    // At most the limit (3) may be checked against the secret; the others must be refused unchecked.
+    expect(statuses.filter((status) => status === 401).length, JSON.stringify(statuses)).toBeLessThanOrEqual(3);
+    for (const response of responses) {
+      expectOAuthError(response, response.statusCode, response.statusCode === 401 ? 'invalid_client' : 'slow_down');
+    }
+    expectOAuthError(await request(site.app.clientId, site.app.clientSecret), 429, 'slow_down');
+  });
+
   it('counts only failures: successes below the limit do not block', async () => {
     const site = await t.createSite();
     expectOAuthError(await request(site.app.clientId, 'qls_wrong'), 401, 'invalid_client');
