@@ -19,7 +19,7 @@ import { SitesService } from './modules/sites/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { idParamsPlugin } from './http/ids.js';
-import { errorsPlugin, sendProblem } from './plugins/errors.js';
+import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -79,6 +79,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
+    // Errors raised before routing (a path that is not valid percent-encoding) get the same
+    // problem+json and request id as every other error.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const appError =
+        error.code === 'FST_ERR_BAD_URL' ? new AppError('validation_failed', 'The path is not valid percent-encoding') : toAppError(error);
+      return sendProblem(reply, appError);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sitesRepository = new SitesRepository(database.db);

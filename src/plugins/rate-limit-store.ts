@@ -19,8 +19,8 @@ export interface RateLimitStore {
   take(key: string, rate: RateConfig): Promise<BucketResult>;
   /** Counts one event in a fixed window of `windowSeconds`; returns the count so far and the seconds left. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
-  /** The current count of a fixed window without adding to it. */
-  peek(key: string): Promise<{ count: number; ttlSeconds: number }>;
+  /** Takes back one event counted by hit (an attempt that turned out not to count). */
+  unhit(key: string): Promise<void>;
 }
 
 function bucketResult(tokens: number, allowed: boolean, rate: RateConfig): BucketResult {
@@ -57,11 +57,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, ttlSeconds: Math.ceil((window.resetAt - now) / 1000) };
   }
 
-  async peek(key: string): Promise<{ count: number; ttlSeconds: number }> {
-    const now = this.clock();
+  async unhit(key: string): Promise<void> {
     const window = this.#windows.get(key);
-    if (window === undefined || window.resetAt <= now) return { count: 0, ttlSeconds: 0 };
-    return { count: window.count, ttlSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    if (window !== undefined && window.count > 0) window.count -= 1;
   }
 }
 
@@ -90,6 +88,11 @@ if count == 1 then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[1])) end
 return {count, redis.call('TTL', KEYS[1])}
 `;
 
+const UNHIT_SCRIPT = `
+if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
@@ -103,9 +106,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, ttlSeconds: Math.max(0, ttl) };
   }
 
-  async peek(key: string): Promise<{ count: number; ttlSeconds: number }> {
-    const fullKey = `${this.prefix}fw:${key}`;
-    const [count, ttl] = await Promise.all([this.redis.get(fullKey), this.redis.ttl(fullKey)]);
-    return { count: count === null ? 0 : Number(count), ttlSeconds: Math.max(0, ttl) };
+  async unhit(key: string): Promise<void> {
+    await this.redis.eval(UNHIT_SCRIPT, 1, `${this.prefix}fw:${key}`);
   }
 }

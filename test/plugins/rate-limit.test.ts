@@ -137,7 +137,7 @@ describe.each(configurations)('per-user rate limit (%s)', (configuration) => {
 type Step =
   | { op: 'take'; rate: RateConfig; advanceMs?: number; expect?: Partial<BucketResult> }
   | { op: 'hit'; windowSeconds: number; advanceMs?: number; expect?: { count: number; ttlSeconds?: number } }
-  | { op: 'peek'; advanceMs?: number; expect?: { count: number; ttlSeconds?: number } };
+  | { op: 'unhit'; advanceMs?: number; expect?: undefined };
 
 const R13 = { rate: 1, burst: 3 };
 const R05 = { rate: 0.5, burst: 2 };
@@ -154,9 +154,9 @@ const timedSteps: Step[] = [
   { op: 'take', rate: R13, advanceMs: 60_000, expect: { allowed: true, remaining: 2, resetSeconds: 1 } },
   { op: 'hit', windowSeconds: 10, expect: { count: 1, ttlSeconds: 10 } },
   { op: 'hit', windowSeconds: 10, advanceMs: 4000, expect: { count: 2, ttlSeconds: 6 } },
-  { op: 'peek', advanceMs: 1000, expect: { count: 2, ttlSeconds: 5 } },
-  { op: 'peek', advanceMs: 5000, expect: { count: 0, ttlSeconds: 0 } },
-  { op: 'hit', windowSeconds: 10, expect: { count: 1, ttlSeconds: 10 } },
+  { op: 'unhit', advanceMs: 1000 },
+  { op: 'hit', windowSeconds: 10, expect: { count: 2, ttlSeconds: 5 } },
+  { op: 'hit', windowSeconds: 10, advanceMs: 5000, expect: { count: 1, ttlSeconds: 10 } },
 ];
 
 const slowRefillSteps: Step[] = [
@@ -173,7 +173,10 @@ async function run(store: RateLimitStore, steps: Step[], key: string, advance: (
     advance(step.advanceMs ?? 0);
     if (step.op === 'take') results.push(await store.take(`${key}:bucket`, step.rate));
     else if (step.op === 'hit') results.push(await store.hit(`${key}:window`, step.windowSeconds));
-    else results.push(await store.peek(`${key}:window`));
+    else {
+      await store.unhit(`${key}:window`);
+      results.push({ unhit: true });
+    }
   }
   return results;
 }
@@ -194,7 +197,9 @@ describe('MemoryRateLimitStore', () => {
     for (let i = 0; i < 3; i += 1) await store.take('a', R13);
     expect((await store.take('a', R13)).allowed).toBe(false);
     expect(await store.take('b', R13)).toMatchObject({ allowed: true, remaining: 2 });
-    expect(await store.peek('never-hit')).toEqual({ count: 0, ttlSeconds: 0 });
+    // Taking back an event never counted leaves nothing below zero.
+    await store.unhit('never-hit');
+    expect(await store.hit('never-hit', 10)).toEqual({ count: 1, ttlSeconds: 10 });
   });
 });
 
@@ -203,9 +208,10 @@ describe('MemoryRateLimitStore', () => {
 const slow = { rate: 0.01, burst: 3 };
 const timelessSteps: Step[] = [
   ...Array.from({ length: 5 }, (): Step => ({ op: 'take', rate: slow })),
-  { op: 'peek' },
+  { op: 'unhit' },
   ...Array.from({ length: 4 }, (): Step => ({ op: 'hit', windowSeconds: 60 })),
-  { op: 'peek' },
+  { op: 'unhit' },
+  { op: 'hit', windowSeconds: 60 },
 ];
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -216,15 +222,16 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     try {
       const project = (result: unknown) => {
-        const r = result as Partial<BucketResult> & { count?: number; ttlSeconds?: number };
+        const r = result as Partial<BucketResult> & { count?: number; ttlSeconds?: number; unhit?: boolean };
+        if (r.unhit) return { unhit: true };
         return 'allowed' in r ? { allowed: r.allowed, remaining: r.remaining, retryAfterSeconds: r.retryAfterSeconds } : { count: r.count };
       };
       const memory = (await run(new MemoryRateLimitStore(() => 1_700_000_000_000), timelessSteps, 'k')).map(project);
       const redisResults = await run(new RedisRateLimitStore(redis, prefix), timelessSteps, 'k');
       expect(redisResults.map(project)).toEqual(memory);
       expect(memory.slice(0, 5).map((r) => (r as BucketResult).allowed)).toEqual([true, true, true, false, false]);
-      expect(memory.slice(5).map((r) => (r as { count: number }).count)).toEqual([0, 1, 2, 3, 4, 4]);
-      for (const result of redisResults.slice(6)) {
+      expect(memory.slice(5).map((r) => (r as { count?: number }).count)).toEqual([undefined, 1, 2, 3, 4, undefined, 4]);
+      for (const result of [...redisResults.slice(6, 10), redisResults[11]]) {
         const { ttlSeconds } = result as { ttlSeconds: number };
         expect(ttlSeconds).toBeGreaterThanOrEqual(1);
         expect(ttlSeconds).toBeLessThanOrEqual(60);

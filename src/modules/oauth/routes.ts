@@ -25,12 +25,6 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
     .send({ error: error.error, error_description: error.message });
 }
 
-/** A form value sent twice arrives as an array; the grant wants exactly one. */
-function single(value: unknown, name: string): string | undefined {
-  if (value === undefined || typeof value === 'string') return value;
-  throw new OAuthError(400, 'invalid_request', `${name} must be given once, as a string`);
-}
-
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = async (app, { oauth }) => {
   app.post(
     '/oauth/token',
@@ -55,13 +49,18 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
       },
     },
     async (request, reply) => {
+      // The body schema admits one string per field: a form field sent twice fails validation.
       const body = request.body ?? {};
       const basic = basicCredentials(request.headers.authorization);
+      if (basic !== undefined && (body.client_id !== undefined || body.client_secret !== undefined)) {
+        // RFC 6749 §2.3: a client must not use more than one authentication method per request.
+        throw new OAuthError(400, 'invalid_request', 'Send client credentials either with HTTP Basic or in the body, not both');
+      }
       const result = await oauth.grant({
-        grantType: single(body.grant_type, 'grant_type'),
-        clientId: basic?.id ?? single(body.client_id, 'client_id'),
-        clientSecret: basic?.secret ?? single(body.client_secret, 'client_secret'),
-        endUserId: single(body.xoauth_end_user_id, 'xoauth_end_user_id'),
+        grantType: body.grant_type,
+        clientId: basic?.id ?? body.client_id,
+        clientSecret: basic?.secret ?? body.client_secret,
+        endUserId: body.xoauth_end_user_id,
       });
       reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
       return result;

@@ -54,11 +54,13 @@ export class OAuthService {
       throw new OAuthError(400, 'invalid_request', 'xoauth_end_user_id must be 1–255 letters, digits or -_.@:+');
     }
 
+    // Every attempt is counted before the secret is checked, so concurrent guesses cannot all
+    // slip under the limit; a successful attempt is taken back off the count.
     const failureKey = `token-failures:${clientId}`;
-    const recent = await this.failures.peek(failureKey);
-    if (recent.count >= this.limits.failureLimit) {
+    const attempt = await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
+    if (attempt.count > this.limits.failureLimit) {
       throw new OAuthError(429, 'slow_down', 'Too many failed attempts for this client; retry later', {
-        'retry-after': String(Math.max(1, recent.ttlSeconds)),
+        'retry-after': String(Math.max(1, attempt.ttlSeconds)),
       });
     }
 
@@ -66,9 +68,9 @@ export class OAuthService {
     // The unknown-client path hashes too, so response time does not reveal which ids exist.
     const secretMatches = await verifySecret(clientSecret, client?.secret_hash ?? UNKNOWN_CLIENT_HASH);
     if (client === undefined || !secretMatches) {
-      await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
       throw new OAuthError(401, 'invalid_client', 'Unknown client or wrong secret', { 'www-authenticate': 'Basic realm="questline"' });
     }
+    await this.failures.unhit(failureKey);
 
     const { token, expiresIn } = await this.tokens.issue(
       { siteId: client.site_id, clientId: client.client_id, role: client.role, secretVersion: client.secret_version },

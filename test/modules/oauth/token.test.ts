@@ -131,6 +131,16 @@ describe.each(configurations)('POST /oauth/token (%s)', (configuration) => {
     expect(response.headers['www-authenticate']).toMatch(/^Basic /);
   });
 
+  it('rejects credentials sent both with HTTP Basic and in the body (RFC 6749 §2.3)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token/',
+      headers: { ...FORM, authorization: basic(site.admin.clientId, site.admin.clientSecret) },
+      payload: new URLSearchParams(credentials()).toString(),
+    });
+    expectOAuthError(response, 400, 'invalid_request');
+  });
+
   it.each(['grant_type', 'client_id', 'client_secret', 'xoauth_end_user_id'])('rejects %s sent twice in a form body', async (field) => {
     const fields = credentials({ xoauth_end_user_id: 'ann' });
     const payload = `${new URLSearchParams(fields).toString()}&${field}=${encodeURIComponent(fields[field] ?? '')}`;
