@@ -9,7 +9,15 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { AppError } from './errors.js';
+import { backupRoutes } from './modules/backup/routes.js';
+import { BackupService } from './modules/backup/service.js';
+import { GroupMembersRepository } from './modules/groups/repository.js';
+import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { programAdminRoutes } from './modules/program/admin-routes.js';
+import { definitionRoutes } from './modules/program/definition-routes.js';
+import { ProgramRepository } from './modules/program/repository.js';
+import { ProgramService } from './modules/program/service.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { OAuthService } from './modules/oauth/service.js';
 import { resolveTokenSecret, TokenService } from './modules/oauth/tokens.js';
@@ -24,7 +32,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { connectRedis, RedisInvalidationBus, redisPlugin, type InvalidationBus } from './plugins/redis.js';
-import { VERSION } from './version.js';
+import { VERSION } from './package.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9\-_.:@+]{1,128}$/;
@@ -41,6 +49,8 @@ export interface BuildOptions {
 export interface Services {
   sites: SitesService;
   registry: ClientRegistry;
+  programs: ProgramService;
+  backups: BackupService;
 }
 
 declare module 'fastify' {
@@ -97,7 +107,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onError: (error) => app.log.error({ err: error }, 'client registry refresh failed'),
   });
   const tokens = new TokenService(await resolveTokenSecret(database.db, config.tokenSecret), config.tokenTtlSeconds, clock);
-  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry };
+  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), {
+    bus,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'program invalidation failed'),
+  });
+  const backups = new BackupService(database.db, programs, clock);
+  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups };
   const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
     failureLimit: config.tokenFailureLimit,
     failureWindowSeconds: config.tokenFailureWindowSeconds,
@@ -133,7 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
   await app.register(redisPlugin, { redis });
   app.removeContentTypeParser('text/plain');
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
+  await app.register(formbody);
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens, registry });
   await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
@@ -141,7 +158,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(oauthRoutes, { oauth });
+  await app.register(definitionRoutes, { programs });
+  await app.register(programAdminRoutes, { programs });
+  await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
+  await app.register(backupRoutes, { backups });
 
   await registry.start();
+  await programs.start();
   return app;
 }

@@ -6,6 +6,8 @@
 export const errorCatalog = {
   validation_failed: { status: 400, title: 'The request is invalid' },
   malformed_body: { status: 400, title: 'The request body could not be parsed' },
+  malformed_xml: { status: 400, title: 'The XML document is malformed' },
+  xml_forbidden: { status: 400, title: 'The XML document uses a forbidden construct' },
   missing_token: { status: 401, title: 'A bearer token is required' },
   invalid_token: { status: 401, title: 'The bearer token is invalid' },
   token_expired: { status: 401, title: 'The bearer token has expired' },
@@ -14,6 +16,7 @@ export const errorCatalog = {
   not_found: { status: 404, title: 'The object does not exist' },
   route_not_found: { status: 404, title: 'No such endpoint' },
   conflict: { status: 409, title: 'The object already exists' },
+  program_invalid: { status: 422, title: 'The program breaks a rule' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },
   rate_limited: { status: 429, title: 'Too many requests' },

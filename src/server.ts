@@ -9,7 +9,7 @@ export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
   const address = await app.listen({ port: config.port, host: config.host });
   if (config.demoSite) {
-    const demo = await ensureDemoSite(app.services.sites);
+    const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
   }
 

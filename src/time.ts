@@ -8,3 +8,27 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** True when `value` is a real calendar date-time written as YYYY-MM-DDTHH:mm[:ss]. */
+export function isValidLocalDateTime(value: string): boolean {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
+/** Local date-times compare correctly as strings once seconds are present. */
+export function compareLocalDateTimes(a: string, b: string): number {
+  const full = (value: string) => (value.length === 16 ? `${value}:00` : value);
+  return full(a) < full(b) ? -1 : full(a) > full(b) ? 1 : 0;
+}

@@ -3,6 +3,9 @@
 // and through their periodic refresh otherwise.
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/index.js';
+import { BackupService } from '../modules/backup/service.js';
+import { ProgramRepository } from '../modules/program/repository.js';
+import { ProgramService } from '../modules/program/service.js';
 import { ClientRegistry } from '../modules/sites/client-registry.js';
 import { SitesRepository } from '../modules/sites/repository.js';
 import { SitesService } from '../modules/sites/service.js';
@@ -11,6 +14,8 @@ import { RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js'
 export interface CliContext {
   database: Database;
   sites: SitesService;
+  programs: ProgramService;
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -20,9 +25,12 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
   const repository = new SitesRepository(database.db);
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
+  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus });
   return {
     database,
     sites: new SitesService(repository, registry),
+    programs,
+    backups: new BackupService(database.db, programs),
     async close() {
       await bus?.close();
       await database.close();

@@ -1,11 +1,12 @@
 // The `questline` command. Every command takes --json for machine-readable output.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
 import { openDatabase } from '../db/index.js';
 import { AppError } from '../errors.js';
 import { serve } from '../server.js';
-import { openCliContext } from './context.js';
+import { openCliContext, type CliContext } from './context.js';
 
 const USAGE = `Usage: questline <command> [options]
 
@@ -18,6 +19,8 @@ Commands:
   client list --site SITE
   client rotate --client CLIENT                  new secret; revokes the old secret's tokens
   client delete --client CLIENT                  revokes every token of the client
+  backup --site SITE                             print the site's configuration as backup XML
+  restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
 
 Options:
   --json    machine-readable output (one JSON document on stdout)
@@ -71,7 +74,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
     return;
   }
 
-  const key = `${command} ${sub ?? ''}`;
+  const key = command === 'backup' || command === 'restore' ? command : `${command} ${sub ?? ''}`;
   const context = await openCliContext(config);
   try {
     switch (key) {
@@ -108,12 +111,39 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         out.print({ clientId, deleted: true }, `Deleted client ${clientId}; its tokens stop working within 60 seconds on every node`);
         return;
       }
+      case 'backup': {
+        process.stdout.write(await context.backups.backupXml(await existingSite(context, required(values, 'site'))));
+        return;
+      }
+      case 'restore': {
+        const siteId = await existingSite(context, required(values, 'site'));
+        const file = positionals[1];
+        if (file === undefined) throw new UsageError('restore needs the backup file: questline restore --site SITE FILE');
+        const xml = readFileSync(file, 'utf8');
+        const result = await context.backups.restore(siteId, xml, (step) => {
+          if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
+        });
+        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions`);
+        return;
+      }
       default:
         throw new UsageError(`Unknown command "${key.trim()}"`);
     }
   } finally {
     await context.close();
   }
+}
+
+const RESTORE_STEPS = {
+  read: 'reading the document',
+  parsed: 'parsed; validating the program',
+  validated: 'valid; applying in one transaction',
+  applied: 'applied',
+} as const;
+
+async function existingSite(context: CliContext, siteId: string): Promise<string> {
+  if (!(await context.sites.listSites()).some((site) => site.site_id === siteId)) throw new AppError('not_found', `Site "${siteId}" does not exist`);
+  return siteId;
 }
 
 function credentialsText(verb: string, c: { siteId: string; clientId: string; clientSecret: string; role: string }): string {

@@ -33,8 +33,35 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
+export interface SiteProgramsTable {
+  site_id: string;
+  version: number;
+  /** The canonical program as JSON, without the webhook secret. */
+  document: string;
+  webhook_secret: string | null;
+  updated_at: number;
+}
+
+export interface BackupsTable {
+  site_id: string;
+  backup_id: string;
+  name: string;
+  xml: string;
+  created_at: number;
+}
+
+export interface GroupMembersTable {
+  site_id: string;
+  group_id: string;
+  user_id: string;
+  joined_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
   instance_settings: InstanceSettingsTable;
+  site_programs: SiteProgramsTable;
+  backups: BackupsTable;
+  group_members: GroupMembersTable;
 }

@@ -3,6 +3,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A body validated by the route itself (program documents go through one validator, see
+     * src/modules/program/validate.ts), shown in the OpenAPI document as the request body.
+     */
+    documentedBody?: unknown;
+  }
+}
+
 export const openapiPlugin = fp<{ version: string }>(
   async (app, { version }) => {
     await app.register(swagger, {
@@ -20,6 +30,11 @@ export const openapiPlugin = fp<{ version: string }>(
           },
         },
         security: [{ bearer: [] }],
+      },
+      transform: ({ schema, url }) => {
+        if (schema?.documentedBody === undefined) return { schema, url };
+        const { documentedBody, ...rest } = schema;
+        return { schema: { ...rest, body: documentedBody }, url };
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

@@ -1,9 +1,11 @@
 // Versioned migrations, in order. Each runs unchanged on SQLite and PostgreSQL.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation.js';
+import * as program from './0002_program.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_program': program,
 };
 
 export const migrationProvider: MigrationProvider = {

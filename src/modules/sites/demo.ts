@@ -1,6 +1,11 @@
-// On an empty database `npm start` creates a demo site and prints its credentials, so a newcomer
-// can call the API within a minute (SPEC §3). Later issues fill the demo program.
+// On an empty database `npm start` creates a demo site with the demo program
+// (examples/demo-program.xml) and prints its credentials, so a newcomer can call the API within a
+// minute (SPEC §3).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AppError } from '../../errors.js';
+import { PACKAGE_ROOT } from '../../package.js';
+import type { BackupService } from '../backup/service.js';
 import type { ClientCredentials, SitesService } from './service.js';
 
 export const DEMO_SITE_ID = 'demo';
@@ -12,7 +17,9 @@ export interface DemoSite {
 }
 
 /** Creates the demo site when no site exists; undefined when there was already one. */
-export async function ensureDemoSite(sites: SitesService): Promise<DemoSite | undefined> {
+export const DEMO_PROGRAM_FILE = join(PACKAGE_ROOT, 'examples', 'demo-program.xml');
+
+export async function ensureDemoSite(sites: SitesService, backups: BackupService): Promise<DemoSite | undefined> {
   if ((await sites.listSites()).length > 0) return undefined;
   try {
     await sites.createSite({ siteId: DEMO_SITE_ID, name: 'Questline demo', timezone: 'America/Los_Angeles' });
@@ -21,6 +28,7 @@ export async function ensureDemoSite(sites: SitesService): Promise<DemoSite | un
     if (error instanceof AppError && error.code === 'conflict') return undefined;
     throw error;
   }
+  await backups.restore(DEMO_SITE_ID, readFileSync(DEMO_PROGRAM_FILE, 'utf8'));
   return {
     siteId: DEMO_SITE_ID,
     admin: await sites.createClient(DEMO_SITE_ID, 'admin'),

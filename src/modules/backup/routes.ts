@@ -1,0 +1,92 @@
+// POST/GET /backup and POST /restore (interface document §4 Administrative, §2 Restore request fields).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import { Envelope, PagingQuery } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { BackupService } from './service.js';
+import { MAX_XML_BYTES } from './xml.js';
+
+const admin = { access: 'admin' as const };
+const tags = ['admin: backup'];
+const BackupSummary = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
+
+const RestoreBody = Type.Object({
+  type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
+  data: Type.String({ description: 'A backup id (type 0) or a backup XML document (type 1)' }),
+  asyncToken: Type.Optional(Type.String({ maxLength: 255, description: 'Echoed back in the response' })),
+});
+
+const RestoreResponse = Type.Object({
+  asyncToken: Type.Optional(Type.String()),
+  status: Type.Literal('restored'),
+  version: Type.Integer({ description: 'The program version after the restore' }),
+  missions: Type.Integer(),
+  actions: Type.Integer(),
+});
+
+export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {
+  app.post(
+    '/backup',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Store a backup of the site's configuration (the program; no user data, no secrets)",
+        body: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) })),
+        response: { 201: Envelope(BackupSummary) },
+      },
+    },
+    async (request, reply) => {
+      const backup = await backups.create(authOf(request).siteId, request.body?.name);
+      return reply.status(201).send({ response: backup });
+    },
+  );
+
+  app.get(
+    '/backup',
+    { config: admin, schema: { tags, summary: 'Stored backups, newest first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(BackupSummary)) } } },
+    async (request, reply) => {
+      const { total, backups: list } = await backups.list(authOf(request).siteId, request.query.limit ?? 50, request.query.offset ?? 0);
+      reply.header('x-total-count', String(total));
+      return { response: list };
+    },
+  );
+
+  app.get(
+    '/backup/:backupId',
+    {
+      config: admin,
+      schema: { tags, summary: 'One backup as its XML document', produces: ['application/xml'], response: { 200: Type.String({ description: 'The backup XML' }) } },
+    },
+    async (request, reply) => {
+      const { backupId } = request.params as { backupId: string };
+      const xml = await backups.get(authOf(request).siteId, backupId);
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    },
+  );
+
+  app.post(
+    '/restore',
+    {
+      config: admin,
+      bodyLimit: MAX_XML_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Restore a site configuration backup (validated completely, applied in one transaction)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: RestoreBody,
+        response: { 200: Envelope(RestoreResponse) },
+      },
+    },
+    async (request) => {
+      const { type, data, asyncToken } = request.body;
+      const { siteId } = authOf(request);
+      if (type !== '0' && type !== '1') {
+        throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }] });
+      }
+      const result = type === '0' ? await backups.restoreBackup(siteId, data) : await backups.restore(siteId, data);
+      return { response: { ...(asyncToken !== undefined ? { asyncToken } : {}), status: 'restored' as const, ...result } };
+    },
+  );
+};

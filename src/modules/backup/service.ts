@@ -1,0 +1,90 @@
+// Backups and restores of a site's configuration (SPEC §13): the program only (no user data, no
+// secrets), as XML. A restore is validated completely before anything is written, then applied in
+// one transaction; on any error nothing changes and every problem is listed by its XML location.
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../../errors.js';
+import type { ProgramService } from '../program/service.js';
+import { validateProgram } from '../program/validate.js';
+import { programToXml, xmlToProgram } from './xml.js';
+import { xmlPath } from './xml-spec.js';
+
+export interface BackupSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface RestoreResult {
+  version: number;
+  missions: number;
+  actions: number;
+}
+
+export type RestoreStep = 'read' | 'parsed' | 'validated' | 'applied';
+
+export class BackupService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async create(siteId: string, name: string | undefined): Promise<BackupSummary> {
+    const xml = await this.backupXml(siteId);
+    const createdAt = this.clock();
+    const id = `bk_${uuidv7()}`;
+    const backupName = name ?? `Backup ${new Date(createdAt).toISOString()}`;
+    await this.db.insertInto('backups').values({ site_id: siteId, backup_id: id, name: backupName, xml, created_at: createdAt }).execute();
+    return { id, name: backupName, createdAt: new Date(createdAt).toISOString() };
+  }
+
+  /** The site's current configuration as a backup document (what POST /backup stores). */
+  async backupXml(siteId: string): Promise<string> {
+    return programToXml((await this.programs.snapshot(siteId)).program);
+  }
+
+  async list(siteId: string, limit: number, offset: number): Promise<{ total: number; backups: BackupSummary[] }> {
+    const where = this.db.selectFrom('backups').where('site_id', '=', siteId);
+    const [count, rows] = await Promise.all([
+      where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      where.select(['backup_id', 'name', 'created_at']).orderBy('backup_id', 'desc').limit(limit).offset(offset).execute(),
+    ]);
+    return {
+      total: Number(count.n),
+      backups: rows.map((row) => ({ id: row.backup_id, name: row.name, createdAt: new Date(row.created_at).toISOString() })),
+    };
+  }
+
+  async get(siteId: string, backupId: string): Promise<string> {
+    const row = await this.db.selectFrom('backups').select('xml').where('site_id', '=', siteId).where('backup_id', '=', backupId).executeTakeFirst();
+    if (row === undefined) throw new AppError('not_found', `No backup "${backupId}" in this site`);
+    return row.xml;
+  }
+
+  /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
+  async restore(siteId: string, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
+    onStep('read');
+    const parsed = xmlToProgram(xml);
+    onStep('parsed');
+    let program;
+    try {
+      program = validateProgram(parsed);
+    } catch (error) {
+      if (error instanceof AppError && error.options.errors) {
+        throw new AppError(error.code, error.message, {
+          errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
+        });
+      }
+      throw error;
+    }
+    onStep('validated');
+    const { version } = await this.programs.replace(siteId, program);
+    onStep('applied');
+    return { version, missions: program.missions.length, actions: program.actions.length };
+  }
+
+  restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {
+    return this.get(siteId, backupId).then((xml) => this.restore(siteId, xml));
+  }
+}

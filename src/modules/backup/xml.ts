@@ -1,0 +1,245 @@
+// The XML backup format (SPEC §13): writing a program, and reading one back safely. The writer is
+// deterministic (attribute order from ./xml-spec.ts, two-space indentation, no timestamps), so a
+// backup restored and backed up again is byte-identical. The reader refuses DTDs and entity
+// declarations, bounds size and depth, and reports malformed XML with its line and column.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { AppError } from '../../errors.js';
+import type { ProgramDocument } from '../program/model.js';
+import { siteConfigurationSpec, type ChildSpec, type ElementSpec, type Scalar } from './xml-spec.js';
+
+export const MAX_XML_BYTES = 10 * 1024 * 1024;
+const MAX_DEPTH = 32;
+const ROOT_ATTRIBUTES = 'method="admin.backupSiteConfig" server="questline" res="ok"';
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"\n\r\t]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;', '\r': '&#13;', '\t': '&#9;' })[c] as string);
+}
+
+function getPath(object: unknown, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[part]), object);
+}
+
+function writeElement(spec: ElementSpec, object: Record<string, unknown>, attributeSource: Record<string, unknown>, indent: string, out: string[]): void {
+  const attributes = spec.attributes
+    .filter(([key]) => attributeSource[key] !== undefined)
+    .map(([key]) => ` ${key}="${escapeAttribute(String(attributeSource[key]))}"`)
+    .join('');
+  const children: string[] = [];
+  for (const child of spec.children ?? []) writeChild(child, object, `${indent}  `, children);
+  if (children.length === 0) {
+    out.push(`${indent}<${spec.element}${attributes}/>`);
+  } else {
+    out.push(`${indent}<${spec.element}${attributes}>`, ...children, `${indent}</${spec.element}>`);
+  }
+}
+
+function writeChild(child: ChildSpec, parent: Record<string, unknown>, indent: string, out: string[]): void {
+  const value = getPath(parent, child.key);
+  if (value === undefined) return;
+  if (child.kind === 'object') {
+    const lines: string[] = [];
+    writeElement(child.spec, value as Record<string, unknown>, value as Record<string, unknown>, indent, lines);
+    // An object with nothing in it is its canonical default: leave it out.
+    if (lines.length > 1 || child.spec.attributes.some(([key]) => (value as Record<string, unknown>)[key] !== undefined)) out.push(...lines);
+    return;
+  }
+  const items = value as unknown[];
+  if (items.length === 0) return;
+  const itemIndent = child.kind === 'list' && child.wrapper ? `${indent}  ` : indent;
+  const lines: string[] = [];
+  for (const item of items) {
+    if (child.kind === 'list') writeElement(child.spec, item as Record<string, unknown>, item as Record<string, unknown>, itemIndent, lines);
+    else lines.push(`${itemIndent}<${child.element} ${child.attribute}="${escapeAttribute(String(item))}"/>`);
+  }
+  if (child.kind === 'list' && child.wrapper) out.push(`${indent}<${child.wrapper}>`, ...lines, `${indent}</${child.wrapper}>`);
+  else out.push(...lines);
+}
+
+/** The backup document of a program (without its webhook secret, which backups never carry). */
+export function programToXml(program: ProgramDocument): string {
+  const site: Record<string, unknown> = { ...program.site };
+  delete site.webhookSecret;
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', `<Nitro ${ROOT_ATTRIBUTES}>`];
+  writeElement(siteConfigurationSpec, { ...program, site } as unknown as Record<string, unknown>, site, '  ', out);
+  out.push('</Nitro>', '');
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+interface XmlElement {
+  $?: Record<string, string>;
+  [child: string]: unknown;
+}
+
+function xmlError(code: 'malformed_xml' | 'xml_forbidden', detail: string): AppError {
+  return new AppError(code, detail);
+}
+
+/** Rejects what a backup never needs and an attacker would: DTDs, entities, deep nesting. */
+function scan(xml: string): void {
+  if (Buffer.byteLength(xml, 'utf8') > MAX_XML_BYTES) throw new AppError('payload_too_large', `The XML document is larger than ${MAX_XML_BYTES / 1024 / 1024} MB`);
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw xmlError('xml_forbidden', 'DOCTYPE and ENTITY declarations are not allowed');
+  let depth = 0;
+  for (let i = 0; i < xml.length; i++) {
+    if (xml[i] !== '<') continue;
+    const next = xml[i + 1];
+    if (next === '!' || next === '?') {
+      const end = xml.startsWith('<!--', i) ? '-->' : xml.startsWith('<![CDATA[', i) ? ']]>' : next === '?' ? '?>' : '>';
+      const close = xml.indexOf(end, i);
+      if (close < 0) return; // the validator reports the unterminated construct with its position
+      i = close + end.length - 1;
+    } else if (next === '/') {
+      depth -= 1;
+    } else {
+      let quote: string | undefined;
+      let j = i + 1;
+      for (; j < xml.length; j++) {
+        const c = xml[j];
+        if (quote !== undefined) {
+          if (c === quote) quote = undefined;
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '>') break;
+      }
+      if (xml[j - 1] !== '/') depth += 1;
+      if (depth > MAX_DEPTH) throw xmlError('xml_forbidden', `Elements are nested deeper than ${MAX_DEPTH} levels`);
+      i = j;
+    }
+  }
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (_, entity: string) => {
+    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
+    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
+    return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[entity] as string;
+  });
+}
+
+function convert(value: string, type: Scalar): unknown {
+  if (type === 'number') {
+    const number = Number(value);
+    return value.trim() !== '' && Number.isFinite(number) ? number : value; // a bad number is reported by validation, with its path
+  }
+  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+}
+
+function childElements(element: XmlElement, name: string): XmlElement[] {
+  const value = element[name];
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]) as XmlElement[];
+}
+
+/** Reads an element into a model object; unknown attributes and elements are errors. */
+function readElement(spec: ElementSpec, element: XmlElement, path: string, errors: string[], attributeTarget?: Record<string, unknown>): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  const attributesInto = attributeTarget ?? object;
+  const known = new Map(spec.attributes);
+  for (const [name, raw] of Object.entries(element.$ ?? {})) {
+    const type = known.get(name);
+    if (type === undefined) errors.push(`${path}/@${name}: unknown attribute`);
+    else attributesInto[name] = convert(decodeEntities(raw), type);
+  }
+  const expected = new Set<string>(['$']);
+  for (const child of spec.children ?? []) {
+    if (child.kind === 'object') {
+      expected.add(child.spec.element);
+      const [first, ...rest] = childElements(element, child.spec.element);
+      if (rest.length > 0) errors.push(`${path}/${child.spec.element}: appears more than once`);
+      if (first !== undefined) object[child.key] = readElement(child.spec, first, `${path}/${child.spec.element}`, errors);
+    } else if (child.kind === 'list') {
+      const name = child.wrapper ?? child.spec.element;
+      expected.add(name);
+      let items = childElements(element, child.spec.element);
+      let itemPath = `${path}/${child.spec.element}`;
+      if (child.wrapper) {
+        const wrappers = childElements(element, child.wrapper);
+        if (wrappers.length > 1) errors.push(`${path}/${child.wrapper}: appears more than once`);
+        const wrapper = wrappers[0];
+        items = wrapper === undefined ? [] : childElements(wrapper, child.spec.element);
+        itemPath = `${path}/${child.wrapper}/${child.spec.element}`;
+        if (wrapper !== undefined) {
+          for (const name of Object.keys(wrapper)) if (name !== child.spec.element && name !== '$') errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
+        }
+      }
+      if (items.length > 0) {
+        setPath(object, child.key, items.map((item, index) => readElement(child.spec, item, `${itemPath}[${index + 1}]`, errors)));
+      }
+    } else {
+      expected.add(child.element);
+      const items = childElements(element, child.element);
+      if (items.length > 0) {
+        setPath(
+          object,
+          child.key,
+          items.map((item, index) => {
+            const value = item.$?.[child.attribute];
+            if (value === undefined) errors.push(`${path}/${child.element}[${index + 1}]/@${child.attribute}: is required`);
+            return decodeEntities(value ?? '');
+          }),
+        );
+      }
+    }
+  }
+  for (const name of Object.keys(element)) if (!expected.has(name)) errors.push(`${path}/${name}: unknown element`);
+  return object;
+}
+
+function setPath(object: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let target = object;
+  for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+  target[parts[parts.length - 1] as string] = value;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributesGroupName: '$',
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  processEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: true,
+  allowBooleanAttributes: false,
+});
+
+/**
+ * The program in an XML backup, not yet validated (the caller runs the program validator, so XML
+ * and JSON meet the same rules). Throws AppError for unsafe, malformed or misshapen documents.
+ */
+export function xmlToProgram(xml: string): unknown {
+  scan(xml);
+  const valid = XMLValidator.validate(xml, { allowBooleanAttributes: false });
+  if (valid !== true) {
+    throw new AppError('malformed_xml', `Malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`, {
+      errors: [{ path: `line ${valid.err.line}, column ${valid.err.col}`, message: valid.err.msg }],
+    });
+  }
+  const document = parser.parse(xml) as Record<string, unknown>;
+  const roots = Object.keys(document);
+  if (roots.length !== 1 || roots[0] !== 'Nitro') throw new AppError('malformed_xml', 'The root element must be <Nitro>');
+  const nitro = document.Nitro as XmlElement;
+  const configurations = childElements(nitro, 'SiteConfiguration');
+  if (configurations.length !== 1) throw new AppError('malformed_xml', '<Nitro> must hold exactly one <SiteConfiguration>');
+  const errors: string[] = [];
+  for (const name of Object.keys(nitro)) if (name !== '$' && name !== 'SiteConfiguration') errors.push(`Nitro/${name}: unknown element`);
+  const site: Record<string, unknown> = {};
+  const program = readElement(siteConfigurationSpec, configurations[0] as XmlElement, 'SiteConfiguration', errors, site);
+  program.site = { ...site, ...(program.site as Record<string, unknown> | undefined) };
+  if (errors.length > 0) {
+    throw new AppError('validation_failed', 'The backup document has elements or attributes Questline does not know', {
+      errors: errors.slice(0, 100).map((error) => {
+        const [path, message] = error.split(': ');
+        return { path: path as string, message: message ?? 'is invalid' };
+      }),
+    });
+  }
+  return program;
+}

@@ -1,0 +1,178 @@
+// Admin API for the program (SPEC §4): the whole program, site settings, award settings, and CRUD
+// per entity. Bodies are checked by the program validator (./validate.ts), not by the route
+// schema, so that JSON and XML input meet exactly the same rules.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import { AppError, type FieldError } from '../../errors.js';
+import { Envelope, page, PagingQuery } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import { collections, entitiesOf, indexOf, type Collection } from './collections.js';
+import { AwardSettings, Program, SiteSettings, type ProgramDocument } from './model.js';
+import type { ProgramService } from './service.js';
+import { canonicalize, structuralErrors } from './validate.js';
+
+const admin = { access: 'admin' as const };
+
+/** Checks one entity's structure, filling its defaults; paths are relative to the entity. */
+function checkEntity(schema: TSchema, body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('validation_failed', 'The body must be a JSON object', { errors: [{ path: '(body)', message: 'must be an object' }] });
+  }
+  const entity = canonicalize(schema, structuredClone(body) as Record<string, unknown>);
+  const errors = structuralErrors(schema, entity);
+  if (errors.length > 0) throw new AppError('validation_failed', 'The request is invalid', { errors });
+  return entity;
+}
+
+/** Validation paths inside the entity being written become relative to it; others stay whole-program. */
+function rerooter(prefix: string): (errors: FieldError[]) => FieldError[] {
+  return (errors) =>
+    errors.map((error) =>
+      error.path === prefix ? { ...error, path: '(body)' } : error.path.startsWith(`${prefix}.`) ? { ...error, path: error.path.slice(prefix.length + 1) } : error,
+    );
+}
+
+export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
+  app.get(
+    '/admin/program',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'The whole program', response: { 200: Envelope(Program) } } },
+    async (request) => ({ response: await programs.read(authOf(request).siteId) }),
+  );
+
+  app.put(
+    '/admin/program',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: program'],
+        summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
+        documentedBody: Program,
+        response: { 200: Envelope(Program) },
+      },
+    },
+    async (request) => {
+      const { siteId } = authOf(request);
+      await programs.replace(siteId, request.body);
+      return { response: await programs.read(siteId) };
+    },
+  );
+
+  app.get(
+    '/admin/site',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'Site settings', response: { 200: Envelope(SiteSettings) } } },
+    async (request) => ({ response: (await programs.read(authOf(request).siteId)).site }),
+  );
+
+  app.put(
+    '/admin/site',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } } },
+    async (request) => {
+      const { siteId } = authOf(request);
+      const site = checkEntity(SiteSettings, request.body) as ProgramDocument['site'];
+      await programs.modify(siteId, (program) => void (program.site = site), rerooter('site'));
+      return { response: (await programs.read(siteId)).site };
+    },
+  );
+
+  app.get(
+    '/admin/award-settings',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'Award account settings', response: { 200: Envelope(AwardSettings) } } },
+    async (request) => {
+      const settings = (await programs.snapshot(authOf(request).siteId)).program.awardSettings;
+      if (settings === undefined) throw new AppError('not_found', 'The site has no award settings');
+      return { response: settings };
+    },
+  );
+
+  app.put(
+    '/admin/award-settings',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'Set the award account settings', documentedBody: AwardSettings, response: { 200: Envelope(AwardSettings) } } },
+    async (request) => {
+      const settings = checkEntity(AwardSettings, request.body) as NonNullable<ProgramDocument['awardSettings']>;
+      const { program } = await programs.modify(authOf(request).siteId, (p) => void (p.awardSettings = settings), rerooter('awardSettings'));
+      return { response: program.awardSettings as NonNullable<ProgramDocument['awardSettings']> };
+    },
+  );
+
+  app.delete(
+    '/admin/award-settings',
+    { config: admin, schema: { tags: ['admin: program'], summary: 'Remove the award account settings', response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await programs.modify(authOf(request).siteId, (p) => void delete p.awardSettings);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const collection of collections) registerCollection(collection);
+
+  function registerCollection(collection: Collection): void {
+    const base = `/admin/${collection.path}`;
+    const tags = [`admin: ${collection.path}`];
+    const one = Envelope(collection.schema);
+    const notFound = (id: string) => new AppError('not_found', `No ${collection.noun} "${id}"`);
+
+    app.get(base, { config: admin, schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } } }, async (request, reply) => {
+      const program = (await programs.snapshot(authOf(request).siteId)).program;
+      return { response: page(entitiesOf(program, collection), request.query, reply) };
+    });
+
+    app.post(base, { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } }, async (request, reply) => {
+      const entity = checkEntity(collection.schema, request.body);
+      const id = String(entity[collection.idField]);
+      let index = -1;
+      const { program } = await programs.modify(
+        authOf(request).siteId,
+        (draft) => {
+          const entities = entitiesOf(draft, collection);
+          if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
+          index = entities.push(entity) - 1;
+        },
+        (errors) => rerooter(`${collection.key}.${index}`)(errors),
+      );
+      return reply.status(201).send({ response: entitiesOf(program, collection)[index] as never });
+    });
+
+    app.get(`${base}/:id`, { config: admin, schema: { tags, summary: `One ${collection.noun}`, response: { 200: one } } }, async (request) => {
+      const { id } = request.params as { id: string };
+      const entities = entitiesOf((await programs.snapshot(authOf(request).siteId)).program, collection);
+      const index = indexOf(entities, collection, id);
+      if (index < 0) throw notFound(id);
+      return { response: entities[index] as never };
+    });
+
+    app.put(`${base}/:id`, { config: admin, schema: { tags, summary: `Create or replace a ${collection.noun}`, documentedBody: collection.schema, response: { 200: one, 201: one } } }, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const body = request.body as Record<string, unknown> | null;
+      if (body !== null && typeof body === 'object' && body[collection.idField] === undefined) body[collection.idField] = id;
+      const entity = checkEntity(collection.schema, body);
+      if (String(entity[collection.idField]) !== id) {
+        throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
+      }
+      let index = -1;
+      let created = false;
+      const { program } = await programs.modify(
+        authOf(request).siteId,
+        (draft) => {
+          const entities = entitiesOf(draft, collection);
+          index = indexOf(entities, collection, id);
+          created = index < 0;
+          if (created) index = entities.push(entity) - 1;
+          else entities[index] = entity;
+        },
+        (errors) => rerooter(`${collection.key}.${index}`)(errors),
+      );
+      return reply.status(created ? 201 : 200).send({ response: entitiesOf(program, collection)[index] as never });
+    });
+
+    app.delete(`${base}/:id`, { config: admin, schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, response: { 204: Type.Null() } } }, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await programs.modify(authOf(request).siteId, (draft) => {
+        const entities = entitiesOf(draft, collection);
+        const index = indexOf(entities, collection, id);
+        if (index < 0) throw notFound(id);
+        entities.splice(index, 1);
+      });
+      return reply.status(204).send(null);
+    });
+  }
+};

@@ -1,0 +1,258 @@
+// The program model (SPEC §4): what a site configures. These TypeBox schemas are the single
+// structural definition of a program: the JSON admin API, the XML backup format (./xml-spec.ts)
+// and the OpenAPI document all derive from them. Defaults are declared here and filled by
+// validateProgram, so a stored program is always in canonical form.
+import { Type, type Static, type TSchema } from 'typebox';
+import { ID_PATTERN } from '../../http/ids.js';
+
+const Id = (description?: string) => Type.String({ pattern: ID_PATTERN, ...(description ? { description } : {}) });
+const Name = Type.String({ minLength: 1, maxLength: 255 });
+const Text = Type.String({ maxLength: 4000 });
+const Url = Type.String({ maxLength: 2048 });
+const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
+/**
+ * A property that may be omitted in input and is filled with `value`. Its static type stays
+ * required, because stored programs are canonical; relaxDefaults() drops it from the JSON
+ * schema's `required` lists so that validation and OpenAPI treat it as optional.
+ */
+const WithDefault = <T extends TSchema>(schema: T, value: unknown): T => ({ ...schema, default: value });
+const Enum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+/** A local date-time, read in the object's own time zone (SPEC §2). */
+const LocalDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description: 'Local date-time, e.g. 2026-01-31T23:59:59' });
+const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone' });
+const IdList = WithDefault(Type.Array(Id(), { maxItems: 1000 }), []);
+
+export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+export const SYSTEM_ACTIONS = ['QUIZ_COMPLETED', 'OTS_REDEMPTION', 'RECOGNITION_GIVEN', 'RECOGNITION_RECEIVED'] as const;
+export const HIDDEN_TYPES = ['always_hidden', 'hidden_until_unlocked', 'hidden_until_earned', 'not_hidden'] as const;
+export const LEADERBOARD_METRICS = ['points', 'lifetimePoints', 'missionsCompleted', 'actionCount', 'actionValueSum'] as const;
+export const LEADERBOARD_PERIODS = ['allTime', 'day', 'week', 'month', 'quarter', 'year'] as const;
+
+export const SiteSettings = Type.Object(
+  {
+    name: Name,
+    timezone: WithDefault(TimeZone, DEFAULT_TIMEZONE),
+    levelType: WithDefault(Enum(['points', 'custom'] as const), 'points'),
+    achievementCallbackUrl: Optional(Url),
+    giftNotifyUrl: Optional(Url),
+    itemPurchaseNotifyUrl: Optional(Url),
+    webhookSecret: Optional(Type.String({ maxLength: 255, description: 'Write-only: reads show only its last 4 characters' })),
+    allowedOrigins: WithDefault(Type.Array(Url, { maxItems: 100 }), []),
+    // The other attributes of the XML site configuration element (interface document §2): stored
+    // and round-tripped.
+    userlinkUrl: Optional(Url),
+    whitelistDisabled: Optional(Type.Boolean()),
+    authenticationDisabled: Optional(Type.Boolean()),
+    userFilterPrefix: Optional(Type.String({ maxLength: 255 })),
+    catalogBuyBackPercent: Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    ownedItemFeedDescription: Optional(Text),
+    giftItemFeedDescription: Optional(Text),
+    subdomain: Optional(Type.String({ maxLength: 255 })),
+    enforceSubdomain: Optional(Type.Boolean()),
+    version: Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PointCategory = Type.Object(
+  {
+    name: Id('The category name, also its id'),
+    isDefault: WithDefault(Type.Boolean(), false),
+    dailyLimit: Optional(Type.Integer({ minimum: 1, description: 'Most a user earns per calendar day (site time zone)' })),
+    yearlyLimit: Optional(Type.Integer({ minimum: 1, description: 'Most a user earns per calendar year (site time zone)' })),
+  },
+  { additionalProperties: false },
+);
+
+export const Action = Type.Object(
+  {
+    name: Id('Unique, case-insensitive'),
+    description: Optional(Text),
+    rateLimit: Optional(Type.Object({ max: Type.Integer({ minimum: 1 }), period: Enum(['minute', 'hour', 'day', 'week'] as const) }, { additionalProperties: false })),
+    suppressRepeats: WithDefault(Type.Boolean(), false),
+    clientLoggable: WithDefault(Type.Boolean(), false),
+  },
+  { additionalProperties: false },
+);
+
+export const Badge = Type.Object({ id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url) }, { additionalProperties: false });
+
+export const Level = Type.Object(
+  { id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url), threshold: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
+export const Group = Type.Object({ id: Id(), name: Name, type: Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false });
+
+export const MetadataCondition = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+
+export const Rule = Type.Object(
+  {
+    id: Id(),
+    action: Id('An action name (case-insensitive)'),
+    type: WithDefault(Enum(['count', 'sum'] as const), 'count'),
+    goal: Type.Number({ exclusiveMinimum: 0 }),
+    metadata: WithDefault(Type.Array(MetadataCondition, { maxItems: 10 }), []),
+  },
+  { additionalProperties: false },
+);
+
+export const Mission = Type.Object(
+  {
+    id: Id(),
+    name: Name,
+    description: Optional(Text),
+    iconUrl: Optional(Url),
+    startDate: Optional(LocalDateTime),
+    endDate: Optional(LocalDateTime),
+    featuredStartDate: Optional(LocalDateTime),
+    featuredEndDate: Optional(LocalDateTime),
+    timezone: WithDefault(TimeZone, DEFAULT_TIMEZONE),
+    hidden: WithDefault(Enum(HIDDEN_TYPES), 'not_hidden'),
+    prerequisites: WithDefault(Type.Object({ groups: IdList, missions: IdList }, { additionalProperties: false }), {}),
+    party: WithDefault(Enum(['user', 'group'] as const), 'user'),
+    ruleMatch: WithDefault(Enum(['all', 'any'] as const), 'all'),
+    rules: Type.Array(Rule, { minItems: 1, maxItems: 50 }),
+    rewards: WithDefault(
+      Type.Object(
+        {
+          points: WithDefault(Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }), { maxItems: 20 }), []),
+          multiplier: Optional(Type.Number({ exclusiveMinimum: 0 })),
+          badge: Optional(Id()),
+        },
+        { additionalProperties: false },
+      ),
+      {},
+    ),
+    repeatableWindow: Optional(
+      Type.Object(
+        {
+          period: Enum(['none', 'day', 'week', 'month'] as const),
+          maxPerPeriod: Optional(Type.Integer({ minimum: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    importance: WithDefault(Type.Integer(), 0),
+    supply: Optional(Type.Integer({ minimum: 0, description: 'At most this many completions site-wide' })),
+  },
+  { additionalProperties: false },
+);
+
+export const Leaderboard = Type.Object(
+  {
+    id: Id(),
+    name: Name,
+    metric: Type.Object(
+      { type: Enum(LEADERBOARD_METRICS), category: Optional(Id()), action: Optional(Id()) },
+      { additionalProperties: false },
+    ),
+    period: WithDefault(Enum(LEADERBOARD_PERIODS), 'allTime'),
+    party: WithDefault(Enum(['user', 'group'] as const), 'user'),
+    groupFilter: Optional(Id()),
+    size: WithDefault(Type.Integer({ minimum: 1, maximum: 10_000 }), 100),
+    primary: WithDefault(Type.Boolean(), false),
+  },
+  { additionalProperties: false },
+);
+
+export const Layout = Type.Object({ uuid: Id(), name: Name, leaderboards: IdList }, { additionalProperties: false });
+
+export const QuizChoice = Type.Object({ id: Id(), text: Type.String({ minLength: 1, maxLength: 1000 }), correct: WithDefault(Type.Boolean(), false) }, { additionalProperties: false });
+
+export const QuizQuestion = Type.Object(
+  {
+    id: Id(),
+    text: Type.String({ minLength: 1, maxLength: 4000 }),
+    type: WithDefault(Enum(['single', 'multiple'] as const), 'single'),
+    choices: Type.Array(QuizChoice, { minItems: 2, maxItems: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+export const Quiz = Type.Object(
+  {
+    id: Id(),
+    name: Name,
+    description: Optional(Text),
+    startDate: Optional(LocalDateTime),
+    endDate: Optional(LocalDateTime),
+    timezone: WithDefault(TimeZone, DEFAULT_TIMEZONE),
+    passingPercent: WithDefault(Type.Number({ minimum: 0, maximum: 100 }), 100),
+    maxAttempts: Optional(Type.Integer({ minimum: 1 })),
+    questions: Type.Array(QuizQuestion, { minItems: 1, maxItems: 500 }),
+  },
+  { additionalProperties: false },
+);
+
+const GroupSelection = WithDefault(Type.Object({ groups: IdList }, { additionalProperties: false, description: 'Empty: everyone' }), {});
+
+export const Exchange = Type.Object(
+  {
+    id: Id(),
+    name: Name,
+    description: Optional(Text),
+    startDate: Optional(LocalDateTime),
+    endDate: Optional(LocalDateTime),
+    timezone: Optional(TimeZone),
+    givers: GroupSelection,
+    recipients: GroupSelection,
+    pointCategory: Id(),
+    budget: Type.Object({ amount: Type.Integer({ minimum: 0 }), period: Enum(['none', 'month', 'quarter', 'year'] as const) }, { additionalProperties: false }),
+    minPoints: WithDefault(Type.Integer({ minimum: 1 }), 1),
+    maxPoints: Optional(Type.Integer({ minimum: 1 })),
+    maxRecipients: WithDefault(Type.Integer({ minimum: 1, maximum: 1000 }), 10),
+    categories: WithDefault(Type.Array(Type.Object({ id: Id(), name: Name, iconUrl: Optional(Url) }, { additionalProperties: false }), { maxItems: 100 }), []),
+  },
+  { additionalProperties: false },
+);
+
+export const AwardSettings = Type.Object(
+  {
+    pointCategory: Id(),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    conversionRate: Type.Number({ exclusiveMinimum: 0 }),
+    marketplaces: WithDefault(Type.Array(Type.Object({ type: Id(), urlTemplate: Url }, { additionalProperties: false }), { maxItems: 20 }), []),
+    allowedCountries: WithDefault(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 300 }), []),
+    verificationRequired: WithDefault(Type.Boolean(), false),
+  },
+  { additionalProperties: false },
+);
+
+export const Program = Type.Object(
+  {
+    site: SiteSettings,
+    pointCategories: Type.Array(PointCategory, { minItems: 1, maxItems: 100 }),
+    actions: WithDefault(Type.Array(Action, { maxItems: 10_000 }), []),
+    badges: WithDefault(Type.Array(Badge, { maxItems: 10_000 }), []),
+    levels: WithDefault(Type.Array(Level, { maxItems: 1000 }), []),
+    groups: WithDefault(Type.Array(Group, { maxItems: 10_000 }), []),
+    missions: WithDefault(Type.Array(Mission, { maxItems: 10_000 }), []),
+    leaderboards: WithDefault(Type.Array(Leaderboard, { maxItems: 1000 }), []),
+    layouts: WithDefault(Type.Array(Layout, { maxItems: 1000 }), []),
+    quizzes: WithDefault(Type.Array(Quiz, { maxItems: 1000 }), []),
+    exchanges: WithDefault(Type.Array(Exchange, { maxItems: 1000 }), []),
+    awardSettings: Optional(AwardSettings),
+  },
+  { additionalProperties: false },
+);
+
+/** Removes properties with a default from every `required` list below `schema` (see WithDefault). */
+function relaxDefaults<T extends TSchema>(schema: T): T {
+  const node = schema as unknown as { properties?: Record<string, TSchema & { default?: unknown }>; required?: string[]; items?: TSchema; anyOf?: TSchema[] };
+  if (node.properties) {
+    if (node.required) node.required = node.required.filter((key) => node.properties?.[key]?.default === undefined);
+    for (const child of Object.values(node.properties)) relaxDefaults(child);
+  }
+  if (node.items) relaxDefaults(node.items);
+  return schema;
+}
+relaxDefaults(Program);
+
+/** A program as stored: canonical, every default filled. */
+export type ProgramDocument = Static<typeof Program>;
+export type SiteSettingsDocument = Static<typeof SiteSettings>;
+export type MissionDocument = Static<typeof Mission>;
+export type ActionDocument = Static<typeof Action>;
+export type QuizDocument = Static<typeof Quiz>;

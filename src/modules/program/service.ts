@@ -1,0 +1,144 @@
+// Reading and changing a site's program. Every change validates the whole resulting program
+// (./validate.ts) and is written in one transaction with the row locked, bumping its version;
+// the per-site cache is invalidated on this node at once and on the others through Redis, or by
+// their version check.
+import type { Db } from '../../db/index.js';
+import { AppError, type FieldError } from '../../errors.js';
+import type { InvalidationBus } from '../../plugins/redis.js';
+import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
+import type { ProgramRepository, ProgramRow } from './repository.js';
+import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
+import { validateProgram } from './validate.js';
+
+const TOPIC = 'program';
+/** How stale a cached program may get before a version check, with and without Redis invalidation. */
+const CHECK_INTERVAL_WITH_BUS_MS = 30_000;
+const CHECK_INTERVAL_WITHOUT_BUS_MS = 1_000;
+export const SECRET_MASK = '****';
+
+/** What a new site starts with: its name and time zone, and the one default point category. */
+export function initialProgram(name: string, timezone: string = DEFAULT_TIMEZONE): ProgramDocument {
+  return validateProgram({ site: { name, timezone }, pointCategories: [{ name: 'Points', isDefault: true }] });
+}
+
+export function maskSecret(secret: string | null): string | undefined {
+  return secret === null || secret === '' ? undefined : `${SECRET_MASK}${secret.slice(-4)}`;
+}
+
+export interface ProgramChange {
+  version: number;
+  program: ProgramDocument;
+}
+
+export class ProgramService {
+  readonly #cache = new Map<string, { snapshot: ProgramSnapshot; checkedAt: number }>();
+  readonly #checkInterval: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly repository: ProgramRepository,
+    private readonly options: { bus?: InvalidationBus | undefined; clock?: () => number; onError?: (error: unknown) => void } = {},
+  ) {
+    this.#checkInterval = options.bus ? CHECK_INTERVAL_WITH_BUS_MS : CHECK_INTERVAL_WITHOUT_BUS_MS;
+  }
+
+  async start(): Promise<void> {
+    await this.options.bus?.subscribe(TOPIC, (siteId) => this.#cache.delete(siteId));
+  }
+
+  private now(): number {
+    return (this.options.clock ?? Date.now)();
+  }
+
+  /** The site's program for the engine and read endpoints, from the per-site cache. */
+  async snapshot(siteId: string): Promise<ProgramSnapshot> {
+    const cached = this.#cache.get(siteId);
+    const now = this.now();
+    if (cached !== undefined) {
+      if (now - cached.checkedAt < this.#checkInterval) return cached.snapshot;
+      if ((await this.repository.version(siteId)) === cached.snapshot.version) {
+        cached.checkedAt = now;
+        return cached.snapshot;
+      }
+    }
+    const snapshot = await this.load(siteId);
+    this.#cache.set(siteId, { snapshot, checkedAt: now });
+    return snapshot;
+  }
+
+  private async load(siteId: string): Promise<ProgramSnapshot> {
+    const row = await this.repository.find(siteId);
+    if (row !== undefined) return buildSnapshot(siteId, row.version, JSON.parse(row.document) as ProgramDocument);
+    const site = await this.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+    if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
+    return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone));
+  }
+
+  /** The program as admins read it: the webhook secret shows only its last 4 characters. */
+  async read(siteId: string): Promise<ProgramDocument> {
+    const [snapshot, row] = await Promise.all([this.snapshot(siteId), this.repository.find(siteId)]);
+    const masked = maskSecret(row?.webhook_secret ?? null);
+    const program = structuredClone(snapshot.program);
+    if (masked !== undefined) program.site.webhookSecret = masked;
+    return program;
+  }
+
+  /** Replaces the whole program (validated first; nothing changes on any error). */
+  replace(siteId: string, input: unknown): Promise<ProgramChange> {
+    return this.change(siteId, () => validateProgram(input));
+  }
+
+  /**
+   * Applies `edit` to a copy of the current program, validates the result and saves it. `edit`
+   * may throw AppError (not_found, conflict); `rootErrors` re-roots validation paths for the caller.
+   */
+  modify(siteId: string, edit: (program: ProgramDocument) => void, rootErrors?: (errors: FieldError[]) => FieldError[]): Promise<ProgramChange> {
+    return this.change(siteId, (current) => {
+      const draft = structuredClone(current);
+      edit(draft);
+      try {
+        return validateProgram(draft);
+      } catch (error) {
+        if (error instanceof AppError && rootErrors !== undefined && error.options.errors) {
+          throw new AppError(error.code, error.message, { errors: rootErrors(error.options.errors) });
+        }
+        throw error;
+      }
+    });
+  }
+
+  private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const site = await trx.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+      if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
+      const now = this.now();
+      await this.repository.ensure(trx, {
+        site_id: siteId,
+        version: 0,
+        document: JSON.stringify(initialProgram(site.name, site.timezone)),
+        webhook_secret: null,
+        updated_at: now,
+      });
+      const row = (await this.repository.lock(trx, siteId)) as ProgramRow;
+      const program = next(JSON.parse(row.document) as ProgramDocument);
+      const webhookSecret = nextSecret(row.webhook_secret, program.site.webhookSecret);
+      delete program.site.webhookSecret;
+      const version = row.version + 1;
+      await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), webhook_secret: webhookSecret, updated_at: now });
+      await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
+      return { version, program };
+    });
+    this.#cache.set(siteId, { snapshot: buildSnapshot(siteId, result.version, result.program), checkedAt: this.now() });
+    await this.options.bus?.publish(TOPIC, siteId).catch((error: unknown) => this.options.onError?.(error));
+    return result;
+  }
+}
+
+/**
+ * Absent, or the masked form a read returned: keep the current secret (a GET-then-PUT round trip
+ * and a restore of a backup, which never carries it, must not wipe it). Empty string: remove it.
+ */
+function nextSecret(current: string | null, given: string | undefined): string | null {
+  if (given === undefined || given.startsWith(SECRET_MASK)) return current;
+  return given === '' ? null : given;
+}

@@ -1,0 +1,34 @@
+// A site's program as the engine and the read endpoints use it: the canonical document plus the
+// indexes that keep lookups independent of program size (SPEC §5: missions are found by an index on
+// the action name, never by scanning).
+import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
+
+export interface ProgramSnapshot {
+  siteId: string;
+  version: number;
+  program: ProgramDocument;
+  /** Configured actions by lower-cased name. */
+  actionsByName: ReadonlyMap<string, ActionDocument>;
+  missionsById: ReadonlyMap<string, MissionDocument>;
+  /** Missions with at least one rule on the action, by lower-cased action name. */
+  missionsByAction: ReadonlyMap<string, readonly MissionDocument[]>;
+}
+
+export function buildSnapshot(siteId: string, version: number, program: ProgramDocument): ProgramSnapshot {
+  const missionsByAction = new Map<string, MissionDocument[]>();
+  for (const mission of program.missions) {
+    for (const action of new Set(mission.rules.map((rule) => rule.action.toLowerCase()))) {
+      const list = missionsByAction.get(action) ?? [];
+      list.push(mission);
+      missionsByAction.set(action, list);
+    }
+  }
+  return {
+    siteId,
+    version,
+    program,
+    actionsByName: new Map(program.actions.map((action) => [action.name.toLowerCase(), action])),
+    missionsById: new Map(program.missions.map((mission) => [mission.id, mission])),
+    missionsByAction,
+  };
+}
