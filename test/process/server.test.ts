@@ -65,7 +65,12 @@ describe('npm start on an empty database', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app![1]!, client_secret: app![2]! }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { token_type: string }).token_type).toBe('Bearer');
+    const { access_token: token, token_type: tokenType } = (await response.json()) as { access_token: string; token_type: string };
+    expect(tokenType).toBe('Bearer');
+    // The demo site holds the demo program.
+    const challenges = await fetch(`${server.baseUrl}/challenges`, { headers: { authorization: `Bearer ${token}` } });
+    const ids = ((await challenges.json()) as { response: Array<{ id: string }> }).response.map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(['m-first-read', 'm-scholar']));
     expect(await stop(server.child)).toBe(0);
 
     const again = await start();

@@ -160,7 +160,8 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
     });
   });
   for (const cycle of prerequisiteCycles(program)) {
-    fail(`missions.${cycle.index}.prerequisites.missions`, `prerequisite cycle: ${cycle.ids.join(' → ')}`);
+    const shown = cycle.ids.length > 12 ? [...cycle.ids.slice(0, 10), `… (${cycle.ids.length - 11} more)`, cycle.ids[cycle.ids.length - 1]] : cycle.ids;
+    fail(`missions.${cycle.index}.prerequisites.missions`, `prerequisite cycle: ${shown.join(' → ')}`);
   }
 
   // Leaderboards and layouts
@@ -215,28 +216,38 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
   return errors;
 }
 
-/** Each prerequisite cycle once, reported at the first mission (in program order) that is on it. */
+/**
+ * Each prerequisite cycle once, reported at the first mission (in program order) that is on it.
+ * Iterative depth-first search, so a long prerequisite chain cannot exhaust the stack.
+ */
 function prerequisiteCycles(program: ProgramDocument): Array<{ index: number; ids: string[] }> {
   const index = new Map(program.missions.map((m, i) => [m.id, i]));
   const state = new Map<string, 'visiting' | 'done'>();
   const cycles: Array<{ index: number; ids: string[] }> = [];
-  const visit = (id: string, stack: string[]) => {
-    state.set(id, 'visiting');
-    stack.push(id);
-    const mission = program.missions[index.get(id) ?? -1];
-    for (const next of mission?.prerequisites.missions ?? []) {
-      if (!index.has(next) || next === id) continue;
-      if (state.get(next) === 'visiting') {
-        const ids = [...stack.slice(stack.indexOf(next)), next];
-        const first = Math.min(...ids.map((m) => index.get(m) ?? Infinity));
-        cycles.push({ index: first, ids });
-      } else if (state.get(next) === undefined) {
-        visit(next, stack);
+  for (const root of program.missions) {
+    if (state.has(root.id)) continue;
+    const path: string[] = [root.id];
+    const frames: Array<{ id: string; next: number }> = [{ id: root.id, next: 0 }];
+    state.set(root.id, 'visiting');
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as { id: string; next: number };
+      const prerequisites = program.missions[index.get(frame.id) as number]?.prerequisites.missions ?? [];
+      const next = prerequisites[frame.next++];
+      if (next === undefined) {
+        state.set(frame.id, 'done');
+        frames.pop();
+        path.pop();
+      } else if (index.has(next) && next !== frame.id) {
+        if (state.get(next) === 'visiting') {
+          const ids = [...path.slice(path.indexOf(next)), next];
+          cycles.push({ index: Math.min(...ids.map((m) => index.get(m) as number)), ids });
+        } else if (!state.has(next)) {
+          state.set(next, 'visiting');
+          frames.push({ id: next, next: 0 });
+          path.push(next);
+        }
       }
     }
-    stack.pop();
-    state.set(id, 'done');
-  };
-  for (const mission of program.missions) if (state.get(mission.id) === undefined) visit(mission.id, []);
+  }
   return cycles;
 }
