@@ -119,7 +119,12 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const siteId = await existingSite(context, required(values, 'site'));
         const file = positionals[1];
         if (file === undefined) throw new UsageError('restore needs the backup file: questline restore --site SITE FILE');
-        const xml = readFileSync(file, 'utf8');
+        let xml: string;
+        try {
+          xml = readFileSync(file, 'utf8');
+        } catch {
+          throw new UsageError(`cannot read ${file}`);
+        }
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });

@@ -33,12 +33,16 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
       schema: {
         tags,
         summary: "Store a backup of the site's configuration (the program; no user data, no secrets)",
-        body: Type.Optional(Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) })),
+        body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         response: { 201: Envelope(BackupSummary) },
+      },
+      // The name is optional, and so is the body that carries it.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
-      const backup = await backups.create(authOf(request).siteId, request.body?.name);
+      const backup = await backups.create(authOf(request).siteId, request.body.name);
       return reply.status(201).send({ response: backup });
     },
   );

@@ -181,6 +181,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
 
 /** The XML location of a model path ('missions.1.rules.0.goal' → 'SiteConfiguration/Missions/Mission[2]/Rules/Rule[1]/@goal'). */
 export function xmlPath(modelPath: string): string {
+  if (modelPath === '(document)') return 'SiteConfiguration';
   const segments = modelPath.split('.');
   const parts: string[] = ['SiteConfiguration'];
   let spec: ElementSpec = siteConfigurationSpec;
@@ -204,7 +205,9 @@ export function xmlPath(modelPath: string): string {
       i += 1;
     } else if (child.kind === 'list') {
       if (child.wrapper) parts.push(child.wrapper);
-      parts.push(index !== undefined ? `${child.spec.element}[${index + 1}]` : child.spec.element);
+      // An error about the whole list names the wrapper (or the repeated element when there is none).
+      if (index !== undefined) parts.push(`${child.spec.element}[${index + 1}]`);
+      else if (!child.wrapper) parts.push(child.spec.element);
       spec = child.spec;
       i += index !== undefined ? 2 : 1;
     } else {

@@ -112,10 +112,23 @@ function scan(xml: string): void {
   }
 }
 
-function decodeEntities(value: string): string {
+const UNKNOWN_REFERENCE = /&(?!(?:#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);)/;
+
+/** True for the characters XML 1.0 allows in a document. */
+function isXmlCharacter(code: number): boolean {
+  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+}
+
+function decodeEntities(value: string, path: string): string {
+  if (UNKNOWN_REFERENCE.test(value) || value.includes('<')) {
+    throw new AppError('malformed_xml', `${path}: an attribute value holds an unescaped & or <, or an undeclared entity`);
+  }
   return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (_, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
+    if (entity.startsWith('#')) {
+      const code = entity.startsWith('#x') ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+      if (!isXmlCharacter(code)) throw new AppError('malformed_xml', `${path}: &${entity}; is not a character XML allows`);
+      return String.fromCodePoint(code);
+    }
     return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[entity] as string;
   });
 }
@@ -143,7 +156,7 @@ function readElement(spec: ElementSpec, element: XmlElement, path: string, error
   for (const [name, raw] of Object.entries(element.$ ?? {})) {
     const type = known.get(name);
     if (type === undefined) errors.push(`${path}/@${name}: unknown attribute`);
-    else attributesInto[name] = convert(decodeEntities(raw), type);
+    else attributesInto[name] = convert(decodeEntities(raw, `${path}/@${name}`), type);
   }
   const expected = new Set<string>(['$']);
   for (const child of spec.children ?? []) {
@@ -164,7 +177,9 @@ function readElement(spec: ElementSpec, element: XmlElement, path: string, error
         items = wrapper === undefined ? [] : childElements(wrapper, child.spec.element);
         itemPath = `${path}/${child.wrapper}/${child.spec.element}`;
         if (wrapper !== undefined) {
-          for (const name of Object.keys(wrapper)) if (name !== child.spec.element && name !== '$') errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
+          for (const name of Object.keys(wrapper)) {
+            if (name !== child.spec.element && name !== '$' && !isBlankText(name, wrapper[name])) errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
+          }
         }
       }
       if (items.length > 0) {
@@ -180,14 +195,23 @@ function readElement(spec: ElementSpec, element: XmlElement, path: string, error
           items.map((item, index) => {
             const value = item.$?.[child.attribute];
             if (value === undefined) errors.push(`${path}/${child.element}[${index + 1}]/@${child.attribute}: is required`);
-            return decodeEntities(value ?? '');
+            return decodeEntities(value ?? '', `${path}/${child.element}[${index + 1}]/@${child.attribute}`);
           }),
         );
       }
     }
   }
-  for (const name of Object.keys(element)) if (!expected.has(name)) errors.push(`${path}/${name}: unknown element`);
+  for (const name of Object.keys(element)) {
+    if (!expected.has(name) && !isBlankText(name, element[name])) errors.push(name === TEXT ? `${path}: unexpected text content` : `${path}/${name}: unknown element`);
+  }
   return object;
+}
+
+const TEXT = '#text';
+
+/** The indentation between elements, which the parser keeps as text once values are not trimmed. */
+function isBlankText(name: string, value: unknown): boolean {
+  return name === TEXT && (Array.isArray(value) ? value : [value]).every((v) => String(v).trim() === '');
 }
 
 function setPath(object: Record<string, unknown>, key: string, value: unknown): void {
@@ -206,7 +230,9 @@ const parser = new XMLParser({
   processEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  trimValues: true,
+  // Not trimmed: attribute values keep their leading and trailing spaces (byte-identical round trips).
+  trimValues: false,
+  textNodeName: TEXT,
   allowBooleanAttributes: false,
 });
 
@@ -218,9 +244,8 @@ export function xmlToProgram(xml: string): unknown {
   scan(xml);
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: false });
   if (valid !== true) {
-    throw new AppError('malformed_xml', `Malformed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`, {
-      errors: [{ path: `line ${valid.err.line}, column ${valid.err.col}`, message: valid.err.msg }],
-    });
+    const where = `line ${valid.err.line ?? 1}, column ${valid.err.col ?? 1}`;
+    throw new AppError('malformed_xml', `Malformed XML at ${where}: ${valid.err.msg}`, { errors: [{ path: where, message: valid.err.msg }] });
   }
   const document = parser.parse(xml) as Record<string, unknown>;
   const roots = Object.keys(document);
@@ -229,7 +254,9 @@ export function xmlToProgram(xml: string): unknown {
   const configurations = childElements(nitro, 'SiteConfiguration');
   if (configurations.length !== 1) throw new AppError('malformed_xml', '<Nitro> must hold exactly one <SiteConfiguration>');
   const errors: string[] = [];
-  for (const name of Object.keys(nitro)) if (name !== '$' && name !== 'SiteConfiguration') errors.push(`Nitro/${name}: unknown element`);
+  for (const name of Object.keys(nitro)) {
+    if (name !== '$' && name !== 'SiteConfiguration' && !isBlankText(name, nitro[name])) errors.push(`Nitro/${name}: unknown element`);
+  }
   const site: Record<string, unknown> = {};
   const program = readElement(siteConfigurationSpec, configurations[0] as XmlElement, 'SiteConfiguration', errors, site);
   program.site = { ...site, ...(program.site as Record<string, unknown> | undefined) };

@@ -1,0 +1,224 @@
+// validateProgram (SPEC §4, docs/program.md "Validation"): pure, table-driven. Structure first
+// (400 validation_failed), then the rules between fields and entities (422 program_invalid); every
+// error carries a dotted path into the program and a reason.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AppError, type FieldError } from '../../../src/errors.js';
+import { SYSTEM_ACTIONS, type ProgramDocument } from '../../../src/modules/program/model.js';
+import { validateProgram } from '../../../src/modules/program/validate.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
+if (examplePath === undefined) throw new Error('examples/program.json not found');
+// Loosely typed on purpose: the cases below break it in ways the model's types forbid.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Loose;
+
+/** The example with `edit` applied to a copy. */
+const edited = (edit: (program: Loose) => void): unknown => {
+  const program = structuredClone(example);
+  edit(program);
+  return program;
+};
+
+function failure(input: unknown): { code: string; status: number; errors: FieldError[] } {
+  try {
+    validateProgram(input);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, status: error.status, errors: error.options.errors ?? [] };
+  }
+  throw new Error('expected validateProgram to throw');
+}
+
+const minimal = { site: { name: 'Tiny' }, pointCategories: [{ name: 'Points', isDefault: true }] };
+
+describe('validateProgram: valid programs', () => {
+  it('accepts the canonical example and fills the defaults it leaves out', () => {
+    const program = validateProgram(example);
+    expect(program).toMatchObject(example as object);
+    for (const action of program.actions) expect(action).toMatchObject({ clientLoggable: false });
+    expect(program.actions.map((a) => a.suppressRepeats)).toEqual([false, false, true, false, false]);
+    expect(program.missions.find((m) => m.id === 'm-team-reading')).toMatchObject({ importance: 0, rewards: { points: [{ category: 'Points', amount: 500 }] } });
+    expect(program.site.allowedOrigins).toEqual([]);
+    expect(program.quizzes[0]?.questions[0]?.choices.map((c) => c.correct)).toEqual([true, false]);
+    expect(program.exchanges[0]?.categories).toHaveLength(2);
+    expect(validateProgram(program)).toEqual(program);
+  });
+
+  it('fills every default of a minimal program, at every depth, without touching its input', () => {
+    const input = {
+      ...minimal,
+      missions: [{ id: 'm-1', name: 'One', rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', goal: 1 }], rewards: { badge: 'b-1' } }],
+      badges: [{ id: 'b-1', name: 'Badge' }],
+      actions: [{ name: 'read' }],
+      leaderboards: [{ id: 'lb', name: 'Board', metric: { type: 'missionsCompleted' } }],
+    };
+    const snapshot = structuredClone(input);
+    const program: ProgramDocument = validateProgram(input);
+    expect(input).toEqual(snapshot);
+    expect(program.site).toEqual({ name: 'Tiny', timezone: 'America/Los_Angeles', levelType: 'points', allowedOrigins: [] });
+    expect(program.pointCategories).toEqual([{ name: 'Points', isDefault: true }]);
+    expect(program.actions).toEqual([{ name: 'read', suppressRepeats: false, clientLoggable: false }]);
+    expect(program.missions[0]).toEqual({
+      id: 'm-1', name: 'One', timezone: 'America/Los_Angeles', hidden: 'not_hidden', prerequisites: { groups: [], missions: [] },
+      party: 'user', ruleMatch: 'all', rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', type: 'count', goal: 1, metadata: [] }],
+      rewards: { points: [], badge: 'b-1' }, importance: 0,
+    });
+    expect(program.leaderboards[0]).toEqual({ id: 'lb', name: 'Board', metric: { type: 'missionsCompleted' }, period: 'allTime', party: 'user', size: 100, primary: false });
+    for (const key of ['levels', 'groups', 'layouts', 'quizzes', 'exchanges'] as const) expect(program[key]).toEqual([]);
+    expect(program.awardSettings).toBeUndefined();
+  });
+
+  it.each([...SYSTEM_ACTIONS, 'quiz_completed', 'Read_Article', 'READ_ARTICLE'])('accepts a rule on %s (system actions always exist; names are case-insensitive)', (action) => {
+    const program = validateProgram(edited((p) => (p.missions[0].rules[0].action = action)));
+    expect(program.missions[0]?.rules[0]?.action).toBe(action);
+  });
+
+  it('accepts a leaderboard on a system action and a case-insensitive action name', () => {
+    expect(() => validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-x', name: 'X', metric: { type: 'actionCount', action: 'LOGIN' } })))).not.toThrow();
+    expect(() => validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-y', name: 'Y', metric: { type: 'actionValueSum', action: 'RECOGNITION_GIVEN' } })))).not.toThrow();
+  });
+});
+
+describe('validateProgram: legacy repeatableWindow.timezone', () => {
+  it('moves it to the mission root when the mission has none', () => {
+    const program = validateProgram(edited((p) => {
+      delete p.missions[2].timezone;
+      p.missions[2].repeatableWindow.timezone = 'Asia/Tokyo';
+    }));
+    expect(program.missions[2]?.timezone).toBe('Asia/Tokyo');
+    expect(program.missions[2]?.repeatableWindow).toEqual({ period: 'none', maxPerPeriod: 1000 });
+  });
+
+  it('drops it when the mission root already has one', () => {
+    const program = validateProgram(edited((p) => (p.missions[3].repeatableWindow.timezone = 'Asia/Tokyo')));
+    expect(program.missions[3]?.timezone).toBe('America/New_York');
+    expect(program.missions[3]?.repeatableWindow).toEqual({ period: 'day', maxPerPeriod: 1 });
+  });
+
+  it('reports an unknown legacy zone at the mission root', () => {
+    const result = failure(edited((p) => {
+      delete p.missions[2].timezone;
+      p.missions[2].repeatableWindow.timezone = 'Mars/Olympus';
+    }));
+    expect(result.code).toBe('program_invalid');
+    expect(result.errors).toContainEqual({ path: 'missions.2.timezone', message: expect.stringMatching(/Mars\/Olympus/) });
+  });
+});
+
+type Case = [name: string, edit: (program: Loose) => void, path: string, message: RegExp];
+
+const structural: Case[] = [
+  ['missing rules', (p) => delete p.missions[0].rules, 'missions.0.rules', /required/],
+  ['empty rules', (p) => (p.missions[0].rules = []), 'missions.0.rules', /fewer than 1/],
+  ['goal 0', (p) => (p.missions[0].rules[0].goal = 0), 'missions.0.rules.0.goal', />/],
+  ['goal as a string', (p) => (p.missions[0].rules[0].goal = '1'), 'missions.0.rules.0.goal', /number/],
+  ['missing site', (p) => delete p.site, 'site', /required/],
+  ['missing site name', (p) => delete p.site.name, 'site.name', /required/],
+  ['no point categories', (p) => (p.pointCategories = []), 'pointCategories', /fewer than 1/],
+  ['unknown field on a mission', (p) => (p.missions[0].colour = 'red'), 'missions.0.colour', /not a known field/],
+  ['unknown field on the site', (p) => (p.site.theme = 'dark'), 'site.theme', /not a known field/],
+  ['unknown top-level field', (p) => (p.challenges = []), 'challenges', /not a known field/],
+  ['bad hidden enum', (p) => (p.missions[0].hidden = 'sometimes'), 'missions.0.hidden', /anyOf|constant/],
+  ['bad leaderboard period', (p) => (p.leaderboards[0].period = 'decade'), 'leaderboards.0.period', /anyOf|constant/],
+  ['bad rate-limit period', (p) => (p.actions[3].rateLimit.period = 'fortnight'), 'actions.3.rateLimit.period', /anyOf|constant/],
+  ['space in a badge id', (p) => (p.badges[0].id = 'b reader'), 'badges.0.id', /pattern/],
+  ['slash in an action name', (p) => (p.actions[0].name = 'read/article'), 'actions.0.name', /pattern/],
+  ['empty mission id', (p) => (p.missions[1].id = ''), 'missions.1.id', /pattern/],
+  ['date without a time', (p) => (p.missions[0].startDate = '2026-01-01'), 'missions.0.startDate', /pattern/],
+  ['negative reward', (p) => (p.missions[0].rewards.points[0].amount = -1), 'missions.0.rewards.points.0.amount', />=/],
+  ['lower-case currency', (p) => (p.awardSettings.currency = 'usd'), 'awardSettings.currency', /pattern/],
+];
+
+const semantic: Case[] = [
+  ['unknown rule action', (p) => (p.missions[0].rules[0].action = 'read_book'), 'missions.0.rules.0.action', /read_book.*does not exist/],
+  ['unknown reward category', (p) => (p.missions[0].rewards.points[0].category = 'Gems'), 'missions.0.rewards.points.0.category', /Gems.*does not exist/],
+  ['unknown reward badge', (p) => (p.missions[0].rewards.badge = 'b-nope'), 'missions.0.rewards.badge', /b-nope.*does not exist/],
+  ['unknown prerequisite group', (p) => (p.missions[2].prerequisites.groups = ['g-nope']), 'missions.2.prerequisites.groups.0', /g-nope.*does not exist/],
+  ['unknown prerequisite mission', (p) => (p.missions[1].prerequisites.missions = ['m-nope']), 'missions.1.prerequisites.missions.0', /m-nope.*does not exist/],
+  ['self prerequisite', (p) => (p.missions[0].prerequisites.missions = ['m-first-read']), 'missions.0.prerequisites.missions.0', /own prerequisite/],
+  [
+    '3-mission prerequisite cycle',
+    (p) => {
+      p.missions[2].prerequisites.missions = ['m-daily-login'];
+      p.missions[3].prerequisites.missions = ['m-team-reading'];
+      p.missions[4].prerequisites.missions = ['m-shopper'];
+    },
+    'missions.2.prerequisites.missions',
+    /cycle.*m-shopper.*m-daily-login.*m-team-reading/,
+  ],
+  ['duplicate mission id', (p) => p.missions.push(structuredClone(p.missions[1])), 'missions.6', /m-chef.*missions\.1/],
+  ['duplicate rule id in a mission', (p) => (p.missions[1].rules[1].id = 'r-1'), 'missions.1.rules.1', /r-1/],
+  ['action names differing only in case', (p) => p.actions.push({ name: 'READ_ARTICLE' }), 'actions.5', /READ_ARTICLE.*actions\.0/],
+  ['category names differing only in case', (p) => p.pointCategories.push({ name: 'coins' }), 'pointCategories.3', /coins.*pointCategories\.1/],
+  ['no default category', (p) => (p.pointCategories[0].isDefault = false), 'pointCategories', /exactly one.*found 0/],
+  ['two default categories', (p) => (p.pointCategories[1].isDefault = true), 'pointCategories', /exactly one.*found 2/],
+  ['dailyLimit above yearlyLimit', (p) => (p.pointCategories[1].dailyLimit = 30000), 'pointCategories.1.dailyLimit', /yearlyLimit/],
+  ['unknown site time zone', (p) => (p.site.timezone = 'Pacific Standard Time'), 'site.timezone', /IANA/],
+  ['unknown mission time zone', (p) => (p.missions[0].timezone = 'Mars/Olympus'), 'missions.0.timezone', /IANA/],
+  ['unknown quiz time zone', (p) => (p.quizzes[0].timezone = 'Europe/Atlantis'), 'quizzes.0.timezone', /IANA/],
+  ['unknown exchange time zone', (p) => (p.exchanges[0].timezone = 'Nowhere/Else'), 'exchanges.0.timezone', /IANA/],
+  ['impossible date', (p) => (p.missions[0].startDate = '2026-02-30T00:00:00'), 'missions.0.startDate', /not a real date/],
+  ['impossible hour', (p) => (p.missions[0].featuredEndDate = '2026-12-31T24:00:00'), 'missions.0.featuredEndDate', /not a real date/],
+  ['endDate before startDate', (p) => (p.missions[0].endDate = '2025-12-31T23:59:59'), 'missions.0.endDate', /before startDate/],
+  ['featuredEndDate before featuredStartDate', (p) => (p.missions[0].featuredEndDate = '2026-10-31T23:59'), 'missions.0.featuredEndDate', /before featuredStartDate/],
+  ['quiz endDate before startDate', (p) => (p.quizzes[0].endDate = '2025-01-01T00:00:00'), 'quizzes.0.endDate', /before startDate/],
+  ['level thresholds not increasing', (p) => (p.levels[2].threshold = 100), 'levels.2.threshold', /greater than levels\.1/],
+  ['points leaderboard without category', (p) => delete p.leaderboards[1].metric.category, 'leaderboards.1.metric.category', /required/],
+  ['leaderboard on an unknown category', (p) => (p.leaderboards[1].metric.category = 'Gems'), 'leaderboards.1.metric.category', /Gems.*does not exist/],
+  ['actionCount leaderboard without action', (p) => (p.leaderboards[2].metric = { type: 'actionCount' }), 'leaderboards.2.metric.action', /required/],
+  ['leaderboard on an unknown action', (p) => (p.leaderboards[2].metric = { type: 'actionValueSum', action: 'jump' }), 'leaderboards.2.metric.action', /jump.*does not exist/],
+  ['leaderboard groupFilter unknown', (p) => (p.leaderboards[2].groupFilter = 'g-nope'), 'leaderboards.2.groupFilter', /g-nope/],
+  ['two primary leaderboards', (p) => (p.leaderboards[1].primary = true), 'leaderboards', /at most one.*found 2/],
+  ['layout with an unknown leaderboard', (p) => (p.layouts[0].leaderboards[1] = 'lb-nope'), 'layouts.0.leaderboards.1', /lb-nope.*does not exist/],
+  ['single-choice question with 0 correct', (p) => (p.quizzes[0].questions[0].choices[0].correct = false), 'quizzes.0.questions.0.choices', /exactly one.*found 0/],
+  ['single-choice question with 2 correct', (p) => (p.quizzes[0].questions[0].choices[1].correct = true), 'quizzes.0.questions.0.choices', /exactly one.*found 2/],
+  ['multiple-choice question with none correct', (p) => p.quizzes[0].questions[1].choices.forEach((c: Loose) => (c.correct = false)), 'quizzes.0.questions.1.choices', /at least one/],
+  ['exchange on an unknown category', (p) => (p.exchanges[0].pointCategory = 'Gems'), 'exchanges.0.pointCategory', /Gems.*does not exist/],
+  ['exchange maxPoints below minPoints', (p) => Object.assign(p.exchanges[0], { minPoints: 10, maxPoints: 5 }), 'exchanges.0.maxPoints', /minPoints/],
+  ['exchange givers from an unknown group', (p) => (p.exchanges[0].givers.groups = ['g-nope']), 'exchanges.0.givers.groups.0', /g-nope/],
+  ['award settings on an unknown category', (p) => (p.awardSettings.pointCategory = 'Gems'), 'awardSettings.pointCategory', /Gems.*does not exist/],
+];
+
+describe('validateProgram: errors', () => {
+  it.each([null, [], 'program', 42])('refuses a document that is not an object (%j)', (input) => {
+    const result = failure(input);
+    expect(result).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(result.errors).toEqual([{ path: '(document)', message: expect.stringMatching(/object/) }]);
+  });
+
+  it.each(structural)('400 validation_failed: %s', (_name, edit, path, message) => {
+    const result = failure(edited(edit));
+    expect(result).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(result.errors).toContainEqual({ path, message: expect.stringMatching(message) });
+    expect(result.errors.every((e) => e.path === path), JSON.stringify(result.errors)).toBe(true);
+  });
+
+  it.each(semantic)('422 program_invalid: %s', (_name, edit, path, message) => {
+    const result = failure(edited(edit));
+    expect(result).toMatchObject({ code: 'program_invalid', status: 422 });
+    expect(result.errors).toContainEqual({ path, message: expect.stringMatching(message) });
+    expect(result.errors.every((e) => e.path === path), JSON.stringify(result.errors)).toBe(true);
+  });
+
+  it('checks structure before rules, and reports every problem of a kind at once', () => {
+    const both = failure(edited((p) => {
+      p.missions[0].rules[0].goal = 0;
+      p.missions[0].rules[0].action = 'read_book';
+    }));
+    expect(both.code).toBe('validation_failed');
+    expect(both.errors.map((e) => e.path)).toEqual(['missions.0.rules.0.goal']);
+
+    const many = failure(edited((p) => {
+      p.missions[0].rewards.badge = 'b-nope';
+      p.levels[1].threshold = 0;
+      p.awardSettings.pointCategory = 'Gems';
+    }));
+    expect(many.code).toBe('program_invalid');
+    expect(many.errors.map((e) => e.path).sort()).toEqual(['awardSettings.pointCategory', 'levels.1.threshold', 'missions.0.rewards.badge']);
+  });
+});
