@@ -2,23 +2,31 @@
 // per entity. Bodies are checked by the program validator (./validate.ts), not by the route
 // schema, so that JSON and XML input meet exactly the same rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { AppError, type FieldError } from '../../errors.js';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { collections, entitiesOf, indexOf, type Collection } from './collections.js';
-import { AwardSettings, Program, SiteSettings, type ProgramDocument } from './model.js';
+import { AwardSettings, Mission, Program, SiteSettings, type ProgramDocument } from './model.js';
 import type { ProgramService } from './service.js';
-import { canonicalize, structuralErrors } from './validate.js';
+import { canonicalize, moveLegacyMissionTimezone, structuralErrors } from './validate.js';
 
 const admin = { access: 'admin' as const };
 
-/** Checks one entity's structure, filling its defaults; paths are relative to the entity. */
-function checkEntity(schema: TSchema, body: unknown): Record<string, unknown> {
+/**
+ * Checks one entity's structure, filling its defaults; paths are relative to the entity. Form
+ * bodies carry every value as a string, so theirs are converted to the schema's types first.
+ */
+function checkEntity(schema: TSchema, body: unknown, request: FastifyRequest): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('validation_failed', 'The body must be a JSON object', { errors: [{ path: '(body)', message: 'must be an object' }] });
   }
-  const entity = canonicalize(schema, structuredClone(body) as Record<string, unknown>);
+  let copy = structuredClone(body) as Record<string, unknown>;
+  if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) copy = Value.Convert(schema, copy) as Record<string, unknown>;
+  if (schema === Mission) moveLegacyMissionTimezone(copy);
+  const entity = canonicalize(schema, copy);
   const errors = structuralErrors(schema, entity);
   if (errors.length > 0) throw new AppError('validation_failed', 'The request is invalid', { errors });
   return entity;
@@ -68,7 +76,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     { config: admin, schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } } },
     async (request) => {
       const { siteId } = authOf(request);
-      const site = checkEntity(SiteSettings, request.body) as ProgramDocument['site'];
+      const site = checkEntity(SiteSettings, request.body, request) as ProgramDocument['site'];
       await programs.modify(siteId, (program) => void (program.site = site), rerooter('site'));
       return { response: (await programs.read(siteId)).site };
     },
@@ -88,7 +96,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     '/admin/award-settings',
     { config: admin, schema: { tags: ['admin: program'], summary: 'Set the award account settings', documentedBody: AwardSettings, response: { 200: Envelope(AwardSettings) } } },
     async (request) => {
-      const settings = checkEntity(AwardSettings, request.body) as NonNullable<ProgramDocument['awardSettings']>;
+      const settings = checkEntity(AwardSettings, request.body, request) as NonNullable<ProgramDocument['awardSettings']>;
       const { program } = await programs.modify(authOf(request).siteId, (p) => void (p.awardSettings = settings), rerooter('awardSettings'));
       return { response: program.awardSettings as NonNullable<ProgramDocument['awardSettings']> };
     },
@@ -98,7 +106,10 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     '/admin/award-settings',
     { config: admin, schema: { tags: ['admin: program'], summary: 'Remove the award account settings', response: { 204: Type.Null() } } },
     async (request, reply) => {
-      await programs.modify(authOf(request).siteId, (p) => void delete p.awardSettings);
+      await programs.modify(authOf(request).siteId, (p) => {
+        if (p.awardSettings === undefined) throw new AppError('not_found', 'The site has no award settings');
+        delete p.awardSettings;
+      });
       return reply.status(204).send(null);
     },
   );
@@ -117,7 +128,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     });
 
     app.post(base, { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } }, async (request, reply) => {
-      const entity = checkEntity(collection.schema, request.body);
+      const entity = checkEntity(collection.schema, request.body, request);
       const id = String(entity[collection.idField]);
       let index = -1;
       const { program } = await programs.modify(
@@ -144,8 +155,9 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       const { id } = request.params as { id: string };
       const body = request.body as Record<string, unknown> | null;
       if (body !== null && typeof body === 'object' && body[collection.idField] === undefined) body[collection.idField] = id;
-      const entity = checkEntity(collection.schema, body);
-      if (String(entity[collection.idField]) !== id) {
+      const entity = checkEntity(collection.schema, body, request);
+      const sameId = collection.caseInsensitive ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase() : String(entity[collection.idField]) === id;
+      if (!sameId) {
         throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
       }
       let index = -1;

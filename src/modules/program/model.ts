@@ -15,7 +15,13 @@ const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
  * required, because stored programs are canonical; relaxDefaults() drops it from the JSON
  * schema's `required` lists so that validation and OpenAPI treat it as optional.
  */
-const WithDefault = <T extends TSchema>(schema: T, value: unknown): T => ({ ...schema, default: value });
+const WithDefault = <T extends TSchema>(schema: T, value: unknown): T => {
+  // Copy with property descriptors: TypeBox keeps its kind marker in a non-enumerable property,
+  // which Value.Convert needs (form bodies carry every value as a string).
+  const copy = Object.create(Object.prototype, Object.getOwnPropertyDescriptors(schema)) as T & { default?: unknown };
+  copy.default = value;
+  return copy;
+};
 const Enum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
 /** A local date-time, read in the object's own time zone (SPEC §2). */

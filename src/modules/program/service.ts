@@ -21,8 +21,10 @@ export function initialProgram(name: string, timezone: string = DEFAULT_TIMEZONE
   return validateProgram({ site: { name, timezone }, pointCategories: [{ name: 'Points', isDefault: true }] });
 }
 
+/** `****` and the last 4 characters, or only `****` for a secret too short to show any of it. */
 export function maskSecret(secret: string | null): string | undefined {
-  return secret === null || secret === '' ? undefined : `${SECRET_MASK}${secret.slice(-4)}`;
+  if (secret === null || secret === '') return undefined;
+  return secret.length >= 12 ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
 }
 
 export interface ProgramChange {

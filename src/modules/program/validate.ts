@@ -10,18 +10,30 @@ import { Program, SYSTEM_ACTIONS, type ProgramDocument } from './model.js';
 
 /** Structural errors of `value` against `schema`, with dotted paths ('missions.0.rules.0.goal'). */
 export function structuralErrors(schema: TSchema, value: unknown, prefix = ''): FieldError[] {
+  const all = [...Value.Errors(schema, value)];
+  // An enum is a union of literals: its failures come as one 'const' error per allowed value plus
+  // an 'anyOf'; report them once, listing what is allowed.
+  const allowed = new Map<string, unknown[]>();
+  for (const error of all) {
+    if (error.keyword === 'const') allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), (error.params as { allowedValue?: unknown }).allowedValue]);
+  }
+  const unions = new Set(all.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath));
   const errors: FieldError[] = [];
-  for (const error of Value.Errors(schema, value)) {
+  for (const error of all) {
     if (error.keyword === 'boolean') continue; // reported again, more clearly, as additionalProperties
+    if (error.keyword === 'const' && unions.has(error.instancePath)) continue;
     const segments = error.instancePath.split('/').filter((s) => s !== '');
     const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
     const base = [prefix, ...segments].filter((s) => s !== '');
+    const path = base.join('.') || '(document)';
     if (error.keyword === 'required' && params.requiredProperties) {
       for (const key of params.requiredProperties) errors.push({ path: [...base, key].join('.'), message: 'is required' });
     } else if (error.keyword === 'additionalProperties' && params.additionalProperties) {
       for (const key of params.additionalProperties) errors.push({ path: [...base, key].join('.'), message: 'is not a known field' });
+    } else if (error.keyword === 'anyOf' && allowed.has(error.instancePath)) {
+      errors.push({ path, message: `must be one of: ${(allowed.get(error.instancePath) ?? []).join(', ')}` });
     } else {
-      errors.push({ path: base.join('.') || '(document)', message: error.message });
+      errors.push({ path, message: error.message });
     }
     if (errors.length >= 100) break;
   }

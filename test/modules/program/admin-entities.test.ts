@@ -289,26 +289,36 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
   });
 
   describe('security', () => {
+    const existing: Record<string, string> = {
+      actions: 'share', 'point-categories': 'Coins', challenges: 'm-quiz-safety', levels: 'l-3', badges: 'b-chef', groups: 'g-emea',
+      leaderboards: 'lb-weekly', layouts: example.layouts[1].uuid, quizzes: 'q-safety', exchanges: 'x-kudos',
+    };
     const routes: Array<[Method, string, unknown?]> = [
-      ['GET', '/admin/actions'],
-      ['GET', '/admin/challenges/m-first-read'],
-      ['POST', '/admin/badges', { id: 'b-x', name: 'X' }],
-      ['PUT', '/admin/levels/l-1', { name: 'Hijacked', threshold: 0 }],
-      ['DELETE', '/admin/quizzes/q-safety'],
+      ...entities.flatMap(({ path, make, ids: [id] }): Array<[Method, string, unknown?]> => [
+        ['GET', `/admin/${path}`],
+        ['POST', `/admin/${path}`, make(id)],
+        ['GET', `/admin/${path}/${existing[path]}`],
+        ['PUT', `/admin/${path}/${id}`, make(id)],
+        ['DELETE', `/admin/${path}/${existing[path]}`],
+      ]),
+      ['GET', '/admin/site'],
       ['PUT', '/admin/site', { name: 'Hijacked' }],
       ['GET', '/admin/award-settings'],
+      ['PUT', '/admin/award-settings', { pointCategory: 'Points', currency: 'EUR', conversionRate: 1 }],
       ['DELETE', '/admin/award-settings'],
       ['PUT', '/admin/groups/g-sales/members/eve'],
       ['GET', '/admin/groups/g-sales/members'],
       ['DELETE', '/admin/groups/g-sales/members/eve'],
     ];
+    const refused: string[] = [];
+    beforeAll(async () => {
+      refused.push(await t.token(site.app), await t.token(site.app, 'eve'), await t.token(site.admin, 'eve'));
+    });
 
     it.each(routes)('%s %s: 401 without a token, 403 for app and user-level tokens, nothing changes', async (method, url, payload) => {
       const before = await program();
       expectProblem(await call(method, url, payload, null), 401, 'missing_token');
-      for (const token of [await t.token(site.app), await t.token(site.app, 'eve'), await t.token(site.admin, 'eve')]) {
-        expectProblem(await call(method, url, payload, token), 403, 'forbidden');
-      }
+      for (const token of refused) expectProblem(await call(method, url, payload, token), 403, 'forbidden');
       expect(await program()).toEqual(before);
       expect(body(await call('GET', '/admin/groups/g-sales/members'))).toEqual([]);
     });
