@@ -9,6 +9,9 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { AppError } from './errors.js';
+import { ActionsRepository } from './modules/actions/repository.js';
+import { actionRoutes } from './modules/actions/routes.js';
+import { ActionService } from './modules/actions/service.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
@@ -162,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(programAdminRoutes, { programs });
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
+  await app.register(actionRoutes, { actions: new ActionService(database.db, new ActionsRepository(database.dialect), programs, clock) });
 
   await registry.start();
   await programs.start();

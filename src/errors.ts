@@ -16,6 +16,8 @@ export const errorCatalog = {
   not_found: { status: 404, title: 'The object does not exist' },
   route_not_found: { status: 404, title: 'No such endpoint' },
   conflict: { status: 409, title: 'The object already exists' },
+  event_id_conflict: { status: 409, title: 'The eventId was already used for another action' },
+  unknown_action: { status: 422, title: 'The site has no such action' },
   program_invalid: { status: 422, title: 'The program breaks a rule' },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },

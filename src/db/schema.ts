@@ -57,6 +57,131 @@ export interface GroupMembersTable {
   joined_at: number;
 }
 
+export type PartyType = 'user' | 'group';
+
+export interface PartiesTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  created_at: number;
+  last_recorded: string | null;
+  level_id: string | null;
+  sequence: number;
+}
+
+export interface ActionEventsTable {
+  site_id: string;
+  event_id: string;
+  party_type: PartyType;
+  party_id: string;
+  action: string;
+  value: number;
+  metadata: string;
+  occurred_at: number;
+  received_at: number;
+  recorded: number;
+  reason: string | null;
+  outcome: string;
+}
+
+export interface MissionProgressTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  mission_id: string;
+  rule_id: string;
+  window_start: number;
+  current: number;
+  updated_at: number;
+}
+
+export interface MissionCompletionsTable {
+  site_id: string;
+  completion_id: string;
+  party_type: PartyType;
+  party_id: string;
+  mission_id: string;
+  window_start: number;
+  event_id: string;
+  completed_at: number;
+  recorded_at: number;
+  removed_at: number | null;
+}
+
+export interface MissionSupplyTable {
+  site_id: string;
+  mission_id: string;
+  used: number;
+}
+
+export interface PointsLedgerTable {
+  site_id: string;
+  entry_id: string;
+  party_type: PartyType;
+  party_id: string;
+  category: string;
+  requested: number;
+  credited: number;
+  cause: 'mission' | 'adjustment';
+  cause_id: string;
+  event_id: string | null;
+  reason: string | null;
+  occurred_at: number;
+  recorded_at: number;
+}
+
+export interface PointBalancesTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  category: string;
+  balance: number;
+  lifetime: number;
+}
+
+export interface PointEarningsTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  category: string;
+  period: 'day' | 'year';
+  period_start: number;
+  earned: number;
+}
+
+export interface TrophiesTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  badge_id: string;
+  earned_count: number;
+  first_earned_at: number;
+  last_earned_at: number;
+}
+
+export interface LevelChangesTable {
+  site_id: string;
+  change_id: string;
+  party_id: string;
+  from_level: string | null;
+  to_level: string | null;
+  direction: 'up' | 'down';
+  event_id: string | null;
+  changed_at: number;
+}
+
+export interface OutboxTable {
+  site_id: string;
+  event_id: string;
+  event_type: string;
+  party_type: PartyType;
+  party_id: string;
+  sequence: number;
+  payload: string;
+  occurred_at: number;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -64,4 +189,15 @@ export interface DatabaseSchema {
   site_programs: SiteProgramsTable;
   backups: BackupsTable;
   group_members: GroupMembersTable;
+  parties: PartiesTable;
+  action_events: ActionEventsTable;
+  mission_progress: MissionProgressTable;
+  mission_completions: MissionCompletionsTable;
+  mission_supply: MissionSupplyTable;
+  points_ledger: PointsLedgerTable;
+  point_balances: PointBalancesTable;
+  point_earnings: PointEarningsTable;
+  trophies: TrophiesTable;
+  level_changes: LevelChangesTable;
+  outbox: OutboxTable;
 }

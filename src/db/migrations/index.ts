@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as program from './0002_program.js';
+import * as actions from './0003_actions.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_program': program,
+  '0003_actions': actions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 // A site's program as the engine and the read endpoints use it: the canonical document plus the
 // indexes that keep lookups independent of program size (SPEC §5: missions are found by an index on
 // the action name, never by scanning).
+import type { EngineProgram } from '../../engine/types.js';
 import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
 
 export interface ProgramSnapshot {
@@ -12,6 +13,8 @@ export interface ProgramSnapshot {
   missionsById: ReadonlyMap<string, MissionDocument>;
   /** Missions with at least one rule on the action, by lower-cased action name. */
   missionsByAction: ReadonlyMap<string, readonly MissionDocument[]>;
+  /** The program as the rule engine reads it. */
+  engine: EngineProgram;
 }
 
 export function buildSnapshot(siteId: string, version: number, program: ProgramDocument): ProgramSnapshot {
@@ -30,5 +33,12 @@ export function buildSnapshot(siteId: string, version: number, program: ProgramD
     actionsByName: new Map(program.actions.map((action) => [action.name.toLowerCase(), action])),
     missionsById: new Map(program.missions.map((mission) => [mission.id, mission])),
     missionsByAction,
+    engine: {
+      timezone: program.site.timezone,
+      levelType: program.site.levelType,
+      categories: program.pointCategories,
+      levels: program.levels,
+      missionsByAction,
+    },
   };
 }

@@ -1,0 +1,75 @@
+// POST /users/{userId}/actions, POST /groups/{groupId}/actions (SPEC §5).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { ActionService } from './service.js';
+
+const ActionBody = Type.Object({
+  action: Type.String({ maxLength: 255, description: 'The configured action name (case-insensitive)' }),
+  value: Type.Optional(Type.Number({ description: 'Default 1; feeds sum rules and the points multiplier' })),
+  metadata: Type.Optional(
+    Type.Union([Type.String({ description: 'Form: name1:value1,name2:value2' }), Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))], {
+      description: 'At most 10 name/value pairs',
+    }),
+  ),
+  eventId: Type.Optional(Type.String({ maxLength: 255, description: 'Idempotency key, unique per site; generated (UUIDv7) when absent' })),
+  timestamp: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now' })),
+});
+
+const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
+export const ActionOutcomeSchema = Type.Object({
+  eventId: Type.String(),
+  recorded: Type.Boolean(),
+  reason: Type.Optional(Type.Union([Type.Literal('repeat_suppressed'), Type.Literal('rate_limited')])),
+  duplicate: Type.Boolean(),
+  timestamp: Type.String({ format: 'date-time' }),
+  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
+  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
+  progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
+  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+});
+
+const DryRunQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean({ description: 'Return the decision without writing anything' })) });
+const tags = ['actions'];
+
+export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService }> = async (app, { actions }) => {
+  app.post(
+    '/users/:userId/actions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Log a user's action: missions, points, badges and levels follow (201; 200 for a repeated eventId)",
+        querystring: DryRunQuery,
+        documentedBody: ActionBody,
+        response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const { userId } = request.params as { userId: string };
+      const outcome = await actions.log(auth.siteId, 'user', userId, request.body, { dryRun: request.query.dryRun === true, userLevel: auth.userId !== undefined });
+      return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
+    },
+  );
+
+  app.post(
+    '/groups/:groupId/actions',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        summary: "Log a group's own action: it advances the group's missions",
+        querystring: DryRunQuery,
+        documentedBody: ActionBody,
+        response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { groupId } = request.params as { groupId: string };
+      const outcome = await actions.log(authOf(request).siteId, 'group', groupId, request.body, { dryRun: request.query.dryRun === true });
+      return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
+    },
+  );
+};
