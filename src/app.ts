@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { AppError } from './errors.js';
 import { ActionsRepository } from './modules/actions/repository.js';
+import { actionHistoryRoutes } from './modules/actions/history.js';
 import { actionRoutes } from './modules/actions/routes.js';
 import { ActionService } from './modules/actions/service.js';
 import { backupRoutes } from './modules/backup/routes.js';
@@ -17,6 +18,8 @@ import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
 import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { pointsAdminRoutes } from './modules/points/routes.js';
+import { PointsService } from './modules/points/service.js';
 import { programAdminRoutes } from './modules/program/admin-routes.js';
 import { definitionRoutes } from './modules/program/definition-routes.js';
 import { ProgramRepository } from './modules/program/repository.js';
@@ -165,7 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(programAdminRoutes, { programs });
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
-  await app.register(actionRoutes, { actions: new ActionService(database.db, new ActionsRepository(database.dialect), programs, clock) });
+  const actionsRepository = new ActionsRepository(database.dialect);
+  await app.register(actionRoutes, { actions: new ActionService(database.db, actionsRepository, programs, clock) });
+  await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
+  await app.register(actionHistoryRoutes, { db: database.db, programs });
 
   await registry.start();
   await programs.start();

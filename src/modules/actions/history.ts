@@ -1,0 +1,120 @@
+// GET /users/{u}/actions and GET /admin/actions/log (SPEC §8): recorded actions, newest first,
+// filtered by time and action, paged with an opaque cursor (stable under concurrent inserts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../../errors.js';
+import { Id } from '../../http/ids.js';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { ProgramService } from '../program/service.js';
+import { parseInstant } from './input.js';
+
+const historyFields = {
+  from: Type.Optional(Type.String({ description: 'Inclusive lower bound (ISO 8601 or epoch)' })),
+  to: Type.Optional(Type.String({ description: 'Exclusive upper bound (ISO 8601 or epoch)' })),
+  action: Type.Optional(Type.String({ maxLength: 255 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 600, description: 'From the X-Next-Cursor header of the previous page' })),
+};
+const HistoryQuery = Type.Object(historyFields);
+const LogQuery = Type.Object({ ...historyFields, userId: Type.Optional(Id) });
+
+const LoggedAction = Type.Object({
+  eventId: Type.String(),
+  userId: Type.Optional(Type.String()),
+  groupId: Type.Optional(Type.String()),
+  action: Type.String(),
+  value: Type.Number(),
+  metadata: Type.Record(Type.String(), Type.String()),
+  timestamp: Type.String({ format: 'date-time' }),
+  receivedAt: Type.String({ format: 'date-time' }),
+});
+
+interface Filters {
+  from?: string | undefined;
+  to?: string | undefined;
+  action?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+function decodeCursor(cursor: string): { at: number; eventId: string } {
+  try {
+    const [at, eventId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof at === 'number' && typeof eventId === 'string') return { at, eventId };
+  } catch {
+    // reported below
+  }
+  throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.cursor', message: 'is not a cursor this API returned' }] });
+}
+
+async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId: string, timezone: string, filters: Filters, party?: { type: 'user'; id: string }) {
+  const bound = (name: 'from' | 'to') => {
+    const raw = filters[name];
+    if (raw === undefined) return undefined;
+    const instant = parseInstant(raw, timezone);
+    if (instant === undefined) throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: `querystring.${name}`, message: 'must be ISO 8601 or a Unix epoch number' }] });
+    return instant;
+  };
+  const from = bound('from');
+  const to = bound('to');
+  const limit = filters.limit ?? 50;
+  let query = db
+    .selectFrom('action_events')
+    .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'received_at'])
+    .where('site_id', '=', siteId)
+    .where('recorded', '=', 1);
+  if (party !== undefined) query = query.where('party_type', '=', party.type).where('party_id', '=', party.id);
+  if (from !== undefined) query = query.where('occurred_at', '>=', from);
+  if (to !== undefined) query = query.where('occurred_at', '<', to);
+  if (filters.action !== undefined) query = query.where('action', '=', filters.action);
+  if (filters.cursor !== undefined) {
+    const { at, eventId } = decodeCursor(filters.cursor);
+    query = query.where((eb) => eb.or([eb('occurred_at', '<', at), eb.and([eb('occurred_at', '=', at), eb('event_id', '<', eventId)])]));
+  }
+  const rows = await query.orderBy('occurred_at', 'desc').orderBy('event_id', 'desc').limit(limit + 1).execute();
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  if (rows.length > limit && last !== undefined) {
+    const cursor = Buffer.from(JSON.stringify([last.occurred_at, last.event_id])).toString('base64url');
+    reply.header('x-next-cursor', cursor);
+    const url = new URL(request.url, 'http://questline.invalid');
+    url.searchParams.set('cursor', cursor);
+    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return items.map((row) => ({
+    eventId: row.event_id,
+    ...(row.party_type === 'user' ? { userId: row.party_id } : { groupId: row.party_id }),
+    action: row.action,
+    value: Number(row.value),
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    timestamp: new Date(Number(row.occurred_at)).toISOString(),
+    receivedAt: new Date(Number(row.received_at)).toISOString(),
+  }));
+}
+
+export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: ProgramService }> = async (app, { db, programs }) => {
+  app.get(
+    '/users/:userId/actions',
+    { config: { access: 'user' }, schema: { tags: ['actions'], summary: "The user's recorded actions, newest first", querystring: HistoryQuery, response: { 200: Envelope(Type.Array(LoggedAction)) } } },
+    async (request, reply) => {
+      const { siteId } = authOf(request);
+      const { userId } = request.params as { userId: string };
+      const { program } = await programs.snapshot(siteId);
+      return { response: await page(db, request, reply, siteId, program.site.timezone, request.query, { type: 'user', id: userId }) };
+    },
+  );
+
+  app.get(
+    '/admin/actions/log',
+    { config: { access: 'admin' }, schema: { tags: ['admin: actions'], summary: 'Every recorded action of the site, newest first', querystring: LogQuery, response: { 200: Envelope(Type.Array(LoggedAction)) } } },
+    async (request, reply) => {
+      const { siteId } = authOf(request);
+      const { program } = await programs.snapshot(siteId);
+      const { userId, ...filters } = request.query;
+      return { response: await page(db, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined) };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+// Admin point adjustments (SPEC §5): a credit or debit through the ledger, for corrections and
+// legacy balances. Caps do not apply; the user's decisions stay serialized (the party is locked).
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../db/index.js';
+import { levelChange } from '../../engine/elements/levels.js';
+import { AppError } from '../../errors.js';
+import type { ActionsRepository, PartyKey } from '../actions/repository.js';
+import type { ProgramService } from '../program/service.js';
+
+export interface Adjustment {
+  entryId: string;
+  category: string;
+  amount: number;
+  reason: string;
+  balance: number;
+  levelChanged?: { from: { id: string; name: string } | null; to: { id: string; name: string } | null; direction: 'up' | 'down' };
+}
+
+export class PointsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: ActionsRepository,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async adjust(siteId: string, userId: string, input: { category: string; amount: number; reason: string }): Promise<Adjustment> {
+    const { program, engine } = await this.programs.snapshot(siteId);
+    const category = program.pointCategories.find((c) => c.name.toLowerCase() === input.category.toLowerCase());
+    if (category === undefined) {
+      throw new AppError('validation_failed', 'The adjustment is invalid', { errors: [{ path: 'category', message: `no point category "${input.category}"` }] });
+    }
+    const party: PartyKey = { siteId, type: 'user', id: userId };
+    const now = this.clock();
+    return this.db.transaction().execute(async (trx) => {
+      await this.repository.lockParties(trx, [party], now);
+      const lifetimeBefore = await this.repository.lifetime(trx, party, category.name);
+      const entryId = `pts_${uuidv7()}`;
+      await this.repository.post(trx, {
+        site_id: siteId,
+        entry_id: entryId,
+        party_type: 'user',
+        party_id: userId,
+        category: category.name,
+        requested: input.amount,
+        credited: input.amount,
+        cause: 'adjustment',
+        cause_id: entryId,
+        event_id: null,
+        reason: input.reason,
+        occurred_at: now,
+        recorded_at: now,
+      });
+      const balance = await trx
+        .selectFrom('point_balances')
+        .select('balance')
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .where('category', '=', category.name)
+        .executeTakeFirstOrThrow();
+      const result: Adjustment = { entryId, category: category.name, amount: input.amount, reason: input.reason, balance: Number(balance.balance) };
+      // Levels follow lifetime credits in the default category; a debit leaves lifetime as it is.
+      if (engine.levelType === 'points' && category.isDefault && input.amount > 0) {
+        const change = levelChange(engine.levels, lifetimeBefore, lifetimeBefore + input.amount);
+        if (change !== undefined) {
+          const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
+          await this.repository.setLevel(trx, party, change.to?.id ?? null);
+          await this.repository.insertLevelChange(trx, { site_id: siteId, change_id: `lvl_${uuidv7()}`, party_id: userId, from_level: change.from?.id ?? null, to_level: change.to?.id ?? null, direction: change.direction, event_id: null, changed_at: now });
+          await this.repository.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'level.changed', occurredAt: now, payload: { siteId, userId, from: level(change.from), to: level(change.to), direction: change.direction, adjustmentId: entryId } }, now);
+          result.levelChanged = { from: level(change.from), to: level(change.to), direction: change.direction };
+        }
+      }
+      return result;
+    });
+  }
+}
