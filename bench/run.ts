@@ -15,6 +15,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
+import { randomActionBody } from './workload.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = 5;
@@ -55,8 +56,27 @@ function startServer(args: string[], env: Record<string, string>): Promise<{ chi
   });
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p50: number; p99: number }> {
-  const result = await autocannon({ url, connections: 50, duration: DURATION_SECONDS, headers });
+async function load(url: string, headers: Record<string, string> = {}, actions?: { users: number }): Promise<{ rps: number; p50: number; p99: number }> {
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: DURATION_SECONDS,
+    headers,
+    ...(actions !== undefined
+      ? {
+          method: 'POST' as const,
+          requests: [
+            {
+              // A random user and action on every request.
+              setupRequest: (request: autocannon.Request) => {
+                const { userId, body } = randomActionBody(actions.users);
+                return { ...request, path: `/users/${userId}/actions`, method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } };
+              },
+            },
+          ],
+        }
+      : {}),
+  });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -89,8 +109,9 @@ try {
     bare: () => load(`${bare.url}/bare`),
     public: () => load(`${questline.url}/health/live`),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { authorization: `Bearer ${token}` }),
+    actions: () => load(`${questline.url}/users/u/actions`, { authorization: `Bearer ${token}` }, { users: 10_000 }),
   };
-  const results: Record<keyof typeof targets, Array<{ rps: number; p50: number; p99: number }>> = { bare: [], public: [], authenticated: [] };
+  const results: Record<keyof typeof targets, Array<{ rps: number; p50: number; p99: number }>> = { bare: [], public: [], authenticated: [], actions: [] };
   for (let round = 0; round < 3; round++) {
     for (const name of Object.keys(targets) as Array<keyof typeof targets>) results[name].push(await targets[name]());
   }
@@ -104,7 +125,11 @@ try {
   const bareResult = summary('bare');
   const describe = (r: { rps: number; p50: number; p99: number }) => `${Math.round(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
   report('bare Fastify route', describe(bareResult));
-  for (const [name, label] of [['public', 'Questline GET /health/live'], ['authenticated', 'Questline token-authenticated route (auth + rate limit)']] as const) {
+  for (const [name, label] of [
+    ['public', 'Questline GET /health/live'],
+    ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
+    ['actions', 'POST /users/{id}/actions, SQLite, 60 missions / 25 actions, 10,000 users'],
+  ] as const) {
     const r = summary(name);
     report(label, `${describe(r)}, ${((r.rps / bareResult.rps) * 100).toFixed(0)}% of bare`);
   }

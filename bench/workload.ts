@@ -1,0 +1,62 @@
+// A realistic program for the benchmark: 25 actions (some rate-limited, some suppressing repeats),
+// 60 missions (count and sum rules, metadata conditions, multi-action, repeatable windows, group
+// prerequisites, multipliers), capped point categories, levels and badges; and a mix of actions
+// over many users.
+
+const ACTIONS = Array.from({ length: 25 }, (_, i) => `action_${i}`);
+const GENRES = ['cooking', 'travel', 'science', 'history'];
+
+export function benchProgram(): Record<string, unknown> {
+  const missions = Array.from({ length: 60 }, (_, i) => {
+    const action = ACTIONS[i % ACTIONS.length] as string;
+    const second = ACTIONS[(i * 7 + 3) % ACTIONS.length] as string;
+    const rules = [
+      {
+        id: 'r-1',
+        action,
+        type: i % 5 === 0 ? 'sum' : 'count',
+        goal: i % 5 === 0 ? 50 : 1 + (i % 4),
+        metadata: i % 3 === 0 ? [{ name: 'genre', value: GENRES[i % GENRES.length] }] : [],
+      },
+      ...(i % 4 === 0 ? [{ id: 'r-2', action: second, type: 'count', goal: 2, metadata: [] }] : []),
+    ];
+    return {
+      id: `m-${i}`,
+      name: `Mission ${i}`,
+      startDate: '2026-01-01T00:00:00',
+      endDate: '2027-12-31T23:59:59',
+      timezone: i % 2 === 0 ? 'America/New_York' : 'Europe/Paris',
+      ruleMatch: i % 8 === 0 ? 'any' : 'all',
+      rules,
+      rewards: { points: [{ category: i % 3 === 0 ? 'Coins' : 'Points', amount: 5 + (i % 10) }], ...(i % 10 === 0 ? { badge: `b-${i % 3}` } : {}), ...(i % 7 === 0 ? { multiplier: 1.5 } : {}) },
+      ...(i % 2 === 0 ? { repeatableWindow: { period: (['day', 'week', 'month', 'none'] as const)[i % 4], maxPerPeriod: 3 } } : {}),
+      ...(i % 9 === 0 ? { prerequisites: { groups: ['g-0'], missions: [] } } : {}),
+      importance: i % 6,
+    };
+  });
+  return {
+    site: { name: 'Bench', timezone: 'America/New_York' },
+    pointCategories: [
+      { name: 'Points', isDefault: true },
+      { name: 'Coins', dailyLimit: 200, yearlyLimit: 20_000 },
+    ],
+    actions: ACTIONS.map((name, i) => ({
+      name,
+      ...(i % 6 === 0 ? { rateLimit: { max: 20, period: 'day' } } : {}),
+      ...(i % 5 === 0 ? { suppressRepeats: true } : {}),
+    })),
+    badges: [0, 1, 2].map((i) => ({ id: `b-${i}`, name: `Badge ${i}` })),
+    levels: [0, 100, 500, 2000, 10_000].map((threshold, i) => ({ id: `l-${i}`, name: `Level ${i}`, threshold })),
+    groups: [{ id: 'g-0', name: 'Group 0' }],
+    missions,
+  };
+}
+
+/** The body of one benchmark action: a random user of `users`, a random action, sometimes metadata and a value. */
+export function randomActionBody(users: number): { userId: string; body: string } {
+  const userId = `user-${Math.floor(Math.random() * users)}`;
+  const action = ACTIONS[Math.floor(Math.random() * ACTIONS.length)] as string;
+  const genre = GENRES[Math.floor(Math.random() * GENRES.length)] as string;
+  const body = { action, value: 1 + Math.floor(Math.random() * 20), ...(Math.random() < 0.5 ? { metadata: { genre } } : {}) };
+  return { userId, body: JSON.stringify(body) };
+}
