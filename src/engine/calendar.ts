@@ -95,10 +95,16 @@ export function calendarWindow(instant: number, period: CalendarPeriod, timeZone
     );
   };
   switch (period) {
-    case 'minute':
-      return { start: at(f.year, f.month, f.day, f.hour, f.minute), end: at(f.year, f.month, f.day, f.hour, f.minute + 1) };
-    case 'hour':
-      return { start: at(f.year, f.month, f.day, f.hour), end: at(f.year, f.month, f.day, f.hour + 1) };
+    // Minutes and hours are counted back from the instant itself, so that the repeated hour of a
+    // daylight-saving change gives each occurrence its own window.
+    case 'minute': {
+      const start = instant - (((instant % 1000) + 1000) % 1000) - f.second * 1000;
+      return { start, end: start + 60_000 };
+    }
+    case 'hour': {
+      const start = instant - (((instant % 1000) + 1000) % 1000) - f.second * 1000 - f.minute * 60_000;
+      return { start, end: start + 3_600_000 };
+    }
     case 'day':
       return { start: at(f.year, f.month, f.day), end: at(f.year, f.month, f.day + 1) };
     case 'week': {

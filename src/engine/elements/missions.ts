@@ -10,7 +10,8 @@ function dateRange(mission: EngineMission): { start: number; end: number } {
   if (range === undefined) {
     range = {
       start: mission.startDate === undefined ? -Infinity : localDateTimeToInstant(mission.startDate, mission.timezone),
-      end: mission.endDate === undefined ? Infinity : localDateTimeToInstant(mission.endDate, mission.timezone) + 999,
+      // The end is inclusive to its last millisecond: of the second, or of the minute when no seconds are written.
+      end: mission.endDate === undefined ? Infinity : localDateTimeToInstant(mission.endDate, mission.timezone) + (mission.endDate.length === 16 ? 59_999 : 999),
     };
     dateRanges.set(mission, range);
   }
@@ -65,7 +66,8 @@ export function advance(mission: EngineMission, previous: ReadonlyMap<string, nu
   const progress = new Map<string, number>();
   for (const rule of mission.rules) {
     const current = previous.get(rule.id) ?? 0;
-    progress.set(rule.id, ruleMatches(rule, event) ? current + (rule.type === 'count' ? 1 : event.value) : current);
+    // Sums are kept to 15 significant digits so that 0.7 + 0.1 reaches a goal of 0.8.
+    progress.set(rule.id, ruleMatches(rule, event) ? Number((current + (rule.type === 'count' ? 1 : event.value)).toPrecision(15)) : current);
   }
   const reached = mission.rules.map((rule) => (progress.get(rule.id) ?? 0) >= rule.goal);
   return { progress, met: mission.ruleMatch === 'all' ? reached.every(Boolean) : reached.some(Boolean) };

@@ -4,7 +4,8 @@ import type { EngineCategory, EngineMission, PointsAward } from '../types.js';
 /** `amount`, or floor(amount × value × multiplier) when the mission has a multiplier; never below zero. */
 export function requestedPoints(mission: EngineMission, amount: number, value: number): number {
   const multiplier = mission.rewards.multiplier;
-  const requested = multiplier === undefined ? amount : Math.floor(amount * value * multiplier);
+  // toPrecision(15) first: 100 × 0.57 is 56.99999999999999 in binary floating point.
+  const requested = multiplier === undefined ? amount : Math.floor(Number((amount * value * multiplier).toPrecision(15)));
   return Math.max(0, requested);
 }
 
