@@ -83,8 +83,22 @@ export function localDateTimeToInstant(value: string, timeZone: string): number 
   return instantOf({ year, month, day, hour, minute, second }, timeZone);
 }
 
+// Most instants fall in the window the previous call returned ("now", again): remember the last
+// window per zone and period, which spares the Intl calls that dominate the cost otherwise.
+const lastWindows = new Map<string, { start: number; end: number }>();
+
 /** The start (inclusive) and end (exclusive) instants of the calendar window holding `instant`. */
 export function calendarWindow(instant: number, period: CalendarPeriod, timeZone: string): { start: number; end: number } {
+  const key = `${timeZone}\u0000${period}`;
+  const last = lastWindows.get(key);
+  if (last !== undefined && instant >= last.start && instant < last.end) return last;
+  const window = computeWindow(instant, period, timeZone);
+  if (lastWindows.size > 1000) lastWindows.clear();
+  lastWindows.set(key, window);
+  return window;
+}
+
+function computeWindow(instant: number, period: CalendarPeriod, timeZone: string): { start: number; end: number } {
   const f = localFields(instant, timeZone);
   const at = (year: number, month: number, day: number, hour = 0, minute = 0) => {
     // Normalise overflowing months/days through Date.UTC before reading them back as fields.
