@@ -128,7 +128,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
-        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions`);
+        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups`);
         return;
       }
       default:

@@ -182,6 +182,11 @@ export interface OutboxTable {
   created_at: number;
 }
 
+export interface MissionProgressArchiveTable extends MissionProgressTable {
+  archived_at: number;
+  program_version: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -200,4 +205,5 @@ export interface DatabaseSchema {
   trophies: TrophiesTable;
   level_changes: LevelChangesTable;
   outbox: OutboxTable;
+  mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
 }

@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as program from './0002_program.js';
 import * as actions from './0003_actions.js';
+import * as progressArchive from './0004_progress_archive.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_program': program,
   '0003_actions': actions,
+  '0004_progress_archive': progressArchive,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,10 @@ const RestoreResponse = Type.Object({
   version: Type.Integer({ description: 'The program version after the restore' }),
   missions: Type.Integer(),
   actions: Type.Integer(),
+  progressArchived: Type.Object(
+    { parties: Type.Integer(), rows: Type.Integer() },
+    { description: 'Users and groups whose progress on rules the restored program no longer has was archived' },
+  ),
 });
 
 export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {

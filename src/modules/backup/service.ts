@@ -19,6 +19,8 @@ export interface RestoreResult {
   version: number;
   missions: number;
   actions: number;
+  /** Progress on rules the restored program no longer has, archived (SPEC §4, §13). */
+  progressArchived: { parties: number; rows: number };
 }
 
 export type RestoreStep = 'read' | 'parsed' | 'validated' | 'applied';
@@ -79,9 +81,9 @@ export class BackupService {
       throw error;
     }
     onStep('validated');
-    const { version } = await this.programs.replace(siteId, program);
+    const { version, progressArchived } = await this.programs.replace(siteId, program);
     onStep('applied');
-    return { version, missions: program.missions.length, actions: program.actions.length };
+    return { version, missions: program.missions.length, actions: program.actions.length, progressArchived };
   }
 
   restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {

@@ -2,7 +2,7 @@
 // per entity. Bodies are checked by the program validator (./validate.ts), not by the route
 // schema, so that JSON and XML input meet exactly the same rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, type FieldError } from '../../errors.js';
@@ -10,7 +10,7 @@ import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { collections, entitiesOf, indexOf, type Collection } from './collections.js';
 import { AwardSettings, Mission, Program, SiteSettings, type ProgramDocument } from './model.js';
-import type { ProgramService } from './service.js';
+import type { ProgramChange, ProgramService } from './service.js';
 import { canonicalize, moveLegacyMissionTimezone, structuralErrors } from './validate.js';
 
 const admin = { access: 'admin' as const };
@@ -40,6 +40,11 @@ function rerooter(prefix: string): (errors: FieldError[]) => FieldError[] {
     );
 }
 
+/** SPEC §4: a change that removes rules says how many users' (and groups') progress it archived. */
+function reportArchived(reply: FastifyReply, change: ProgramChange): void {
+  reply.header('questline-progress-archived', `parties=${change.progressArchived.parties}, rows=${change.progressArchived.rows}`);
+}
+
 export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
   app.get(
     '/admin/program',
@@ -58,9 +63,9 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
         response: { 200: Envelope(Program) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { siteId } = authOf(request);
-      await programs.replace(siteId, request.body);
+      reportArchived(reply, await programs.replace(siteId, request.body));
       return { response: await programs.read(siteId) };
     },
   );
@@ -131,7 +136,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       const entity = checkEntity(collection.schema, request.body, request);
       const id = String(entity[collection.idField]);
       let index = -1;
-      const { program } = await programs.modify(
+      const change = await programs.modify(
         authOf(request).siteId,
         (draft) => {
           const entities = entitiesOf(draft, collection);
@@ -140,7 +145,8 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
         },
         (errors) => rerooter(`${collection.key}.${index}`)(errors),
       );
-      return reply.status(201).send({ response: entitiesOf(program, collection)[index] as never });
+      reportArchived(reply, change);
+      return reply.status(201).send({ response: entitiesOf(change.program, collection)[index] as never });
     });
 
     app.get(`${base}/:id`, { config: admin, schema: { tags, summary: `One ${collection.noun}`, response: { 200: one } } }, async (request) => {
@@ -162,7 +168,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       }
       let index = -1;
       let created = false;
-      const { program } = await programs.modify(
+      const change = await programs.modify(
         authOf(request).siteId,
         (draft) => {
           const entities = entitiesOf(draft, collection);
@@ -173,17 +179,19 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
         },
         (errors) => rerooter(`${collection.key}.${index}`)(errors),
       );
-      return reply.status(created ? 201 : 200).send({ response: entitiesOf(program, collection)[index] as never });
+      reportArchived(reply, change);
+      return reply.status(created ? 201 : 200).send({ response: entitiesOf(change.program, collection)[index] as never });
     });
 
     app.delete(`${base}/:id`, { config: admin, schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, response: { 204: Type.Null() } } }, async (request, reply) => {
       const { id } = request.params as { id: string };
-      await programs.modify(authOf(request).siteId, (draft) => {
+      const change = await programs.modify(authOf(request).siteId, (draft) => {
         const entities = entitiesOf(draft, collection);
         const index = indexOf(entities, collection, id);
         if (index < 0) throw notFound(id);
         entities.splice(index, 1);
       });
+      reportArchived(reply, change);
       return reply.status(204).send(null);
     });
   }

@@ -41,4 +41,33 @@ export class ProgramRepository {
   async updateSiteIdentity(trx: Db, siteId: string, name: string, timezone: string): Promise<void> {
     await trx.updateTable('sites').set({ name, timezone }).where('site_id', '=', siteId).execute();
   }
+
+  /** Moves progress on removed rules to the archive; says how many parties and rows it touched. */
+  async archiveProgress(trx: Db, siteId: string, removed: Array<{ missionId: string; ruleId: string }>, version: number, now: number): Promise<{ parties: number; rows: number }> {
+    const parties = new Set<string>();
+    let rows = 0;
+    for (const { missionId, ruleId } of removed) {
+      const progress = await trx
+        .selectFrom('mission_progress')
+        .select(['party_type', 'party_id', 'window_start', 'current'])
+        .where('site_id', '=', siteId)
+        .where('mission_id', '=', missionId)
+        .where('rule_id', '=', ruleId)
+        .where('current', '!=', 0)
+        .execute();
+      // Rows at zero carry no progress: they are dropped, not archived, and affect nobody.
+      await trx.deleteFrom('mission_progress').where('site_id', '=', siteId).where('mission_id', '=', missionId).where('rule_id', '=', ruleId).execute();
+      if (progress.length === 0) continue;
+      // In chunks: SQLite bounds the parameters of one statement.
+      for (let i = 0; i < progress.length; i += 500) {
+        await trx
+          .insertInto('mission_progress_archive')
+          .values(progress.slice(i, i + 500).map((p) => ({ site_id: siteId, party_type: p.party_type, party_id: p.party_id, mission_id: missionId, rule_id: ruleId, window_start: p.window_start, current: p.current, archived_at: now, program_version: version })))
+          .execute();
+      }
+      for (const p of progress) parties.add(`${p.party_type}:${p.party_id}`);
+      rows += progress.length;
+    }
+    return { parties: parties.size, rows };
+  }
 }

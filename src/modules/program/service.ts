@@ -30,6 +30,16 @@ export function maskSecret(secret: string | null): string | undefined {
 export interface ProgramChange {
   version: number;
   program: ProgramDocument;
+  /** Progress on rules the change removed, archived (SPEC §4: progress on kept rule ids stays). */
+  progressArchived: { parties: number; rows: number };
+}
+
+/** (mission, rule) pairs of `before` that `after` no longer has. */
+function removedRules(before: ProgramDocument, after: ProgramDocument): Array<{ missionId: string; ruleId: string }> {
+  const kept = new Map(after.missions.map((mission) => [mission.id, new Set(mission.rules.map((rule) => rule.id))]));
+  return before.missions.flatMap((mission) =>
+    mission.rules.filter((rule) => !kept.get(mission.id)?.has(rule.id)).map((rule) => ({ missionId: mission.id, ruleId: rule.id })),
+  );
 }
 
 export class ProgramService {
@@ -122,13 +132,15 @@ export class ProgramService {
         updated_at: now,
       });
       const row = (await this.repository.lock(trx, siteId)) as ProgramRow;
-      const program = next(JSON.parse(row.document) as ProgramDocument);
+      const before = JSON.parse(row.document) as ProgramDocument;
+      const program = next(before);
       const webhookSecret = nextSecret(row.webhook_secret, program.site.webhookSecret);
       delete program.site.webhookSecret;
       const version = row.version + 1;
       await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), webhook_secret: webhookSecret, updated_at: now });
       await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
-      return { version, program };
+      const progressArchived = await this.repository.archiveProgress(trx, siteId, removedRules(before, program), version, now);
+      return { version, program, progressArchived };
     });
     this.#cache.set(siteId, { snapshot: buildSnapshot(siteId, result.version, result.program), checkedAt: this.now() });
     await this.options.bus?.publish(TOPIC, siteId).catch((error: unknown) => this.options.onError?.(error));

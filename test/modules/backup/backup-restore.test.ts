@@ -104,7 +104,7 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const restored = await restore(targetToken, { type: '1', data: first.xml, asyncToken: 'abc' });
     expect(restored.statusCode, restored.body).toBe(200);
     const { version } = await stateOf(target.siteId, targetToken);
-    expect(restored.json()).toEqual({ response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5 } });
+    expect(restored.json()).toEqual({ response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 } } });
 
     expect((await backup(targetToken, 'copy')).xml).toBe(first.xml);
     const sourceProgram = (await stateOf(source.siteId, token)).program as { response: { site: Record<string, unknown> } };
