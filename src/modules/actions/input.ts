@@ -2,6 +2,7 @@
 // metadata in both forms, and timestamps as ISO 8601 (with or without an offset) or epoch numbers.
 import { localDateTimeToInstant } from '../../engine/calendar.js';
 import { AppError, type FieldError } from '../../errors.js';
+import { isValidLocalDateTime } from '../../time.js';
 
 export interface ActionInput {
   action: string;
@@ -77,12 +78,15 @@ export function parseInstant(raw: unknown, timeZone: string): number | undefined
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
   if (ISO_WITH_OFFSET.test(text)) {
+    // Date.parse rolls impossible days over (Feb 30 → Mar 2): check the calendar first.
+    if (!isValidLocalDateTime(text.slice(0, text.length >= 19 && text[16] === ':' ? 19 : 16))) return undefined;
     const instant = Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
     return Number.isNaN(instant) ? undefined : instant;
   }
   const local = ISO_LOCAL.exec(text);
   if (local) {
     const [, date, time = '00:00', seconds = '00', fraction = '0'] = local;
+    if (!isValidLocalDateTime(`${date}T${time}:${seconds}`)) return undefined;
     try {
       return localDateTimeToInstant(`${date}T${time}:${seconds}`, timeZone) + Math.floor(Number(`0.${fraction}`) * 1000);
     } catch {

@@ -94,6 +94,7 @@ export class ActionsRepository {
   }
 
   async supplyUsed(trx: Db, siteId: string, missionIds: string[]): Promise<Map<string, number>> {
+    if (missionIds.length === 0) return new Map(); // `in ()` is an error on PostgreSQL
     const rows = await trx.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).where('mission_id', 'in', missionIds).execute();
     return new Map(rows.map((row) => [row.mission_id, Number(row.used)]));
   }

@@ -203,8 +203,10 @@ export class ActionService {
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
       if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
-        // Another party took the last unit since the state was read: this completion does not happen.
+        // Another party took the last unit since the state was read: this completion does not
+        // happen, and the mission is out of supply, so it shows no progress either.
         await this.repository.setProgress(trx, party, mission.id, completion.windowStart, mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })), now);
+        outcome.progress = outcome.progress.filter((entry) => entry.challengeId !== mission.id);
         continue;
       }
       const completionId = `cmp_${uuidv7()}`;
