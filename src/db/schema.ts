@@ -187,6 +187,13 @@ export interface MissionProgressArchiveTable extends MissionProgressTable {
   program_version: number;
 }
 
+export interface DailyActiveUsersTable {
+  site_id: string;
+  /** YYYY-MM-DD in the site's time zone. */
+  day: string;
+  user_id: string;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -206,4 +213,5 @@ export interface DatabaseSchema {
   level_changes: LevelChangesTable;
   outbox: OutboxTable;
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
+  daily_active_users: DailyActiveUsersTable;
 }

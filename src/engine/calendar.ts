@@ -73,6 +73,12 @@ export function instantOf(fields: LocalFields, timeZone: string): number {
   return asUtc - offsetAt(candidate - 3_600_000, timeZone);
 }
 
+/** The calendar date of `instant` in `timeZone`, as YYYY-MM-DD. */
+export function localDay(instant: number, timeZone: string): string {
+  const f = localFields(calendarWindow(instant, 'day', timeZone).start, timeZone);
+  return `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
+}
+
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** A program date ('2026-01-31T23:59:59', local to `timeZone`) as an instant in ms. */

@@ -4,12 +4,14 @@ import * as foundation from './0001_foundation.js';
 import * as program from './0002_program.js';
 import * as actions from './0003_actions.js';
 import * as progressArchive from './0004_progress_archive.js';
+import * as dailyActiveUsers from './0005_daily_active_users.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_program': program,
   '0003_actions': actions,
   '0004_progress_archive': progressArchive,
+  '0005_daily_active_users': dailyActiveUsers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -95,6 +95,8 @@ async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId
   }));
 }
 
+const DAY = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (site time zone)' });
+
 export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: ProgramService }> = async (app, { db, programs }) => {
   app.get(
     '/users/:userId/actions',
@@ -115,6 +117,34 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
       const { program } = await programs.snapshot(siteId);
       const { userId, ...filters } = request.query;
       return { response: await page(db, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined) };
+    },
+  );
+
+  app.get(
+    '/admin/actions/active-users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin: actions'],
+        summary: 'Users with at least one recorded action per day (the calendar day of the action timestamp, so backdated actions count on their day)',
+        querystring: Type.Object({ from: DAY, to: DAY }),
+        response: { 200: Envelope(Type.Array(Type.Object({ date: Type.String(), activeUsers: Type.Integer() }))) },
+      },
+    },
+    async (request) => {
+      const { siteId } = authOf(request);
+      const { from, to } = request.query;
+      if (from > to) throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.to', message: 'must not be before from' }] });
+      const rows = await db
+        .selectFrom('daily_active_users')
+        .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('site_id', '=', siteId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('day')
+        .orderBy('day')
+        .execute();
+      return { response: rows.map((row) => ({ date: row.day, activeUsers: Number(row.n) })) };
     },
   );
 };

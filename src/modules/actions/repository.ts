@@ -151,6 +151,14 @@ export class ActionsRepository {
     await trx.insertInto('action_events').values(event).execute();
   }
 
+  async markActive(trx: Db, siteId: string, day: string, userId: string): Promise<void> {
+    await trx
+      .insertInto('daily_active_users')
+      .values({ site_id: siteId, day, user_id: userId })
+      .onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing())
+      .execute();
+  }
+
   async setLastRecorded(trx: Db, party: PartyKey, lastRecorded: string): Promise<void> {
     await trx
       .updateTable('parties')

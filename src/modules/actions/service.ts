@@ -3,7 +3,7 @@
 // missions a member's action advances) is written: the event, progress, completions, supply, the
 // points ledger with balances and cap totals, trophies, levels and outbox rows.
 import { uuidv7 } from 'uuidv7';
-import { calendarWindow } from '../../engine/calendar.js';
+import { calendarWindow, localDay } from '../../engine/calendar.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, Party, PartyState } from '../../engine/types.js';
 import type { Db } from '../../db/index.js';
@@ -120,6 +120,7 @@ export class ActionService {
           await this.apply(trx, snapshot, group, event, eventId, groupDecision, outcome, now);
         }
         await this.repository.setLastRecorded(trx, party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
+        if (party.type === 'user') await this.repository.markActive(trx, party.siteId, localDay(event.timestamp, snapshot.engine.timezone), party.id);
       }
       await this.repository.insertEvent(trx, {
         site_id: party.siteId,
