@@ -1,12 +1,26 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
+import { uuidv7 } from 'uuidv7';
 import type { ActionEventsTable, MissionCompletionsTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type { LevelChange } from '../../engine/types.js';
+
+export interface PresentedLevelChange {
+  from: { id: string; name: string } | null;
+  to: { id: string; name: string } | null;
+  direction: 'up' | 'down';
+}
 
 export interface PartyKey {
   siteId: string;
   type: PartyType;
   id: string;
+}
+
+/** The columns that name a party, for `where(partyIs(party))`. */
+function partyIs(party: PartyKey) {
+  return <E extends { and: (filter: { site_id: string; party_type: PartyType; party_id: string }) => unknown }>(eb: E) =>
+    eb.and({ site_id: party.siteId, party_type: party.type, party_id: party.id }) as ReturnType<E['and']>;
 }
 
 export class ActionsRepository {
@@ -25,9 +39,7 @@ export class ActionsRepository {
         await trx
           .selectFrom('parties')
           .select('party_id')
-          .where('site_id', '=', party.siteId)
-          .where('party_type', '=', party.type)
-          .where('party_id', '=', party.id)
+          .where(partyIs(party))
           .forUpdate()
           .execute();
       }
@@ -38,9 +50,7 @@ export class ActionsRepository {
     return trx
       .selectFrom('parties')
       .select(['last_recorded', 'level_id', 'sequence'])
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .executeTakeFirstOrThrow();
   }
 
@@ -52,9 +62,7 @@ export class ActionsRepository {
     const row = await trx
       .selectFrom('action_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .where('action', '=', action)
       .where('occurred_at', '>=', from)
       .where('occurred_at', '<', to)
@@ -72,9 +80,7 @@ export class ActionsRepository {
     return trx
       .selectFrom('mission_progress')
       .select(['mission_id', 'rule_id', 'window_start', 'current'])
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .where('mission_id', 'in', missionIds)
       .execute();
   }
@@ -84,9 +90,7 @@ export class ActionsRepository {
     return trx
       .selectFrom('mission_completions')
       .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .where('mission_id', 'in', missionIds)
       .where('removed_at', 'is', null)
       .groupBy(['mission_id', 'window_start'])
@@ -120,9 +124,7 @@ export class ActionsRepository {
     const rows = await trx
       .selectFrom('point_earnings')
       .select(['category', 'period', 'earned'])
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .where('category', 'in', categories)
       .where((eb) => eb.or([eb.and([eb('period', '=', 'day'), eb('period_start', '=', dayStart)]), eb.and([eb('period', '=', 'year'), eb('period_start', '=', yearStart)])]))
       .execute();
@@ -139,9 +141,7 @@ export class ActionsRepository {
     const row = await trx
       .selectFrom('point_balances')
       .select('lifetime')
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .where('category', '=', category)
       .executeTakeFirst();
     return Number(row?.lifetime ?? 0);
@@ -163,9 +163,7 @@ export class ActionsRepository {
     await trx
       .updateTable('parties')
       .set({ last_recorded: lastRecorded })
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .execute();
   }
 
@@ -223,14 +221,30 @@ export class ActionsRepository {
     await trx
       .updateTable('parties')
       .set({ level_id: levelId })
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .execute();
   }
 
-  async insertLevelChange(trx: Db, row: { site_id: string; change_id: string; party_id: string; from_level: string | null; to_level: string | null; direction: 'up' | 'down'; event_id: string | null; changed_at: number }): Promise<void> {
-    await trx.insertInto('level_changes').values(row).execute();
+  /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
+  async recordLevelChange(trx: Db, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string }, at: number, now: number): Promise<PresentedLevelChange> {
+    const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
+    const presented = { from: level(change.from), to: level(change.to), direction: change.direction };
+    await this.setLevel(trx, party, change.to?.id ?? null);
+    await trx
+      .insertInto('level_changes')
+      .values({
+        site_id: party.siteId,
+        change_id: `lvl_${uuidv7()}`,
+        party_id: party.id,
+        from_level: change.from?.id ?? null,
+        to_level: change.to?.id ?? null,
+        direction: change.direction,
+        event_id: 'actionEventId' in cause ? cause.actionEventId : null,
+        changed_at: at,
+      })
+      .execute();
+    await this.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'level.changed', occurredAt: at, payload: { siteId: party.siteId, userId: party.id, ...presented, ...cause } }, now);
+    return presented;
   }
 
   /** Appends an outbox event with the party's next sequence number. */
@@ -238,9 +252,7 @@ export class ActionsRepository {
     const { sequence } = await trx
       .updateTable('parties')
       .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(partyIs(party))
       .returning('sequence')
       .executeTakeFirstOrThrow();
     const payload = { ...event.payload, sequence: Number(sequence) };

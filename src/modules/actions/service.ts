@@ -12,7 +12,7 @@ import { SYSTEM_ACTIONS } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
-import type { ActionsRepository, PartyKey } from './repository.js';
+import type { ActionsRepository, PartyKey, PresentedLevelChange } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -23,7 +23,7 @@ export interface ActionOutcome {
   pointsAwarded: Array<{ category: string; requested: number; credited: number }>;
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
-  levelChanged?: { from: { id: string; name: string } | null; to: { id: string; name: string } | null; direction: 'up' | 'down' };
+  levelChanged?: PresentedLevelChange;
 }
 
 export interface LogOptions {
@@ -273,12 +273,7 @@ export class ActionService {
       outcome.missionsCompleted.push({ id: mission.id, name: mission.name, completionId });
     }
     if (decision.levelChanged !== undefined && party.type === 'user') {
-      const { from, to, direction } = decision.levelChanged;
-      await this.repository.setLevel(trx, party, to?.id ?? null);
-      await this.repository.insertLevelChange(trx, { site_id: party.siteId, change_id: `lvl_${uuidv7()}`, party_id: party.id, from_level: from?.id ?? null, to_level: to?.id ?? null, direction, event_id: eventId, changed_at: event.timestamp });
-      const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
-      await this.repository.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'level.changed', occurredAt: event.timestamp, payload: { siteId: party.siteId, userId: party.id, from: level(from), to: level(to), direction, actionEventId: eventId } }, now);
-      outcome.levelChanged = { from: level(from), to: level(to), direction };
+      outcome.levelChanged = await this.repository.recordLevelChange(trx, party, decision.levelChanged, { actionEventId: eventId }, event.timestamp, now);
     }
   }
 }

@@ -4,7 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/index.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import { AppError } from '../../errors.js';
-import type { ActionsRepository, PartyKey } from '../actions/repository.js';
+import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
 import type { ProgramService } from '../program/service.js';
 
 export interface Adjustment {
@@ -13,7 +13,7 @@ export interface Adjustment {
   amount: number;
   reason: string;
   balance: number;
-  levelChanged?: { from: { id: string; name: string } | null; to: { id: string; name: string } | null; direction: 'up' | 'down' };
+  levelChanged?: PresentedLevelChange;
 }
 
 export class PointsService {
@@ -63,13 +63,7 @@ export class PointsService {
       // Levels follow lifetime credits in the default category; a debit leaves lifetime as it is.
       if (engine.levelType === 'points' && category.isDefault && input.amount > 0) {
         const change = levelChange(engine.levels, lifetimeBefore, lifetimeBefore + input.amount);
-        if (change !== undefined) {
-          const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
-          await this.repository.setLevel(trx, party, change.to?.id ?? null);
-          await this.repository.insertLevelChange(trx, { site_id: siteId, change_id: `lvl_${uuidv7()}`, party_id: userId, from_level: change.from?.id ?? null, to_level: change.to?.id ?? null, direction: change.direction, event_id: null, changed_at: now });
-          await this.repository.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'level.changed', occurredAt: now, payload: { siteId, userId, from: level(change.from), to: level(change.to), direction: change.direction, adjustmentId: entryId } }, now);
-          result.levelChanged = { from: level(change.from), to: level(change.to), direction: change.direction };
-        }
+        if (change !== undefined) result.levelChanged = await this.repository.recordLevelChange(trx, party, change, { adjustmentId: entryId }, now, now);
       }
       return result;
     });

@@ -2,17 +2,13 @@
 // supply is an atomic conditional decrement): one eventId sent many times at once is one event; a
 // daily cap holds under a burst; a non-repeatable mission completes once; a supply of 5 gives 5
 // completions site-wide; every balance equals its ledger afterwards. Run on both dialects.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Record<string, unknown>;
 
 // Noon in New York on 2026-06-15: every burst falls in one day of the Coins cap.

@@ -2,17 +2,13 @@
 // returns the original outcome and writes nothing; reusing it for another user or action is 409 and
 // reveals nothing; bad input is refused with field errors and writes nothing; user-level tokens
 // log only clientLoggable actions for their own user; sites are separate.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Record<string, unknown>;
 
 // Noon in New York on 2026-06-15, inside every mission's dates.

@@ -3,18 +3,14 @@
 // levels and outbox rows — for single- and multi-action missions, group prerequisites with a
 // multiplier cut by the daily cap, rate limits, repeat suppression, backdating, dry runs and
 // system actions.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../../../src/db/schema.js';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as { missions: Array<Record<string, unknown>> };
 
 // The app's clock runs from noon in New York on 2026-06-15 (inside every mission's dates), so

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { exampleProgram } from '../../helpers/fixtures.js';
 
 // The canonical JSON program (SPEC §4) lives beside the repository, in shared/examples/.
-const PROGRAM_JSON = JSON.parse(readFileSync(new URL('../../../../shared/examples/program.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const PROGRAM_JSON = exampleProgram();
 const PROGRAM_SECRET = (PROGRAM_JSON.site as { webhookSecret: string }).webhookSecret;
 const passwd = readFileSync('/etc/passwd', 'utf8').split('\n')[0] as string;
 

@@ -1,16 +1,12 @@
 // Per-entity admin CRUD (SPEC §4): /admin/{actions,point-categories,challenges,…}, /admin/site,
 // /admin/award-settings and group members. Each change validates the whole resulting program;
 // errors are reported relative to the entity written.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Loose;

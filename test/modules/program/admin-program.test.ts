@@ -1,18 +1,14 @@
 // GET/PUT /admin/program through the HTTP stack (SPEC §4): the canonical example round-trips, the
 // webhook secret is write-only, invalid programs change nothing, the site row follows the program,
 // only a site's own admin client reaches it.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgramDocument } from '../../../src/modules/program/model.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Loose;

@@ -1,17 +1,13 @@
 // GET /challenges and GET /actions (interface document §4, SPEC §3): any token of the site reads
 // the definitions, user-level tokens never see always_hidden missions, each mission carries its
 // time zone at the root; a change made on one node reaches another (version check or Redis).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { buildTestApp, configurations, testConfig, type TestApp, type TestSite } from '../../helpers/app.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Loose;

@@ -1,21 +1,13 @@
 // SPEC §4: changing a mission's rules after users have progress keeps progress on unchanged rule
 // ids, archives progress on removed rules, and says how many users were affected; a restore
 // follows the same rule.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp } from '../../helpers/app.js';
+import { exampleProgram } from '../../helpers/fixtures.js';
 import { programToXml } from '../../../src/modules/backup/xml.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
 
-const examplePath = [new URL('../../../../shared/examples/program.json', import.meta.url), new URL('file:///work/shared/examples/program.json')].find((url) => {
-  try {
-    readFileSync(url);
-    return true;
-  } catch {
-    return false;
-  }
-}) as URL;
-const example = JSON.parse(readFileSync(examplePath, 'utf8')) as { missions: Array<{ id: string; rules: unknown[] }> };
+const example = exampleProgram<{ missions: Array<{ id: string; rules: unknown[] }> }>();
 
 describe.each(configurations)('rule edits with progress (%s)', (configuration) => {
   let t: TestApp;

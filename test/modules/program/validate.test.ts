@@ -1,17 +1,13 @@
 // validateProgram (SPEC §4, docs/program.md "Validation"): pure, table-driven. Structure first
 // (400 validation_failed), then the rules between fields and entities (422 program_invalid); every
 // error carries a dotted path into the program and a reason.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError, type FieldError } from '../../../src/errors.js';
 import { SYSTEM_ACTIONS, type ProgramDocument } from '../../../src/modules/program/model.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
+import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const examplePath = ['/work/shared/examples/program.json', resolve(repoRoot, '../shared/examples/program.json')].find((p) => existsSync(p));
-if (examplePath === undefined) throw new Error('examples/program.json not found');
 // Loosely typed on purpose: the cases below break it in ways the model's types forbid.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
