@@ -1,6 +1,14 @@
 // Kysely's stock SQLite driver prepares every statement again on every query, which costs
 // 2.5–9× a raw better-sqlite3 call on hot paths. This dialect keeps Kysely's compiler, adapter and
 // introspector and swaps in a driver whose single connection caches prepared statements by SQL text.
+//
+// It also commits in groups. SQLite has one writer, so transactions run one after another anyway;
+// committing each one costs more than all its statements (writing its pages to the WAL). While
+// other transactions are waiting for the connection, a finished transaction is released as a
+// savepoint inside one open outer transaction, and the outer transaction commits when nobody is
+// waiting any more (or after MAX_GROUP transactions). Every caller is answered only after the
+// COMMIT that made its writes durable: an acknowledged write is never lost, and a failed COMMIT
+// fails every transaction of its group.
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -17,6 +25,27 @@ import {
 } from 'kysely';
 
 const STATEMENT_CACHE_SIZE = 500;
+const MAX_GROUP = 64;
+const SAVEPOINT = 'ql_tx';
+
+interface CommitGroup {
+  transactions: number;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function openGroup(): CommitGroup {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be waiting when a group fails during shutdown; keep that from being "unhandled".
+  done.catch(() => undefined);
+  return { transactions: 0, done, resolve, reject };
+}
 
 export class CachedSqliteDialect implements Dialect {
   constructor(private readonly database: BetterSqlite3.Database) {}
@@ -38,6 +67,10 @@ export class CachedSqliteDialect implements Dialect {
 class CachedSqliteDriver implements Driver {
   readonly #connection: CachedSqliteConnection;
   readonly #mutex = new ConnectionMutex();
+  /** The open outer transaction, when one is open. */
+  #group: CommitGroup | undefined;
+  /** The group the current holder of the connection worked inside (it waits for its COMMIT). */
+  #joined: CommitGroup | undefined;
 
   constructor(private readonly database: BetterSqlite3.Database) {
     this.#connection = new CachedSqliteConnection(database);
@@ -48,28 +81,63 @@ class CachedSqliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     // SQLite has one connection; callers queue for it.
     await this.#mutex.lock();
+    this.#joined = this.#group;
     return this.#connection;
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    // IMMEDIATE takes the write lock up front, so a transaction never fails half-way with
-    // SQLITE_BUSY when another process (the CLI, a second server) writes to the same file.
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    if (this.#group === undefined) {
+      // IMMEDIATE takes the write lock up front, so a transaction never fails half-way with
+      // SQLITE_BUSY when another process (the CLI, a second server) writes to the same file.
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      this.#group = openGroup();
+    }
+    this.#joined = this.#group;
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${SAVEPOINT}`));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await connection.executeQuery(CompiledQuery.raw(`release ${SAVEPOINT}`));
+    if (this.#group !== undefined) this.#group.transactions += 1;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    if (this.database.inTransaction) {
+      await connection.executeQuery(CompiledQuery.raw(`rollback to ${SAVEPOINT}`));
+      await connection.executeQuery(CompiledQuery.raw(`release ${SAVEPOINT}`));
+    }
   }
 
   async releaseConnection(): Promise<void> {
+    const joined = this.#joined;
+    this.#joined = undefined;
+    const group = this.#group;
+    if (group !== undefined) {
+      if (!this.database.inTransaction) {
+        // SQLite rolled the whole outer transaction back (an I/O error, say): nothing of the group lasted.
+        this.#group = undefined;
+        group.reject(new Error('SQLite rolled back the transaction group'));
+      } else if (!this.#mutex.hasWaiters() || group.transactions >= MAX_GROUP) {
+        this.#commit(group);
+      }
+    }
     this.#mutex.unlock();
+    if (joined !== undefined) await joined.done;
+  }
+
+  #commit(group: CommitGroup): void {
+    this.#group = undefined;
+    try {
+      this.database.exec('commit');
+      group.resolve();
+    } catch (error) {
+      if (this.database.inTransaction) this.database.exec('rollback');
+      group.reject(error);
+    }
   }
 
   async destroy(): Promise<void> {
+    if (this.#group !== undefined) this.#commit(this.#group);
     if (this.database.open) this.database.close();
   }
 }
@@ -121,12 +189,24 @@ class CachedSqliteConnection implements DatabaseConnection {
 class ConnectionMutex {
   #promise: Promise<void> | undefined;
   #resolve: (() => void) | undefined;
+  #waiting = 0;
 
   async lock(): Promise<void> {
-    while (this.#promise !== undefined) await this.#promise;
+    while (this.#promise !== undefined) {
+      this.#waiting += 1;
+      try {
+        await this.#promise;
+      } finally {
+        this.#waiting -= 1;
+      }
+    }
     this.#promise = new Promise((resolve) => {
       this.#resolve = resolve;
     });
+  }
+
+  hasWaiters(): boolean {
+    return this.#waiting > 0;
   }
 
   unlock(): void {
