@@ -5,8 +5,9 @@
 // It also commits in groups. SQLite has one writer, so transactions run one after another anyway;
 // committing each one costs more than all its statements (writing its pages to the WAL). While
 // other transactions are waiting for the connection, a finished transaction is released as a
-// savepoint inside one open outer transaction, and the outer transaction commits when nobody is
-// waiting any more (or after MAX_GROUP transactions). Every caller is answered only after the
+// savepoint inside one open outer transaction, and the outer transaction commits once nobody is
+// using the connection at the next turn of the event loop (or after MAX_GROUP transactions): the
+// requests that arrived meanwhile join the group. Every caller is answered only after the
 // COMMIT that made its writes durable: an acknowledged write is never lost, and a failed COMMIT
 // fails every transaction of its group.
 import type BetterSqlite3 from 'better-sqlite3';
@@ -71,6 +72,7 @@ class CachedSqliteDriver implements Driver {
   #group: CommitGroup | undefined;
   /** The group the current holder of the connection worked inside (it waits for its COMMIT). */
   #joined: CommitGroup | undefined;
+  #commitScheduled = false;
 
   constructor(private readonly database: BetterSqlite3.Database) {
     this.#connection = new CachedSqliteConnection(database);
@@ -117,12 +119,24 @@ class CachedSqliteDriver implements Driver {
         // SQLite rolled the whole outer transaction back (an I/O error, say): nothing of the group lasted.
         this.#group = undefined;
         group.reject(new Error('SQLite rolled back the transaction group'));
-      } else if (!this.#mutex.hasWaiters() || group.transactions >= MAX_GROUP) {
+      } else if (group.transactions >= MAX_GROUP) {
         this.#commit(group);
+      } else if (!this.#mutex.hasWaiters()) {
+        this.#scheduleCommit();
       }
     }
     this.#mutex.unlock();
     if (joined !== undefined) await joined.done;
+  }
+
+  /** Commits the open group at the next turn of the event loop, unless someone holds the connection then (their release will). */
+  #scheduleCommit(): void {
+    if (this.#commitScheduled) return;
+    this.#commitScheduled = true;
+    setImmediate(() => {
+      this.#commitScheduled = false;
+      if (this.#group !== undefined && !this.#mutex.isLocked()) this.#commit(this.#group);
+    });
   }
 
   #commit(group: CommitGroup): void {
@@ -207,6 +221,10 @@ class ConnectionMutex {
 
   hasWaiters(): boolean {
     return this.#waiting > 0;
+  }
+
+  isLocked(): boolean {
+    return this.#promise !== undefined;
   }
 
   unlock(): void {

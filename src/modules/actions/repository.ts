@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
 import { uuidv7 } from 'uuidv7';
-import type { ActionEventsTable, MissionCompletionsTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { ActionEventsTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
 
 export interface PresentedLevelChange {
@@ -17,11 +18,150 @@ export interface PartyKey {
   id: string;
 }
 
-/** The columns that name a party, for `where(partyIs(party))`. */
-function partyIs(party: PartyKey) {
-  return <E extends { and: (filter: { site_id: string; party_type: PartyType; party_id: string }) => unknown }>(eb: E) =>
-    eb.and({ site_id: party.siteId, party_type: party.type, party_id: party.id }) as ReturnType<E['and']>;
-}
+type P = { siteId: string; type: PartyType; id: string };
+
+// The hot path's queries, built once per dialect (src/db/precompiled.ts).
+const q = {
+  createParty: precompiled<P & { now: number }>((db, p) =>
+    db
+      .insertInto('parties')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0 })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing()),
+  ),
+  lockParty: precompiled<P>((db, p) =>
+    db.selectFrom('parties').select('party_id').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).forUpdate(),
+  ),
+  party: precompiled<P, { last_recorded: string | null; level_id: string | null; sequence: number }>((db, p) =>
+    db.selectFrom('parties').select(['last_recorded', 'level_id', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  findEvent: precompiled<{ siteId: string; eventId: string }, ActionEventsTable>((db, p) =>
+    db.selectFrom('action_events').selectAll().where('site_id', '=', p.siteId).where('event_id', '=', p.eventId),
+  ),
+  countRecorded: precompiled<P & { action: string; from: number; to: number }, { n: number }>((db, p) =>
+    db
+      .selectFrom('action_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('action', '=', p.action)
+      .where('occurred_at', '>=', p.from)
+      .where('occurred_at', '<', p.to)
+      .where('recorded', '=', 1),
+  ),
+  memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
+    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
+  ),
+  progress: precompiled<P & { missionIds: string[] }, { mission_id: string; rule_id: string; window_start: number; current: number }>((db, p) =>
+    db
+      .selectFrom('mission_progress')
+      .select(['mission_id', 'rule_id', 'window_start', 'current'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('mission_id', 'in', p.missionIds),
+  ),
+  completions: precompiled<P & { missionIds: string[] }, { mission_id: string; window_start: number; n: number }>((db, p) =>
+    db
+      .selectFrom('mission_completions')
+      .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('mission_id', 'in', p.missionIds)
+      .where('removed_at', 'is', null)
+      .groupBy(['mission_id', 'window_start']),
+  ),
+  supplyUsed: precompiled<{ siteId: string; missionIds: string[] }, { mission_id: string; used: number }>((db, p) =>
+    db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId).where('mission_id', 'in', p.missionIds),
+  ),
+  createSupply: precompiled<{ siteId: string; missionId: string }>((db, p) =>
+    db.insertInto('mission_supply').values({ site_id: p.siteId, mission_id: p.missionId, used: 0 }).onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
+  ),
+  claimSupply: precompiled<{ siteId: string; missionId: string; supply: number }, { used: number }>((db, p) =>
+    db
+      .updateTable('mission_supply')
+      .set((eb) => ({ used: eb('used', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('mission_id', '=', p.missionId)
+      .where('used', '<', p.supply)
+      .returning('used'),
+  ),
+  earnings: precompiled<P & { categories: string[]; dayStart: number; yearStart: number }, { category: string; period: 'day' | 'year'; earned: number }>((db, p) =>
+    db
+      .selectFrom('point_earnings')
+      .select(['category', 'period', 'earned'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('category', 'in', p.categories)
+      .where((eb) => eb.or([eb.and([eb('period', '=', 'day'), eb('period_start', '=', p.dayStart)]), eb.and([eb('period', '=', 'year'), eb('period_start', '=', p.yearStart)])])),
+  ),
+  lifetime: precompiled<P & { category: string }, { lifetime: number }>((db, p) =>
+    db
+      .selectFrom('point_balances')
+      .select('lifetime')
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('category', '=', p.category),
+  ),
+  insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
+  markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
+    db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
+  ),
+  setLastRecorded: precompiled<P & { lastRecorded: string }>((db, p) =>
+    db.updateTable('parties').set({ last_recorded: p.lastRecorded }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  setProgress: precompiled<P & { missionId: string; ruleId: string; windowStart: number; current: number; now: number }>((db, p) =>
+    db
+      .insertInto('mission_progress')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, mission_id: p.missionId, rule_id: p.ruleId, window_start: p.windowStart, current: p.current, updated_at: p.now })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet({ window_start: p.windowStart, current: p.current, updated_at: p.now }),
+      ),
+  ),
+  insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
+  insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
+  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }>((db, p) =>
+    db
+      .insertInto('point_balances')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, balance: p.credited, lifetime: p.lifetime })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'category']).doUpdateSet({
+          balance: sql<number>`point_balances.balance + ${p.credited}`,
+          lifetime: sql<number>`point_balances.lifetime + ${p.lifetime}`,
+        }),
+      ),
+  ),
+  addEarnings: precompiled<P & { category: string; period: 'day' | 'year'; periodStart: number; amount: number }>((db, p) =>
+    db
+      .insertInto('point_earnings')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, period: p.period, period_start: p.periodStart, earned: p.amount })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` })),
+  ),
+  addTrophy: precompiled<P & { badgeId: string; at: number }>((db, p) =>
+    db
+      .insertInto('trophies')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: 1, first_earned_at: p.at, last_earned_at: p.at })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({ earned_count: sql<number>`trophies.earned_count + 1`, last_earned_at: p.at })),
+  ),
+  setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
+    db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  nextSequence: precompiled<P, { sequence: number }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .returning('sequence'),
+  ),
+  insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+};
+
+const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
 export class ActionsRepository {
   constructor(private readonly dialect: DialectName) {}
@@ -29,107 +169,55 @@ export class ActionsRepository {
   /** Creates the parties that do not exist yet, then locks them all, in the order given (callers sort). */
   async lockParties(trx: Db, parties: PartyKey[], now: number): Promise<void> {
     for (const party of parties) {
-      await trx
-        .insertInto('parties')
-        .values({ site_id: party.siteId, party_type: party.type, party_id: party.id, created_at: now, last_recorded: null, level_id: null, sequence: 0 })
-        .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
-        .execute();
+      await q.createParty(trx, { ...key(party), now });
       // SQLite transactions hold the database write lock from BEGIN IMMEDIATE already.
-      if (this.dialect === 'postgres') {
-        await trx
-          .selectFrom('parties')
-          .select('party_id')
-          .where(partyIs(party))
-          .forUpdate()
-          .execute();
-      }
+      if (this.dialect === 'postgres') await q.lockParty(trx, key(party));
     }
   }
 
-  party(trx: Db, party: PartyKey) {
-    return trx
-      .selectFrom('parties')
-      .select(['last_recorded', 'level_id', 'sequence'])
-      .where(partyIs(party))
-      .executeTakeFirstOrThrow();
+  async party(trx: Db, party: PartyKey): Promise<{ last_recorded: string | null; level_id: string | null; sequence: number }> {
+    const [row] = await q.party(trx, key(party));
+    if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
+    return row;
   }
 
-  findEvent(trx: Db, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
-    return trx.selectFrom('action_events').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirst();
+  async findEvent(trx: Db, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
+    return (await q.findEvent(trx, { siteId, eventId }))[0];
   }
 
   async countRecorded(trx: Db, party: PartyKey, action: string, from: number, to: number): Promise<number> {
-    const row = await trx
-      .selectFrom('action_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(partyIs(party))
-      .where('action', '=', action)
-      .where('occurred_at', '>=', from)
-      .where('occurred_at', '<', to)
-      .where('recorded', '=', 1)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [row] = await q.countRecorded(trx, { ...key(party), action, from, to });
+    return Number(row?.n ?? 0);
   }
 
   async memberships(db: Db, siteId: string, userId: string): Promise<string[]> {
-    const rows = await db.selectFrom('group_members').select('group_id').where('site_id', '=', siteId).where('user_id', '=', userId).execute();
-    return rows.map((row) => row.group_id);
+    return (await q.memberships(db, { siteId, userId })).map((row) => row.group_id);
   }
 
   progress(trx: Db, party: PartyKey, missionIds: string[]) {
-    return trx
-      .selectFrom('mission_progress')
-      .select(['mission_id', 'rule_id', 'window_start', 'current'])
-      .where(partyIs(party))
-      .where('mission_id', 'in', missionIds)
-      .execute();
+    return q.progress(trx, { ...key(party), missionIds });
   }
 
   /** Live (not removed) completions per mission and window. */
   completions(trx: Db, party: PartyKey, missionIds: string[]) {
-    return trx
-      .selectFrom('mission_completions')
-      .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
-      .where(partyIs(party))
-      .where('mission_id', 'in', missionIds)
-      .where('removed_at', 'is', null)
-      .groupBy(['mission_id', 'window_start'])
-      .execute();
+    return q.completions(trx, { ...key(party), missionIds });
   }
 
   async supplyUsed(trx: Db, siteId: string, missionIds: string[]): Promise<Map<string, number>> {
     if (missionIds.length === 0) return new Map(); // `in ()` is an error on PostgreSQL
-    const rows = await trx.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).where('mission_id', 'in', missionIds).execute();
+    const rows = await q.supplyUsed(trx, { siteId, missionIds });
     return new Map(rows.map((row) => [row.mission_id, Number(row.used)]));
   }
 
   /** Takes one unit of a mission's site-wide supply; false when none is left (atomic across nodes). */
   async claimSupply(trx: Db, siteId: string, missionId: string, supply: number): Promise<boolean> {
-    await trx
-      .insertInto('mission_supply')
-      .values({ site_id: siteId, mission_id: missionId, used: 0 })
-      .onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing())
-      .execute();
-    const result = await trx
-      .updateTable('mission_supply')
-      .set((eb) => ({ used: eb('used', '+', 1) }))
-      .where('site_id', '=', siteId)
-      .where('mission_id', '=', missionId)
-      .where('used', '<', supply)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    await q.createSupply(trx, { siteId, missionId });
+    return (await q.claimSupply(trx, { siteId, missionId, supply })).length === 1;
   }
 
   async earnings(trx: Db, party: PartyKey, categories: string[], dayStart: number, yearStart: number): Promise<Map<string, { day: number; year: number }>> {
-    const rows = await trx
-      .selectFrom('point_earnings')
-      .select(['category', 'period', 'earned'])
-      .where(partyIs(party))
-      .where('category', 'in', categories)
-      .where((eb) => eb.or([eb.and([eb('period', '=', 'day'), eb('period_start', '=', dayStart)]), eb.and([eb('period', '=', 'year'), eb('period_start', '=', yearStart)])]))
-      .execute();
     const earned = new Map<string, { day: number; year: number }>();
-    for (const row of rows) {
+    for (const row of await q.earnings(trx, { ...key(party), categories, dayStart, yearStart })) {
       const totals = earned.get(row.category) ?? { day: 0, year: 0 };
       totals[row.period] = Number(row.earned);
       earned.set(row.category, totals);
@@ -138,91 +226,46 @@ export class ActionsRepository {
   }
 
   async lifetime(trx: Db, party: PartyKey, category: string): Promise<number> {
-    const row = await trx
-      .selectFrom('point_balances')
-      .select('lifetime')
-      .where(partyIs(party))
-      .where('category', '=', category)
-      .executeTakeFirst();
+    const [row] = await q.lifetime(trx, { ...key(party), category });
     return Number(row?.lifetime ?? 0);
   }
 
   async insertEvent(trx: Db, event: ActionEventsTable): Promise<void> {
-    await trx.insertInto('action_events').values(event).execute();
+    await q.insertEvent(trx, event);
   }
 
   async markActive(trx: Db, siteId: string, day: string, userId: string): Promise<void> {
-    await trx
-      .insertInto('daily_active_users')
-      .values({ site_id: siteId, day, user_id: userId })
-      .onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing())
-      .execute();
+    await q.markActive(trx, { siteId, day, userId });
   }
 
   async setLastRecorded(trx: Db, party: PartyKey, lastRecorded: string): Promise<void> {
-    await trx
-      .updateTable('parties')
-      .set({ last_recorded: lastRecorded })
-      .where(partyIs(party))
-      .execute();
+    await q.setLastRecorded(trx, { ...key(party), lastRecorded });
   }
 
   async setProgress(trx: Db, party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): Promise<void> {
-    for (const rule of rules) {
-      await trx
-        .insertInto('mission_progress')
-        .values({ site_id: party.siteId, party_type: party.type, party_id: party.id, mission_id: missionId, rule_id: rule.ruleId, window_start: windowStart, current: rule.current, updated_at: now })
-        .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet({ window_start: windowStart, current: rule.current, updated_at: now }))
-        .execute();
-    }
+    for (const rule of rules) await q.setProgress(trx, { ...key(party), missionId, ruleId: rule.ruleId, windowStart, current: rule.current, now });
   }
 
   async insertCompletion(trx: Db, completion: MissionCompletionsTable): Promise<void> {
-    await trx.insertInto('mission_completions').values(completion).execute();
+    await q.insertCompletion(trx, completion);
   }
 
   /** Appends a ledger entry and moves the balance (and lifetime, for credits) beside it. */
   async post(trx: Db, entry: PointsLedgerTable): Promise<void> {
-    await trx.insertInto('points_ledger').values(entry).execute();
-    const lifetime = Math.max(0, entry.credited);
-    await trx
-      .insertInto('point_balances')
-      .values({ site_id: entry.site_id, party_type: entry.party_type, party_id: entry.party_id, category: entry.category, balance: entry.credited, lifetime })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'category']).doUpdateSet({
-          balance: sql<number>`point_balances.balance + ${entry.credited}`,
-          lifetime: sql<number>`point_balances.lifetime + ${lifetime}`,
-        }),
-      )
-      .execute();
+    await q.insertLedger(trx, entry);
+    await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: Math.max(0, entry.credited) });
   }
 
   async addEarnings(trx: Db, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
-    await trx
-      .insertInto('point_earnings')
-      .values({ site_id: party.siteId, party_type: party.type, party_id: party.id, category, period, period_start: periodStart, earned: amount })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${amount}` }),
-      )
-      .execute();
+    await q.addEarnings(trx, { ...key(party), category, period, periodStart, amount });
   }
 
   async addTrophy(trx: Db, party: PartyKey, badgeId: string, at: number): Promise<void> {
-    await trx
-      .insertInto('trophies')
-      .values({ site_id: party.siteId, party_type: party.type, party_id: party.id, badge_id: badgeId, earned_count: 1, first_earned_at: at, last_earned_at: at })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({ earned_count: sql<number>`trophies.earned_count + 1`, last_earned_at: at }),
-      )
-      .execute();
+    await q.addTrophy(trx, { ...key(party), badgeId, at });
   }
 
   async setLevel(trx: Db, party: PartyKey, levelId: string | null): Promise<void> {
-    await trx
-      .updateTable('parties')
-      .set({ level_id: levelId })
-      .where(partyIs(party))
-      .execute();
+    await q.setLevel(trx, { ...key(party), levelId });
   }
 
   /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
@@ -249,26 +292,18 @@ export class ActionsRepository {
 
   /** Appends an outbox event with the party's next sequence number. */
   async enqueue(trx: Db, party: PartyKey, event: { eventId: string; type: string; payload: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
-    const { sequence } = await trx
-      .updateTable('parties')
-      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
-      .where(partyIs(party))
-      .returning('sequence')
-      .executeTakeFirstOrThrow();
-    const payload = { ...event.payload, sequence: Number(sequence) };
-    await trx
-      .insertInto('outbox')
-      .values({
-        site_id: party.siteId,
-        event_id: event.eventId,
-        event_type: event.type,
-        party_type: party.type,
-        party_id: party.id,
-        sequence: Number(sequence),
-        payload: JSON.stringify(payload),
-        occurred_at: event.occurredAt,
-        created_at: now,
-      })
-      .execute();
+    const [row] = await q.nextSequence(trx, key(party));
+    const sequence = Number(row?.sequence);
+    await q.insertOutbox(trx, {
+      site_id: party.siteId,
+      event_id: event.eventId,
+      event_type: event.type,
+      party_type: party.type,
+      party_id: party.id,
+      sequence,
+      payload: JSON.stringify({ ...event.payload, sequence }),
+      occurred_at: event.occurredAt,
+      created_at: now,
+    });
   }
 }
