@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
+import { expectBalancesMatchLedger } from '../../helpers/ledger.js';
 
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Record<string, unknown>;
 
@@ -62,18 +63,7 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
         0,
     );
 
-  /** Every party's balance in every category equals the sum of its ledger credits. */
-  async function expectBalancesMatchLedger(): Promise<void> {
-    const sums = await db()
-      .selectFrom('points_ledger')
-      .select(['party_type', 'party_id', 'category', (eb) => eb.fn.sum<number>('credited').as('total')])
-      .where('site_id', '=', site.siteId)
-      .groupBy(['party_type', 'party_id', 'category'])
-      .execute();
-    const rows = await db().selectFrom('point_balances').selectAll().where('site_id', '=', site.siteId).execute();
-    const key = (row: { party_type: string; party_id: string; category: string }) => `${row.party_type}/${row.party_id}/${row.category}`;
-    expect(Object.fromEntries(rows.map((row) => [key(row), Number(row.balance)]))).toEqual(Object.fromEntries(sums.map((row) => [key(row), Number(row.total)])));
-  }
+
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock, config: { clientRate: { rate: 100000, burst: 100000 } } });
@@ -98,7 +88,7 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     expect(await ledger('c-idem', 'Points')).toEqual({ requested: 10, credited: 10, entries: 1 });
     expect(await balance('c-idem', 'Points')).toBe(10);
     expect(await count('outbox', 'c-idem')).toBe(2);
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('gives one eventId sent at once for 20 different users to exactly one of them; the rest get 409', async () => {
@@ -135,7 +125,7 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
         ['day', 200],
         ['year', 200],
       ]);
-      await expectBalancesMatchLedger();
+      await expectBalancesMatchLedger(t.database.db, site.siteId);
     },
     60_000,
   );
@@ -153,7 +143,7 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     expect(await ledger('c-reader', 'Points')).toEqual({ requested: 10, credited: 10, entries: 1 });
     const trophy = await db().selectFrom('trophies').selectAll().where('site_id', '=', site.siteId).where('party_id', '=', 'c-reader').execute();
     expect(trophy.map((row) => [row.badge_id, row.earned_count])).toEqual([['b-reader', 1]]);
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('caps a mission with supply 5 at 5 completions site-wide when 20 users log it at once', async () => {
@@ -188,6 +178,6 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     const late = outcomeOf(await post('/users/claimer-late/actions', { action: 'claim_prize' }));
     expect(late).toMatchObject({ recorded: true, missionsCompleted: [], pointsAwarded: [] });
     expect(await completions('m-limited')).toBe(5);
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 });

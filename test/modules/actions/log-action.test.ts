@@ -10,6 +10,7 @@ import type { DatabaseSchema } from '../../../src/db/schema.js';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
+import { expectBalancesMatchLedger } from '../../helpers/ledger.js';
 
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as { missions: Array<Record<string, unknown>> };
 
@@ -74,18 +75,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     Object.fromEntries((await scoped('point_balances', user)).map((row) => [row.category, Number(row.balance)]));
   const completedIds = async (user: string) => (await scoped('mission_completions', user)).sort(by((row) => row.mission_id)).map((row) => row.mission_id);
 
-  /** Every balance equals the sum of its ledger entries' credits (and nothing else is in the ledger). */
-  async function expectBalancesMatchLedger(): Promise<void> {
-    const sums = await db()
-      .selectFrom('points_ledger')
-      .select(['party_type', 'party_id', 'category', (eb) => eb.fn.sum<number>('credited').as('total')])
-      .where('site_id', '=', site.siteId)
-      .groupBy(['party_type', 'party_id', 'category'])
-      .execute();
-    const rows = await db().selectFrom('point_balances').selectAll().where('site_id', '=', site.siteId).execute();
-    const key = (row: { party_type: string; party_id: string; category: string }) => `${row.party_type}/${row.party_id}/${row.category}`;
-    expect(Object.fromEntries(rows.map((row) => [key(row), Number(row.balance)]))).toEqual(Object.fromEntries(sums.map((row) => [key(row), Number(row.total)])));
-  }
+
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });
@@ -135,7 +125,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     const completed = JSON.parse(outbox.find((row) => row.event_type === 'mission.completed')?.payload ?? '{}') as Record<string, unknown>;
     expect(completed).toMatchObject({ mission: { id: 'm-first-read', name: 'First read' }, completionId, actionEventId: eventId, points: [{ category: 'Points', amount: 10 }] });
     expect(completed.sequence).toBe(Number(outbox.find((row) => row.event_type === 'mission.completed')?.sequence));
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('completes the multi-action m-chef on its last action (metadata in any case, after m-first-read) with Points 50 and Coins 20', async () => {
@@ -159,7 +149,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
       ['b-reader', 1],
     ]);
     expect((await scoped('action_events', 'chef')).filter((row) => row.recorded === 1)).toHaveLength(6);
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('credits m-shopper (g-sales only) floor(1 × value × 2) Coins, cut by the daily cap of 200 on the action day', async () => {
@@ -179,7 +169,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     ]);
     expect(await balances('shopper')).toEqual({ Coins: 205 });
     expect(await completedIds('shopper')).toEqual(['m-shopper', 'm-shopper', 'm-shopper']);
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('rate-limits login to 3 recorded a day (site time zone): the 4th is not recorded, the next day is', async () => {
@@ -265,7 +255,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     expect(outbox.map((row) => row.event_type).sort()).toEqual(['badge.earned', 'level.changed', 'mission.completed', 'mission.completed']);
     expect(JSON.parse(outbox.at(-1)?.payload ?? '{}')).toMatchObject({ userId: 'climber', from: { id: 'l-1' }, to: { id: 'l-2' }, direction: 'up', sequence: 4 });
     expect(await balances('climber')).toEqual({ Points: 105 });
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('answers ?dryRun=true with the decision and writes nothing; the same eventId is then new', async () => {
@@ -292,6 +282,6 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     ]);
     expect((await scoped('action_events', 'quizzer')).map((row) => row.action)).toEqual(['QUIZ_COMPLETED', 'QUIZ_COMPLETED', 'QUIZ_COMPLETED']);
     expect(await balances('quizzer')).toEqual({ Award: 100 });
-    await expectBalancesMatchLedger();
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 });
