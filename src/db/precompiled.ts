@@ -25,6 +25,8 @@ interface Compiled {
 export function precompiled<P extends object, R = unknown>(build: (db: Db, p: Placeholders<P>) => Compilable<R>) {
   // Keyed by the database's adapter (one per dialect) and the lengths of array parameters.
   const cache = new WeakMap<object, Map<string, Compiled>>();
+  /** The names of the array parameters, learnt on the first call (the shape of P does not change). */
+  let arrayNames: string[] | undefined;
 
   function compile(db: Db, params: P): Compiled {
     const adapter = db.getExecutor().adapter;
@@ -33,10 +35,10 @@ export function precompiled<P extends object, R = unknown>(build: (db: Db, p: Pl
       byShape = new Map();
       cache.set(adapter, byShape);
     }
-    const shape = Object.entries(params)
+    arrayNames ??= Object.entries(params)
       .filter(([, value]) => Array.isArray(value))
-      .map(([name, value]) => `${name}:${(value as unknown[]).length}`)
-      .join(',');
+      .map(([name]) => name);
+    const shape = arrayNames.length === 0 ? '' : arrayNames.map((name) => `${name}:${((params as Record<string, unknown[]>)[name] ?? []).length}`).join(',');
     let compiled = byShape.get(shape);
     if (compiled === undefined) {
       const placeholders: Record<string, unknown> = {};

@@ -75,8 +75,13 @@ export function instantOf(fields: LocalFields, timeZone: string): number {
 
 /** The calendar date of `instant` in `timeZone`, as YYYY-MM-DD. */
 export function localDay(instant: number, timeZone: string): string {
-  const f = localFields(calendarWindow(instant, 'day', timeZone).start, timeZone);
-  return `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
+  const window = calendarWindow(instant, 'day', timeZone) as { start: number; end: number; day?: string };
+  if (window.day === undefined) {
+    // Remembered on the (cached) window: most calls ask for today again.
+    const f = localFields(window.start, timeZone);
+    window.day = `${String(f.year).padStart(4, '0')}-${String(f.month).padStart(2, '0')}-${String(f.day).padStart(2, '0')}`;
+  }
+  return window.day;
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
