@@ -286,22 +286,35 @@ export class ActionsRepository {
         changed_at: at,
       })
       .execute();
-    await this.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'level.changed', occurredAt: at, payload: { siteId: party.siteId, userId: party.id, ...presented, ...cause } }, now);
+    await this.enqueue(trx, party, { type: 'level.changed', occurredAt: at, data: { ...presented, ...cause } }, now);
     return presented;
   }
 
-  /** Appends an outbox event with the party's next sequence number. */
-  async enqueue(trx: Db, party: PartyKey, event: { eventId: string; type: string; payload: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
+  /**
+   * Appends an outbox event with the party's next sequence number, in the envelope webhooks carry
+   * (SPEC §12): {eventId, eventType, occurredAt, sequence, context: {siteId}, data}. `data` names
+   * the party as `user: {userId}` or `group: {groupId}`; the dispatcher adds the user's names.
+   */
+  async enqueue(trx: Db, party: PartyKey, event: { type: string; data: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
     const [row] = await q.nextSequence(trx, key(party));
     const sequence = Number(row?.sequence);
+    const eventId = `evt_${uuidv7()}`;
+    const who = party.type === 'user' ? { user: { userId: party.id } } : { group: { groupId: party.id } };
     await q.insertOutbox(trx, {
       site_id: party.siteId,
-      event_id: event.eventId,
+      event_id: eventId,
       event_type: event.type,
       party_type: party.type,
       party_id: party.id,
       sequence,
-      payload: JSON.stringify({ ...event.payload, sequence }),
+      payload: JSON.stringify({
+        eventId,
+        eventType: event.type,
+        occurredAt: new Date(event.occurredAt).toISOString(),
+        sequence,
+        context: { siteId: party.siteId },
+        data: { ...who, ...event.data },
+      }),
       occurred_at: event.occurredAt,
       created_at: now,
     });

@@ -247,19 +247,16 @@ export class ActionService {
       }
       if (completion.badge !== undefined) {
         await this.repository.addTrophy(trx, party, completion.badge, event.timestamp);
-        await this.repository.enqueue(trx, party, { eventId: `evt_${uuidv7()}`, type: 'badge.earned', occurredAt: event.timestamp, payload: { siteId: party.siteId, party: party.type, partyId: party.id, badgeId: completion.badge, completionId } }, now);
+        const badge = snapshot.program.badges.find((b) => b.id === completion.badge);
+        await this.repository.enqueue(trx, party, { type: 'badge.earned', occurredAt: event.timestamp, data: { badge: { id: completion.badge, name: badge?.name ?? completion.badge }, completionId, actionEventId: eventId } }, now);
       }
       await this.repository.enqueue(
         trx,
         party,
         {
-          eventId: `evt_${uuidv7()}`,
           type: 'mission.completed',
           occurredAt: event.timestamp,
-          payload: {
-            siteId: party.siteId,
-            party: party.type,
-            partyId: party.id,
+          data: {
             mission: { id: mission.id, name: mission.name },
             completionStatus: 'completed',
             completionId,
