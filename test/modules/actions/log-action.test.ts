@@ -123,7 +123,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     expect(outbox.map((row) => row.event_type).sort()).toEqual(['badge.earned', 'mission.completed']);
     expect(outbox.map((row) => Number(row.sequence))).toEqual([1, 2]);
     const completed = JSON.parse(outbox.find((row) => row.event_type === 'mission.completed')?.payload ?? '{}') as Record<string, unknown>;
-    expect(completed).toMatchObject({ mission: { id: 'm-first-read', name: 'First read' }, completionId, actionEventId: eventId, points: [{ category: 'Points', amount: 10 }] });
+    expect(completed.data).toMatchObject({ mission: { id: 'm-first-read', name: 'First read' }, completionId, actionEventId: eventId, points: [{ category: 'Points', amount: 10 }] });
     expect(completed.sequence).toBe(Number(outbox.find((row) => row.event_type === 'mission.completed')?.sequence));
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
@@ -253,7 +253,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     expect(outbox.map((row) => Number(row.sequence))).toEqual([1, 2, 3, 4]);
     expect(outbox.at(-1)?.event_type).toBe('level.changed');
     expect(outbox.map((row) => row.event_type).sort()).toEqual(['badge.earned', 'level.changed', 'mission.completed', 'mission.completed']);
-    expect(JSON.parse(outbox.at(-1)?.payload ?? '{}')).toMatchObject({ userId: 'climber', from: { id: 'l-1' }, to: { id: 'l-2' }, direction: 'up', sequence: 4 });
+    expect(JSON.parse(outbox.at(-1)?.payload ?? '{}')).toMatchObject({ sequence: 4, data: { user: { userId: 'climber' }, from: { id: 'l-1' }, to: { id: 'l-2' }, direction: 'up' } });
     expect(await balances('climber')).toEqual({ Points: 105 });
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
