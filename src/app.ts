@@ -20,6 +20,8 @@ import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { ProfileService } from './modules/profile/service.js';
 import { programAdminRoutes } from './modules/program/admin-routes.js';
 import { definitionRoutes } from './modules/program/definition-routes.js';
 import { ProgramRepository } from './modules/program/repository.js';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(actionRoutes, { actions: new ActionService(database.db, actionsRepository, programs, clock) });
   await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
+  await app.register(profileRoutes, { profiles: new ProfileService(database.db, programs, clock) });
 
   await registry.start();
   await programs.start();

@@ -1,0 +1,88 @@
+// GET /users/{u}/point-balance, /levels, /badges (interface document §4 Profile, SPEC §7).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, PagingQuery } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { ProfileService } from './service.js';
+
+const tags = ['profile'];
+const user = { access: 'user' as const };
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const CategoryBalance = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  isDefault: Type.Boolean(),
+  balance: Type.Integer(),
+  lifetimeBalance: Type.Integer({ description: 'Every credit ever, debits not subtracted' }),
+  dailyLimit: Nullable(Type.Integer()),
+  earnedToday: Type.Integer({ description: 'Earned through actions and missions today (site time zone)' }),
+  remainingToday: Nullable(Type.Integer({ description: 'What the daily limit still allows today; 0 means the limit is reached' })),
+});
+
+const Level = Type.Object({ id: Type.String(), name: Type.String(), description: Type.Optional(Type.String()), iconUrl: Type.Optional(Type.String()), threshold: Type.Integer() });
+
+const Trophy = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  iconUrl: Type.Optional(Type.String()),
+  earnedCount: Type.Integer(),
+  firstEarnedAt: Type.String({ format: 'date-time' }),
+  lastEarnedAt: Type.String({ format: 'date-time' }),
+});
+
+export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService }> = async (app, { profiles }) => {
+  app.get(
+    '/users/:userId/point-balance',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "The user's points: the default category at the top, every category with today's limit",
+        response: { 200: Envelope(Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), categories: Type.Array(CategoryBalance) })) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await profiles.pointBalance(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/levels',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Current and next level, and the way there',
+        response: {
+          200: Envelope(
+            Type.Object({
+              current: Nullable(Level),
+              next: Nullable(Level),
+              points: Type.Integer({ description: 'Lifetime points in the default category' }),
+              pointsToNext: Nullable(Type.Integer()),
+              percentToNext: Nullable(Type.Integer()),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await profiles.levels(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/badges',
+    { config: user, schema: { tags, summary: 'The trophy case, most recently earned first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Trophy)) } } },
+    async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      const { total, badges } = await profiles.badges(authOf(request).siteId, userId, request.query.limit ?? 50, request.query.offset ?? 0);
+      reply.header('x-total-count', String(total));
+      return { response: badges };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+// Profile reads (SPEC §7): point balance per category with today's cap, levels, the trophy case.
+// Each read is by primary key or a (site, party) index: never a scan of the user's history.
+// A user never referenced reads as empty (zeros, no badges, the first level).
+import { calendarWindow } from '../../engine/calendar.js';
+import { levelFor } from '../../engine/elements/levels.js';
+import type { Db } from '../../db/index.js';
+import type { ProgramService } from '../program/service.js';
+
+export interface CategoryBalance {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  balance: number;
+  lifetimeBalance: number;
+  dailyLimit: number | null;
+  earnedToday: number;
+  remainingToday: number | null;
+}
+
+export interface LevelView {
+  id: string;
+  name: string;
+  description?: string | undefined;
+  iconUrl?: string | undefined;
+  threshold: number;
+}
+
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async pointBalance(siteId: string, userId: string): Promise<{ balance: number; lifetimeBalance: number; categories: CategoryBalance[] }> {
+    const { program } = await this.programs.snapshot(siteId);
+    const today = calendarWindow(this.clock(), 'day', program.site.timezone).start;
+    const [balances, earnings] = await Promise.all([
+      this.db.selectFrom('point_balances').select(['category', 'balance', 'lifetime']).where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId).execute(),
+      this.db
+        .selectFrom('point_earnings')
+        .select(['category', 'earned'])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .where('period', '=', 'day')
+        .where('period_start', '=', today)
+        .execute(),
+    ]);
+    const balanceOf = new Map(balances.map((row) => [row.category, row]));
+    const earnedOf = new Map(earnings.map((row) => [row.category, Number(row.earned)]));
+    const categories = program.pointCategories.map((category) => {
+      const row = balanceOf.get(category.name);
+      const earnedToday = earnedOf.get(category.name) ?? 0;
+      return {
+        id: category.name,
+        name: category.name,
+        isDefault: category.isDefault,
+        balance: Number(row?.balance ?? 0),
+        lifetimeBalance: Number(row?.lifetime ?? 0),
+        dailyLimit: category.dailyLimit ?? null,
+        earnedToday,
+        remainingToday: category.dailyLimit === undefined ? null : Math.max(0, category.dailyLimit - earnedToday),
+      };
+    });
+    // The top-level figures are the default category's (the one levels follow).
+    const main = categories.find((category) => category.isDefault);
+    return { balance: main?.balance ?? 0, lifetimeBalance: main?.lifetimeBalance ?? 0, categories };
+  }
+
+  async levels(siteId: string, userId: string): Promise<{ current: LevelView | null; next: LevelView | null; points: number; pointsToNext: number | null; percentToNext: number | null }> {
+    const { program } = await this.programs.snapshot(siteId);
+    const defaultCategory = program.pointCategories.find((category) => category.isDefault)?.name ?? '';
+    const [balance, party] = await Promise.all([
+      this.db
+        .selectFrom('point_balances')
+        .select('lifetime')
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .where('category', '=', defaultCategory)
+        .executeTakeFirst(),
+      this.db.selectFrom('parties').select('level_id').where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId).executeTakeFirst(),
+    ]);
+    const points = Number(balance?.lifetime ?? 0);
+    const levels = program.levels;
+    // levelType custom: the level an admin set; points: the highest threshold the lifetime points reach.
+    const current = program.site.levelType === 'custom' ? (levels.find((level) => level.id === party?.level_id) ?? null) : levelFor(levels, points);
+    const index = current === null ? -1 : levels.indexOf(current);
+    const next = levels[index + 1] ?? null;
+    const view = (level: (typeof levels)[number] | null): LevelView | null =>
+      level === null ? null : { id: level.id, name: level.name, description: level.description, iconUrl: level.iconUrl, threshold: level.threshold };
+    if (next === null || program.site.levelType === 'custom') return { current: view(current), next: view(next), points, pointsToNext: null, percentToNext: null };
+    const from = current?.threshold ?? 0;
+    return {
+      current: view(current),
+      next: view(next),
+      points,
+      pointsToNext: Math.max(0, next.threshold - points),
+      // Multiply before dividing: 29 / 100 * 100 is 28.999999999999996 in floating point.
+      percentToNext: Math.min(100, Math.floor(((points - from) * 100) / (next.threshold - from))),
+    };
+  }
+
+  async badges(siteId: string, userId: string, limit: number, offset: number) {
+    const { program } = await this.programs.snapshot(siteId);
+    const where = this.db.selectFrom('trophies').where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId);
+    const [count, rows] = await Promise.all([
+      where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      where.select(['badge_id', 'earned_count', 'first_earned_at', 'last_earned_at']).orderBy('last_earned_at', 'desc').orderBy('badge_id').limit(limit).offset(offset).execute(),
+    ]);
+    const definitions = new Map(program.badges.map((badge) => [badge.id, badge]));
+    return {
+      total: Number(count.n),
+      badges: rows.map((row) => {
+        const badge = definitions.get(row.badge_id);
+        return {
+          id: row.badge_id,
+          name: badge?.name ?? row.badge_id,
+          description: badge?.description,
+          iconUrl: badge?.iconUrl,
+          earnedCount: Number(row.earned_count),
+          firstEarnedAt: new Date(Number(row.first_earned_at)).toISOString(),
+          lastEarnedAt: new Date(Number(row.last_earned_at)).toISOString(),
+        };
+      }),
+    };
+  }
+}
