@@ -20,6 +20,9 @@ import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
+import { CustomLevelsService } from './modules/profile/custom-levels.js';
+import { PreferencesService } from './modules/profile/preferences.js';
+import { preferencesRoutes } from './modules/profile/preferences-routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
 import { programAdminRoutes } from './modules/program/admin-routes.js';
@@ -175,6 +178,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   await app.register(profileRoutes, { profiles: new ProfileService(database.db, programs, clock) });
+  await app.register(preferencesRoutes, {
+    preferences: new PreferencesService(database.db, clock),
+    customLevels: new CustomLevelsService(database.db, actionsRepository, programs, clock),
+  });
 
   await registry.start();
   await programs.start();

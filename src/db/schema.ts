@@ -194,6 +194,15 @@ export interface DailyActiveUsersTable {
   user_id: string;
 }
 
+export interface UserProfilesTable {
+  site_id: string;
+  user_id: string;
+  /** JSON object: preference name → value. */
+  preferences: string;
+  role: string | null;
+  updated_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -214,4 +223,5 @@ export interface DatabaseSchema {
   outbox: OutboxTable;
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
   daily_active_users: DailyActiveUsersTable;
+  user_profiles: UserProfilesTable;
 }

@@ -5,6 +5,7 @@ import * as program from './0002_program.js';
 import * as actions from './0003_actions.js';
 import * as progressArchive from './0004_progress_archive.js';
 import * as dailyActiveUsers from './0005_daily_active_users.js';
+import * as userProfiles from './0006_user_profiles.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003_actions': actions,
   '0004_progress_archive': progressArchive,
   '0005_daily_active_users': dailyActiveUsers,
+  '0006_user_profiles': userProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -269,7 +269,7 @@ export class ActionsRepository {
   }
 
   /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
-  async recordLevelChange(trx: Db, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string }, at: number, now: number): Promise<PresentedLevelChange> {
+  async recordLevelChange(trx: Db, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string } | { adminChange: true }, at: number, now: number): Promise<PresentedLevelChange> {
     const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
     const presented = { from: level(change.from), to: level(change.to), direction: change.direction };
     await this.setLevel(trx, party, change.to?.id ?? null);

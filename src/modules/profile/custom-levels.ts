@@ -1,0 +1,35 @@
+// Custom levels (levelType custom, SPEC §4): an admin sets a user's level; the change is recorded
+// and emitted like a level change earned with points.
+import type { Db } from '../../db/index.js';
+import { AppError } from '../../errors.js';
+import type { ActionsRepository, PresentedLevelChange } from '../actions/repository.js';
+import type { ProgramService } from '../program/service.js';
+
+export class CustomLevelsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: ActionsRepository,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async set(siteId: string, userId: string, levelId: string): Promise<PresentedLevelChange | null> {
+    const { program } = await this.programs.snapshot(siteId);
+    if (program.site.levelType !== 'custom') {
+      throw new AppError('validation_failed', 'The site\u2019s levels follow points', { errors: [{ path: 'levelId', message: 'levels are set by admins only when the site has levelType custom' }] });
+    }
+    const index = program.levels.findIndex((level) => level.id === levelId);
+    const to = program.levels[index];
+    if (to === undefined) throw new AppError('validation_failed', 'The level is invalid', { errors: [{ path: 'levelId', message: `no level "${levelId}"` }] });
+    const party = { siteId, type: 'user' as const, id: userId };
+    const now = this.clock();
+    return this.db.transaction().execute(async (trx) => {
+      await this.repository.lockParties(trx, [party], now);
+      const { level_id: currentId } = await this.repository.party(trx, party);
+      if (currentId === levelId) return null;
+      const fromIndex = program.levels.findIndex((level) => level.id === currentId);
+      const from = program.levels[fromIndex] ?? null;
+      return this.repository.recordLevelChange(trx, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
+    });
+  }
+}

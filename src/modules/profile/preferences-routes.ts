@@ -1,0 +1,84 @@
+// GET/PUT /users/{u}/preferences, and the admin's PUT /admin/users/{u}/role and /level.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { CustomLevelsService } from './custom-levels.js';
+import type { PreferencesService } from './preferences.js';
+
+const tags = ['profile'];
+const Nullable = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+const PreferencesBody = Type.Object({
+  firstName: Nullable(),
+  lastName: Nullable(),
+  userProfileUrl: Nullable(),
+  iconUrl: Nullable('The user image'),
+  userPhotoUrl: Nullable('Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it'),
+  role: Nullable('Read-only here; set by admins'),
+  custom: Type.Record(Type.String(), Type.String(), { description: 'Custom preferences (at most 50)' }),
+});
+/** 30 September 2026, when iconUrl replaced userPhotoUrl (interface document §9). */
+const USER_PHOTO_URL_DEPRECATED = Date.UTC(2026, 8, 30) / 1000;
+
+export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }> = async (app, { preferences, customLevels }) => {
+  app.get(
+    '/users/:userId/preferences',
+    { config: { access: 'user' }, schema: { tags, summary: "The user's name, image, profile link, role and custom preferences", response: { 200: Envelope(PreferencesBody) } } },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await preferences.read(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.put(
+    '/users/:userId/preferences',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Set preferences by name (others are kept; null or empty removes one). Writing userPhotoUrl is deprecated: use iconUrl',
+        documentedBody: Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+        response: { 200: Envelope(PreferencesBody) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      const result = await preferences.write(authOf(request).siteId, userId, request.body);
+      if (result.legacyWritten) {
+        // RFC 9745: the parameter is deprecated; no removal date was announced, so no Sunset.
+        reply.header('deprecation', `@${USER_PHOTO_URL_DEPRECATED}`);
+        reply.header('link', `<${request.url.split('?')[0]}>; rel="successor-version"; title="write iconUrl instead of userPhotoUrl"`);
+      }
+      return { response: result.preferences };
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId/role',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin: users'], summary: "Set a user's role (read-only in preferences)", body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }), response: { 200: Envelope(PreferencesBody) } },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await preferences.setRole(authOf(request).siteId, userId, request.body.role) };
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId/level',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin: users'],
+        summary: "Set a user's level (sites with levelType custom)",
+        body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: Envelope(Type.Object({ levelChanged: Type.Union([Type.Null(), Type.Object({ from: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]), to: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]), direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })]) })) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: { levelChanged: await customLevels.set(authOf(request).siteId, userId, request.body.levelId) } };
+    },
+  );
+};

@@ -1,0 +1,103 @@
+// User preferences (interface document §2 "User preferences", SPEC §7): the reserved names, custom
+// ones, and the role admins set. iconUrl replaced userPhotoUrl (30 Sep 2026): the legacy value is
+// still stored, read back, and used as iconUrl while no iconUrl is set.
+import type { Db } from '../../db/index.js';
+import { AppError, type FieldError } from '../../errors.js';
+
+export const RESERVED = ['firstName', 'lastName', 'userProfileUrl', 'iconUrl', 'userPhotoUrl'] as const;
+const MAX_CUSTOM = 50;
+const MAX_VALUE = 1000;
+const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+/** Names that would reach Object.prototype when stored in a plain object. */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface Preferences {
+  firstName: string | null;
+  lastName: string | null;
+  userProfileUrl: string | null;
+  iconUrl: string | null;
+  userPhotoUrl: string | null;
+  role: string | null;
+  custom: Record<string, string>;
+}
+
+export class PreferencesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async read(siteId: string, userId: string): Promise<Preferences> {
+    const row = await this.db.selectFrom('user_profiles').select(['preferences', 'role']).where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
+    return present(row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>), row?.role ?? null);
+  }
+
+  /**
+   * Sets the given preferences and keeps the others; a null or empty value removes one. Says
+   * whether the legacy userPhotoUrl was written (the route answers with deprecation headers).
+   */
+  async write(siteId: string, userId: string, body: unknown): Promise<{ preferences: Preferences; legacyWritten: boolean }> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new AppError('validation_failed', 'The preferences are invalid', { errors: [{ path: '(body)', message: 'must be an object of name: value' }] });
+    }
+    const changes = Object.entries(body as Record<string, unknown>);
+    const errors: FieldError[] = [];
+    for (const [name, value] of changes) {
+      if (name === 'role') errors.push({ path: 'role', message: 'is read-only here; admins set it with PUT /admin/users/{userId}/role' });
+      else if (name === 'custom') errors.push({ path: 'custom', message: 'send custom preferences as top-level names' });
+      else if (!NAME.test(name) || FORBIDDEN_NAMES.has(name)) errors.push({ path: name, message: 'names are 1–100 letters, digits, _ . or - (and not __proto__, constructor or prototype)' });
+      else if (value !== null && typeof value !== 'string') errors.push({ path: name, message: 'must be a string (or null to remove it)' });
+      else if (typeof value === 'string' && value.length > MAX_VALUE) errors.push({ path: name, message: `must be at most ${MAX_VALUE} characters` });
+    }
+    if (errors.length > 0) throw new AppError('validation_failed', 'The preferences are invalid', { errors });
+
+    return this.db.transaction().execute(async (trx) => {
+      // Lock the user's row before reading it, so that concurrent writes merge instead of
+      // overwriting each other (an UPDATE takes the row lock on PostgreSQL; SQLite's transaction
+      // already holds the write lock).
+      const now = this.clock();
+      await trx
+        .insertInto('user_profiles')
+        .values({ site_id: siteId, user_id: userId, preferences: '{}', role: null, updated_at: now })
+        .onConflict((oc) => oc.columns(['site_id', 'user_id']).doNothing())
+        .execute();
+      await trx.updateTable('user_profiles').set({ updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
+      const row = await trx.selectFrom('user_profiles').select(['preferences', 'role']).where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
+      const stored = row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>);
+      for (const [name, value] of changes as Array<[string, string | null]>) {
+        if (value === null || value === '') delete stored[name];
+        else stored[name] = value;
+      }
+      const custom = Object.keys(stored).filter((name) => !(RESERVED as readonly string[]).includes(name));
+      if (custom.length > MAX_CUSTOM) {
+        throw new AppError('validation_failed', 'The preferences are invalid', { errors: [{ path: '(body)', message: `at most ${MAX_CUSTOM} custom preferences (this would make ${custom.length})` }] });
+      }
+      await trx.updateTable('user_profiles').set({ preferences: JSON.stringify(stored), updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
+      return { preferences: present(stored, row?.role ?? null), legacyWritten: changes.some(([name]) => name === 'userPhotoUrl') };
+    });
+  }
+
+  async setRole(siteId: string, userId: string, role: string | null): Promise<Preferences> {
+    const now = this.clock();
+    await this.db
+      .insertInto('user_profiles')
+      .values({ site_id: siteId, user_id: userId, preferences: '{}', role, updated_at: now })
+      .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ role, updated_at: now }))
+      .execute();
+    return this.read(siteId, userId);
+  }
+}
+
+function present(stored: Record<string, string>, role: string | null): Preferences {
+  const custom: Record<string, string> = {};
+  for (const [name, value] of Object.entries(stored)) if (!(RESERVED as readonly string[]).includes(name)) custom[name] = value;
+  return {
+    firstName: stored.firstName ?? null,
+    lastName: stored.lastName ?? null,
+    userProfileUrl: stored.userProfileUrl ?? null,
+    iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null,
+    userPhotoUrl: stored.userPhotoUrl ?? null,
+    role,
+    custom,
+  };
+}
