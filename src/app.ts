@@ -169,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(oauthRoutes, { oauth });
-  await app.register(definitionRoutes, { programs });
+  await app.register(definitionRoutes, { programs, db: database.db });
   await app.register(programAdminRoutes, { programs });
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });

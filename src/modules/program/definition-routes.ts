@@ -4,12 +4,43 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
-import { Action, Mission } from './model.js';
+import type { Db } from '../../db/index.js';
+import { Action, Mission, type MissionDocument } from './model.js';
 import type { ProgramService } from './service.js';
 
 const tags = ['definitions'];
 
-export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
+/** The missions a user may see (SPEC §3, §6): never always_hidden; hidden_until_unlocked once its prerequisite missions are done; hidden_until_earned once earned. */
+export function visibleTo<M extends MissionDocument>(missions: readonly M[], completed: ReadonlySet<string>): M[] {
+  return missions.filter((mission) => {
+    switch (mission.hidden) {
+      case 'always_hidden':
+        return false;
+      case 'hidden_until_unlocked':
+        return mission.prerequisites.missions.every((id) => completed.has(id));
+      case 'hidden_until_earned':
+        return completed.has(mission.id);
+      case 'not_hidden':
+        return true;
+    }
+  });
+}
+
+export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService; db: Db }> = async (app, { programs, db }) => {
+  /** The missions the user has completed (not removed). */
+  async function completedBy(siteId: string, userId: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('mission_completions')
+      .select('mission_id')
+      .distinct()
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', 'user')
+      .where('party_id', '=', userId)
+      .where('removed_at', 'is', null)
+      .execute();
+    return new Set(rows.map((row) => row.mission_id));
+  }
+
   app.get(
     '/challenges',
     {
@@ -19,8 +50,8 @@ export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramServ
     async (request, reply) => {
       const auth = authOf(request);
       const { program } = await programs.snapshot(auth.siteId);
-      // A user-level token lives in a browser: it never sees missions hidden from everyone.
-      const missions = auth.userId === undefined ? program.missions : program.missions.filter((m) => m.hidden !== 'always_hidden');
+      // A user-level token lives in a browser: it sees only what its user may see.
+      const missions = auth.userId === undefined ? program.missions : visibleTo(program.missions, await completedBy(auth.siteId, auth.userId));
       return { response: page(missions, request.query, reply) };
     },
   );
