@@ -18,6 +18,8 @@ import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
 import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { missionReadRoutes } from './modules/missions/routes.js';
+import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
 import { CustomLevelsService } from './modules/profile/custom-levels.js';
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   await app.register(profileRoutes, { profiles: new ProfileService(database.db, programs, clock) });
+  await app.register(missionReadRoutes, { missions: new MissionReadService(database.db, programs, clock) });
   await app.register(preferencesRoutes, {
     preferences: new PreferencesService(database.db, clock),
     customLevels: new CustomLevelsService(database.db, actionsRepository, programs, clock),

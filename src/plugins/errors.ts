@@ -26,12 +26,24 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 function fieldErrors(issues: ValidationIssue[], context: string | undefined): FieldError[] {
-  return issues.map((issue) => {
+  const pathOf = (issue: ValidationIssue) => {
     const segments = issue.instancePath.split('/').filter((s) => s !== '');
     const missing = (issue.params as { missingProperty?: unknown }).missingProperty;
     if (issue.keyword === 'required' && typeof missing === 'string') segments.push(missing);
-    const path = [context ?? 'body', ...segments].join('.');
-    return { path, message: issue.message ?? 'is invalid' };
+    return [context ?? 'body', ...segments].join('.');
+  };
+  // An enum is a union of literals: ajv reports one 'const' failure per allowed value and an
+  // 'anyOf'; say it once, listing what is allowed.
+  const allowed = new Map<string, unknown[]>();
+  for (const issue of issues) {
+    if (issue.keyword === 'const') allowed.set(pathOf(issue), [...(allowed.get(pathOf(issue)) ?? []), (issue.params as { allowedValue?: unknown }).allowedValue]);
+  }
+  const unions = new Set(issues.filter((issue) => issue.keyword === 'anyOf').map(pathOf));
+  return issues.flatMap((issue) => {
+    const path = pathOf(issue);
+    if (issue.keyword === 'const' && unions.has(path)) return [];
+    if (issue.keyword === 'anyOf' && allowed.has(path)) return [{ path, message: `must be one of: ${(allowed.get(path) ?? []).join(', ')}` }];
+    return [{ path, message: issue.message ?? 'is invalid' }];
   });
 }
 

@@ -1,0 +1,187 @@
+// Mission reads (SPEC §6): a party's eligible and completed missions and its progress in one.
+// Every read is bounded by the program's size (the party's progress rows, completion counts per
+// mission and window, memberships), never by the party's history.
+import { calendarWindow, localDateTimeToInstant } from '../../engine/calendar.js';
+import { isRepeatable, percentComplete } from '../../engine/elements/missions.js';
+import type { Db } from '../../db/index.js';
+import type { PartyType } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { MissionDocument } from '../program/model.js';
+import type { ProgramService } from '../program/service.js';
+
+interface PartyMissionState {
+  groups: Set<string>;
+  /** Live completions per mission: total, in the mission's current window, last one. */
+  completions: Map<string, { total: number; inWindow: number; last: number }>;
+  /** Current progress per mission and rule, in the current window only. */
+  progress: Map<string, Map<string, number>>;
+  supplyUsed: Map<string, number>;
+}
+
+function currentWindow(mission: MissionDocument, now: number): { start: number; end: number } | null {
+  const period = mission.repeatableWindow?.period;
+  if (period === undefined || period === 'none') return null;
+  return calendarWindow(now, period, mission.timezone);
+}
+
+function isActive(mission: MissionDocument, now: number): boolean {
+  const start = mission.startDate === undefined ? -Infinity : localDateTimeToInstant(mission.startDate, mission.timezone);
+  const end = mission.endDate === undefined ? Infinity : localDateTimeToInstant(mission.endDate, mission.timezone) + (mission.endDate.length === 16 ? 59_999 : 999);
+  return now >= start && now <= end;
+}
+
+function isFeatured(mission: MissionDocument, now: number): boolean {
+  if (mission.featuredStartDate === undefined && mission.featuredEndDate === undefined) return false;
+  const start = mission.featuredStartDate === undefined ? -Infinity : localDateTimeToInstant(mission.featuredStartDate, mission.timezone);
+  const end = mission.featuredEndDate === undefined ? Infinity : localDateTimeToInstant(mission.featuredEndDate, mission.timezone) + 999;
+  return now >= start && now <= end;
+}
+
+export class MissionReadService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private async state(siteId: string, type: PartyType, id: string, missions: readonly MissionDocument[], now: number): Promise<PartyMissionState> {
+    const [groups, totals, recent, progress, supply] = await Promise.all([
+      type === 'user'
+        ? this.db.selectFrom('group_members').select('group_id').where('site_id', '=', siteId).where('user_id', '=', id).execute()
+        : Promise.resolve([] as Array<{ group_id: string }>),
+      this.db
+        .selectFrom('mission_completions')
+        .select(['mission_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('completed_at').as('last')])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', type)
+        .where('party_id', '=', id)
+        .where('removed_at', 'is', null)
+        .groupBy('mission_id')
+        .execute(),
+      // Completions in windows that may be current: the earliest current window start bounds the read.
+      this.db
+        .selectFrom('mission_completions')
+        .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', type)
+        .where('party_id', '=', id)
+        .where('removed_at', 'is', null)
+        .where('window_start', '>=', Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER))
+        .groupBy(['mission_id', 'window_start'])
+        .execute(),
+      this.db
+        .selectFrom('mission_progress')
+        .select(['mission_id', 'rule_id', 'window_start', 'current'])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', type)
+        .where('party_id', '=', id)
+        .execute(),
+      this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute(),
+    ]);
+    const byId = new Map(missions.map((m) => [m.id, m]));
+    const completions = new Map<string, { total: number; inWindow: number; last: number }>();
+    for (const row of totals) completions.set(row.mission_id, { total: Number(row.n), inWindow: 0, last: Number(row.last) });
+    for (const row of recent) {
+      const mission = byId.get(row.mission_id);
+      const entry = completions.get(row.mission_id);
+      if (mission !== undefined && entry !== undefined && currentWindow(mission, now)?.start === Number(row.window_start)) entry.inWindow += Number(row.n);
+    }
+    const progressByMission = new Map<string, Map<string, number>>();
+    for (const row of progress) {
+      const mission = byId.get(row.mission_id);
+      if (mission === undefined) continue;
+      // Progress of an earlier window counts as none.
+      if (Number(row.window_start) !== (currentWindow(mission, now)?.start ?? 0)) continue;
+      const rules = progressByMission.get(row.mission_id) ?? new Map<string, number>();
+      rules.set(row.rule_id, Number(row.current));
+      progressByMission.set(row.mission_id, rules);
+    }
+    return {
+      groups: new Set(groups.map((g) => g.group_id)),
+      completions,
+      progress: progressByMission,
+      supplyUsed: new Map(supply.map((row) => [row.mission_id, Number(row.used)])),
+    };
+  }
+
+  private summary(mission: MissionDocument, state: PartyMissionState, now: number) {
+    return {
+      id: mission.id,
+      name: mission.name,
+      description: mission.description,
+      iconUrl: mission.iconUrl,
+      startDate: mission.startDate,
+      endDate: mission.endDate,
+      featuredStartDate: mission.featuredStartDate,
+      featuredEndDate: mission.featuredEndDate,
+      timezone: mission.timezone,
+      featured: isFeatured(mission, now),
+      repeatable: isRepeatable(mission),
+      rewards: mission.rewards,
+      importance: mission.importance,
+      percentComplete: percentComplete(mission, state.progress.get(mission.id) ?? new Map()),
+    };
+  }
+
+  /** SPEC §6 eligible: active, group prerequisites met, completable now, not hidden for this party. */
+  async eligible(siteId: string, type: PartyType, id: string) {
+    const { program } = await this.programs.snapshot(siteId);
+    const now = this.clock();
+    const missions = program.missions.filter((m) => m.party === type);
+    const state = await this.state(siteId, type, id, missions, now);
+    const completedIds = new Set([...state.completions.keys()]);
+    return missions.flatMap((mission) => {
+      if (mission.hidden === 'always_hidden' || mission.hidden === 'hidden_until_earned') return [];
+      if (!isActive(mission, now)) return [];
+      if (!mission.prerequisites.groups.every((g) => state.groups.has(g))) return [];
+      if (mission.supply !== undefined && (state.supplyUsed.get(mission.id) ?? 0) >= mission.supply) return [];
+      const completions = state.completions.get(mission.id);
+      if (!isRepeatable(mission) && (completions?.total ?? 0) > 0) return [];
+      const max = mission.repeatableWindow?.maxPerPeriod;
+      if (isRepeatable(mission) && max !== undefined && (mission.repeatableWindow?.period === 'none' ? (completions?.total ?? 0) : (completions?.inWindow ?? 0)) >= max) return [];
+      const missing = mission.prerequisites.missions.filter((m) => !completedIds.has(m));
+      if (missing.length > 0 && mission.hidden === 'hidden_until_unlocked') return [];
+      const names = missing.map((m) => program.missions.find((p) => p.id === m)?.name ?? m);
+      return [{ ...this.summary(mission, state, now), locked: missing.length > 0, ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}) }];
+    });
+  }
+
+  /** Completed missions (never always_hidden) with how often and when last. */
+  async completed(siteId: string, type: PartyType, id: string) {
+    const { program } = await this.programs.snapshot(siteId);
+    const now = this.clock();
+    const missions = program.missions.filter((m) => m.party === type);
+    const state = await this.state(siteId, type, id, missions, now);
+    return missions.flatMap((mission) => {
+      const completions = state.completions.get(mission.id);
+      if (completions === undefined || mission.hidden === 'always_hidden') return [];
+      return [{ ...this.summary(mission, state, now), completionCount: completions.total, lastCompletedAt: new Date(completions.last).toISOString() }];
+    });
+  }
+
+  /** One mission's progress for the party: per rule, overall, completions and the current window. */
+  async progress(siteId: string, type: PartyType, id: string, missionId: string, visibleToUser: boolean) {
+    const { program } = await this.programs.snapshot(siteId);
+    const mission = program.missions.find((m) => m.id === missionId && m.party === type);
+    const now = this.clock();
+    const state = mission === undefined ? undefined : await this.state(siteId, type, id, [mission], now);
+    const completedIds = new Set(state === undefined ? [] : [...state.completions.keys()]);
+    // A user-level token learns nothing of a mission hidden from its user.
+    const hidden =
+      mission !== undefined &&
+      visibleToUser &&
+      (mission.hidden === 'always_hidden' ||
+        (mission.hidden === 'hidden_until_earned' && !completedIds.has(mission.id)) ||
+        (mission.hidden === 'hidden_until_unlocked' && !mission.prerequisites.missions.every((m) => completedIds.has(m))));
+    if (mission === undefined || state === undefined || hidden) throw new AppError('not_found', `No challenge "${missionId}" for this ${type}`);
+    const rules = state.progress.get(mission.id) ?? new Map<string, number>();
+    const window = currentWindow(mission, now);
+    return {
+      challengeId: mission.id,
+      rules: mission.rules.map((rule) => ({ ruleId: rule.id, action: rule.action, goal: rule.goal, current: rules.get(rule.id) ?? 0, achieved: (rules.get(rule.id) ?? 0) >= rule.goal })),
+      percentComplete: percentComplete(mission, rules),
+      completionCount: state.completions.get(mission.id)?.total ?? 0,
+      window: window === null ? null : { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() },
+    };
+  }
+}
