@@ -86,6 +86,14 @@ export function localDay(instant: number, timeZone: string): string {
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/**
+ * The last millisecond a program end date includes: the end of its second, or of its minute when
+ * it is written without seconds ('2026-01-31T23:59' includes 23:59:59.999).
+ */
+export function localDateTimeEndInstant(value: string, timeZone: string): number {
+  return localDateTimeToInstant(value, timeZone) + (value.length === 16 ? 59_999 : 999);
+}
+
 /** A program date ('2026-01-31T23:59:59', local to `timeZone`) as an instant in ms. */
 export function localDateTimeToInstant(value: string, timeZone: string): number {
   const match = LOCAL.exec(value);

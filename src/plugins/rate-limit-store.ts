@@ -41,10 +41,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async take(key: string, rate: RateConfig): Promise<BucketResult> {
     const now = this.clock();
     const bucket = this.#buckets.get(key) ?? { tokens: rate.burst, at: now };
-    let tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) / 1000) * rate.rate);
+    // A clock stepping backwards (NTP) refills nothing and drains nothing.
+    let tokens = Math.min(rate.burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * rate.rate);
     const allowed = tokens >= 1;
     if (allowed) tokens -= 1;
-    this.#buckets.set(key, { tokens, at: now });
+    this.#buckets.set(key, { tokens, at: Math.max(now, bucket.at) });
     return bucketResult(tokens, allowed, rate);
   }
 

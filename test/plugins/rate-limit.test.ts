@@ -192,6 +192,16 @@ describe('MemoryRateLimitStore', () => {
     steps.forEach((step, index) => expect(results[index], `step ${index}`).toMatchObject(step.expect ?? {}));
   });
 
+  it('neither refills nor drains when the clock steps backwards', async () => {
+    let now = 1_700_000_000_000;
+    const store = new MemoryRateLimitStore(() => now);
+    await store.take('k', R13);
+    now -= 3_600_000; // an NTP step back of an hour
+    expect(await store.take('k', R13)).toMatchObject({ allowed: true, remaining: 1 });
+    now += 3_600_000 + 1000; // back to the first instant, plus one second: one token refilled
+    expect(await store.take('k', R13)).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
   it('keeps keys apart', async () => {
     const store = new MemoryRateLimitStore(() => 0);
     for (let i = 0; i < 3; i += 1) await store.take('a', R13);

@@ -1,5 +1,5 @@
 // SPEC §5 step 6: which missions an action advances, and whether it completes them.
-import { calendarWindow, localDateTimeToInstant } from '../calendar.js';
+import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../calendar.js';
 import type { ActionEvent, EngineMission, EngineRule, MissionState, PartyState } from '../types.js';
 
 const dateRanges = new WeakMap<EngineMission, { start: number; end: number }>();
@@ -10,8 +10,7 @@ function dateRange(mission: EngineMission): { start: number; end: number } {
   if (range === undefined) {
     range = {
       start: mission.startDate === undefined ? -Infinity : localDateTimeToInstant(mission.startDate, mission.timezone),
-      // The end is inclusive to its last millisecond: of the second, or of the minute when no seconds are written.
-      end: mission.endDate === undefined ? Infinity : localDateTimeToInstant(mission.endDate, mission.timezone) + (mission.endDate.length === 16 ? 59_999 : 999),
+      end: mission.endDate === undefined ? Infinity : localDateTimeEndInstant(mission.endDate, mission.timezone),
     };
     dateRanges.set(mission, range);
   }

@@ -1,7 +1,7 @@
 // Mission reads (SPEC §6): a party's eligible and completed missions and its progress in one.
 // Every read is bounded by the program's size (the party's progress rows, completion counts per
 // mission and window, memberships), never by the party's history.
-import { calendarWindow, localDateTimeToInstant } from '../../engine/calendar.js';
+import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
 import { isRepeatable, percentComplete } from '../../engine/elements/missions.js';
 import type { Db } from '../../db/index.js';
 import type { PartyType } from '../../db/schema.js';
@@ -26,14 +26,14 @@ function currentWindow(mission: MissionDocument, now: number): { start: number; 
 
 function isActive(mission: MissionDocument, now: number): boolean {
   const start = mission.startDate === undefined ? -Infinity : localDateTimeToInstant(mission.startDate, mission.timezone);
-  const end = mission.endDate === undefined ? Infinity : localDateTimeToInstant(mission.endDate, mission.timezone) + (mission.endDate.length === 16 ? 59_999 : 999);
+  const end = mission.endDate === undefined ? Infinity : localDateTimeEndInstant(mission.endDate, mission.timezone);
   return now >= start && now <= end;
 }
 
 function isFeatured(mission: MissionDocument, now: number): boolean {
   if (mission.featuredStartDate === undefined && mission.featuredEndDate === undefined) return false;
   const start = mission.featuredStartDate === undefined ? -Infinity : localDateTimeToInstant(mission.featuredStartDate, mission.timezone);
-  const end = mission.featuredEndDate === undefined ? Infinity : localDateTimeToInstant(mission.featuredEndDate, mission.timezone) + 999;
+  const end = mission.featuredEndDate === undefined ? Infinity : localDateTimeEndInstant(mission.featuredEndDate, mission.timezone);
   return now >= start && now <= end;
 }
 
@@ -104,6 +104,11 @@ export class MissionReadService {
     };
   }
 
+  /** A one-time mission, once completed, is done: it reads as complete rather than as restarted. */
+  private isDone(mission: MissionDocument, state: PartyMissionState): boolean {
+    return !isRepeatable(mission) && (state.completions.get(mission.id)?.total ?? 0) > 0;
+  }
+
   private summary(mission: MissionDocument, state: PartyMissionState, now: number) {
     return {
       id: mission.id,
@@ -119,7 +124,7 @@ export class MissionReadService {
       repeatable: isRepeatable(mission),
       rewards: mission.rewards,
       importance: mission.importance,
-      percentComplete: percentComplete(mission, state.progress.get(mission.id) ?? new Map()),
+      percentComplete: this.isDone(mission, state) ? 100 : percentComplete(mission, state.progress.get(mission.id) ?? new Map()),
     };
   }
 
@@ -174,12 +179,13 @@ export class MissionReadService {
         (mission.hidden === 'hidden_until_earned' && !completedIds.has(mission.id)) ||
         (mission.hidden === 'hidden_until_unlocked' && !mission.prerequisites.missions.every((m) => completedIds.has(m))));
     if (mission === undefined || state === undefined || hidden) throw new AppError('not_found', `No challenge "${missionId}" for this ${type}`);
-    const rules = state.progress.get(mission.id) ?? new Map<string, number>();
+    const done = this.isDone(mission, state);
+    const rules = done ? new Map(mission.rules.map((rule) => [rule.id, rule.goal])) : (state.progress.get(mission.id) ?? new Map<string, number>());
     const window = currentWindow(mission, now);
     return {
       challengeId: mission.id,
       rules: mission.rules.map((rule) => ({ ruleId: rule.id, action: rule.action, goal: rule.goal, current: rules.get(rule.id) ?? 0, achieved: (rules.get(rule.id) ?? 0) >= rule.goal })),
-      percentComplete: percentComplete(mission, rules),
+      percentComplete: done ? 100 : percentComplete(mission, rules),
       completionCount: state.completions.get(mission.id)?.total ?? 0,
       window: window === null ? null : { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() },
     };
