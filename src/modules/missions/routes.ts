@@ -42,7 +42,35 @@ const ListQuery = Type.Object({
   type: Type.Optional(Type.Union([Type.Literal('eligible'), Type.Literal('completed')], { default: 'eligible' })),
 });
 
+const RankedMission = Type.Object({
+  ...MissionSummary.properties,
+  score: Type.Number({ description: 'The recommendation score (docs/recommendations.md)' }),
+  reasons: Type.Array(
+    Type.Union([
+      Type.Literal('featured'),
+      Type.Literal('important'),
+      Type.Literal('close_to_completion'),
+      Type.Literal('expiring_soon'),
+      Type.Literal('recently_unlocked'),
+      Type.Literal('big_reward'),
+    ]),
+    { description: 'What raised the score' },
+  ),
+});
+
 export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionReadService }> = async (app, { missions }) => {
+  app.get(
+    '/users/:userId/ranked-challenges',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['missions'], summary: 'The eligible missions, best recommendation first, each with its score and reasons', querystring: PagingQuery, response: { 200: Envelope(Type.Array(RankedMission)) } },
+    },
+    async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      return { response: page(await missions.ranked(authOf(request).siteId, userId), request.query, reply) };
+    },
+  );
+
   for (const party of ['user', 'group'] as const) {
     const base = party === 'user' ? '/users/:userId/challenges' : '/groups/:groupId/challenges';
     const access = party === 'user' ? ('user' as const) : ('client' as const);

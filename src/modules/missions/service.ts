@@ -8,6 +8,7 @@ import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MissionDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
+import { rank } from './ranking.js';
 
 interface PartyMissionState {
   groups: Set<string>;
@@ -130,12 +131,32 @@ export class MissionReadService {
 
   /** SPEC §6 eligible: active, group prerequisites met, completable now, not hidden for this party. */
   async eligible(siteId: string, type: PartyType, id: string) {
+    return (await this.eligibleWithState(siteId, type, id)).entries.map((entry) => entry.summary);
+  }
+
+  /** The eligible list ordered by the recommendation score (src/modules/missions/ranking.ts), each with its score and reasons. */
+  async ranked(siteId: string, userId: string) {
+    const { entries, state, now } = await this.eligibleWithState(siteId, 'user', userId);
+    const inputs = entries.map(({ mission, summary }) => {
+      const prerequisitesDone = mission.prerequisites.missions.map((m) => state.completions.get(m)?.last ?? -Infinity);
+      return {
+        ...summary,
+        locked: summary.locked,
+        endsAt: mission.endDate === undefined ? undefined : localDateTimeEndInstant(mission.endDate, mission.timezone),
+        unlockedAt: prerequisitesDone.length > 0 && summary.locked === false ? Math.max(...prerequisitesDone) : undefined,
+        rewardPoints: mission.rewards.points.reduce((sum, reward) => sum + reward.amount, 0),
+      };
+    });
+    return rank(inputs, now).map(({ endsAt: _endsAt, unlockedAt: _unlockedAt, rewardPoints: _rewardPoints, ...mission }) => mission);
+  }
+
+  private async eligibleWithState(siteId: string, type: PartyType, id: string) {
     const { program } = await this.programs.snapshot(siteId);
     const now = this.clock();
     const missions = program.missions.filter((m) => m.party === type);
     const state = await this.state(siteId, type, id, missions, now);
     const completedIds = new Set([...state.completions.keys()]);
-    return missions.flatMap((mission) => {
+    const entries = missions.flatMap((mission) => {
       if (mission.hidden === 'always_hidden' || mission.hidden === 'hidden_until_earned') return [];
       if (!isActive(mission, now)) return [];
       if (!mission.prerequisites.groups.every((g) => state.groups.has(g))) return [];
@@ -147,8 +168,10 @@ export class MissionReadService {
       const missing = mission.prerequisites.missions.filter((m) => !completedIds.has(m));
       if (missing.length > 0 && mission.hidden === 'hidden_until_unlocked') return [];
       const names = missing.map((m) => program.missions.find((p) => p.id === m)?.name ?? m);
-      return [{ ...this.summary(mission, state, now), locked: missing.length > 0, ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}) }];
+      const summary = { ...this.summary(mission, state, now), locked: missing.length > 0, ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}) };
+      return [{ mission, summary }];
     });
+    return { entries, state, now };
   }
 
   /** Completed missions (never always_hidden) with how often and when last. */
