@@ -22,6 +22,7 @@ import { missionReadRoutes } from './modules/missions/routes.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
+import { atAGlanceRoutes } from './modules/profile/at-a-glance.js';
 import { CustomLevelsService } from './modules/profile/custom-levels.js';
 import { PreferencesService } from './modules/profile/preferences.js';
 import { preferencesRoutes } from './modules/profile/preferences-routes.js';
@@ -179,12 +180,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(actionRoutes, { actions: new ActionService(database.db, actionsRepository, programs, clock) });
   await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
-  await app.register(profileRoutes, { profiles: new ProfileService(database.db, programs, clock) });
-  await app.register(missionReadRoutes, { missions: new MissionReadService(database.db, programs, clock) });
-  await app.register(preferencesRoutes, {
-    preferences: new PreferencesService(database.db, clock),
-    customLevels: new CustomLevelsService(database.db, actionsRepository, programs, clock),
-  });
+  const profiles = new ProfileService(database.db, programs, clock);
+  const missionReads = new MissionReadService(database.db, programs, clock);
+  const preferences = new PreferencesService(database.db, clock);
+  await app.register(profileRoutes, { profiles });
+  await app.register(missionReadRoutes, { missions: missionReads });
+  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database.db, actionsRepository, programs, clock) });
+  await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads });
 
   await registry.start();
   await programs.start();

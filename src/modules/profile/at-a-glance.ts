@@ -1,0 +1,82 @@
+// GET /users/{u}/at-a-glance (SPEC §7): one summary of the user from the other reads: name and
+// icon, points, level, badges, mission counts, rank (null until leaderboards exist), last actions.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/index.js';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { MissionReadService } from '../missions/service.js';
+import type { PreferencesService } from './preferences.js';
+import type { ProfileService } from './service.js';
+
+const LATEST_BADGES = 3;
+const RECENT_ACTIONS = 5;
+
+const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()) })]);
+const AtAGlance = Type.Object({
+  userId: Type.String(),
+  firstName: Type.Union([Type.String(), Type.Null()]),
+  lastName: Type.Union([Type.String(), Type.Null()]),
+  iconUrl: Type.Union([Type.String(), Type.Null()]),
+  points: Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), category: Type.Union([Type.String(), Type.Null()]) }),
+  level: Type.Object({ current: Level, next: Level, pointsToNext: Type.Union([Type.Integer(), Type.Null()]), percentToNext: Type.Union([Type.Integer(), Type.Null()]) }),
+  badges: Type.Object({
+    count: Type.Integer({ description: 'Distinct badges in the trophy case' }),
+    latest: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()), lastEarnedAt: Type.String({ format: 'date-time' }) })),
+  }),
+  missions: Type.Object({
+    completed: Type.Integer({ description: 'Distinct missions completed' }),
+    inProgress: Type.Integer({ description: 'Eligible missions with some progress' }),
+    eligible: Type.Integer(),
+  }),
+  rank: Type.Union([Type.Integer(), Type.Null()], { description: "Rank on the site's primary leaderboard (null until leaderboards are available)" }),
+  recentActions: Type.Array(Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) })),
+});
+
+export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: ProfileService; preferences: PreferencesService; missions: MissionReadService }> = async (
+  app,
+  { db, profiles, preferences, missions },
+) => {
+  app.get(
+    '/users/:userId/at-a-glance',
+    { config: { access: 'user' }, schema: { tags: ['profile'], summary: "A summary of the user's activity", response: { 200: Envelope(AtAGlance) } } },
+    async (request) => {
+      const { siteId } = authOf(request);
+      const { userId } = request.params as { userId: string };
+      const [prefs, balance, levels, badges, eligible, completed, recent] = await Promise.all([
+        preferences.read(siteId, userId),
+        profiles.pointBalance(siteId, userId),
+        profiles.levels(siteId, userId),
+        profiles.badges(siteId, userId, LATEST_BADGES, 0),
+        missions.eligible(siteId, 'user', userId),
+        missions.completed(siteId, 'user', userId),
+        db
+          .selectFrom('action_events')
+          .select(['event_id', 'action', 'value', 'occurred_at'])
+          .where('site_id', '=', siteId)
+          .where('party_type', '=', 'user')
+          .where('party_id', '=', userId)
+          .where('recorded', '=', 1)
+          .orderBy('occurred_at', 'desc')
+          .orderBy('event_id', 'desc')
+          .limit(RECENT_ACTIONS)
+          .execute(),
+      ]);
+      const level = (l: { id: string; name: string; iconUrl?: string | undefined } | null) => (l === null ? null : { id: l.id, name: l.name, ...(l.iconUrl !== undefined ? { iconUrl: l.iconUrl } : {}) });
+      return {
+        response: {
+          userId,
+          firstName: prefs.firstName,
+          lastName: prefs.lastName,
+          iconUrl: prefs.iconUrl,
+          points: { balance: balance.balance, lifetimeBalance: balance.lifetimeBalance, category: balance.categories.find((c) => c.isDefault)?.id ?? null },
+          level: { current: level(levels.current), next: level(levels.next), pointsToNext: levels.pointsToNext, percentToNext: levels.percentToNext },
+          badges: { count: badges.total, latest: badges.badges.map((b) => ({ id: b.id, name: b.name, ...(b.iconUrl !== undefined ? { iconUrl: b.iconUrl } : {}), lastEarnedAt: b.lastEarnedAt })) },
+          missions: { completed: completed.length, inProgress: eligible.filter((m) => m.percentComplete > 0).length, eligible: eligible.length },
+          rank: null,
+          recentActions: recent.map((row) => ({ eventId: row.event_id, action: row.action, value: Number(row.value), timestamp: new Date(Number(row.occurred_at)).toISOString() })),
+        },
+      };
+    },
+  );
+};
