@@ -45,7 +45,7 @@ import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { connectRedis, RedisInvalidationBus, redisPlugin, type InvalidationBus } from './plugins/redis.js';
+import { connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
 import { VERSION } from './package.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -161,7 +161,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
-  await app.register(redisPlugin, { redis });
   app.removeContentTypeParser('text/plain');
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
   await app.register(formbody);

@@ -1,6 +1,6 @@
 // Redis (scale-out mode, REDIS_URL): shared rate-limit counters and cross-node invalidation
-// messages. Absent REDIS_URL, every user of Redis has an in-process implementation instead.
-import fp from 'fastify-plugin';
+// messages. Absent REDIS_URL, every user of Redis has an in-process implementation instead; the
+// connections are opened and closed by buildApp.
 import { Redis } from 'ioredis';
 
 export function connectRedis(url: string): Redis {
@@ -44,17 +44,3 @@ export class RedisInvalidationBus implements InvalidationBus {
     await this.#publisher.quit();
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The shared Redis connection, or null in embedded mode. */
-    redis: Redis | null;
-  }
-}
-
-export const redisPlugin = fp<{ redis: Redis | null }>(
-  async (app, { redis }) => {
-    app.decorate('redis', redis);
-  },
-  { name: 'redis' },
-);

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 import { isValidTimeZone } from '../../time.js';
 import type { ClientRegistry } from './client-registry.js';
-import type { ClientRow, SiteRow, SitesRepository } from './repository.js';
+import type { SiteRow, SitesRepository } from './repository.js';
 import { generateClientId, generateClientSecret, hashSecret } from './secrets.js';
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
@@ -103,9 +103,5 @@ export class SitesService {
       throw new AppError('not_found', `Client "${clientId}" does not exist`);
     }
     await this.registry.invalidate({ ...client, deleted_at: this.clock() });
-  }
-
-  findClient(clientId: string): Promise<ClientRow | undefined> {
-    return this.repository.findClient(clientId);
   }
 }
