@@ -34,42 +34,32 @@ const DryRunQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean({ descripti
 const tags = ['actions'];
 
 export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService }> = async (app, { actions }) => {
-  app.post(
-    '/users/:userId/actions',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "Log a user's action: missions, points, badges and levels follow (201; 200 for a repeated eventId)",
-        querystring: DryRunQuery,
-        documentedBody: ActionBody,
-        response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
+  for (const party of ['user', 'group'] as const) {
+    app.post(
+      party === 'user' ? '/users/:userId/actions' : '/groups/:groupId/actions',
+      {
+        // A user-level token may log for its own user; a group's own actions need a client token.
+        config: { access: party === 'user' ? 'user' : 'client' },
+        schema: {
+          tags,
+          summary:
+            party === 'user'
+              ? "Log a user's action: missions, points, badges and levels follow (201; 200 for a repeated eventId)"
+              : "Log a group's own action: it advances the group's missions (201; 200 for a repeated eventId)",
+          querystring: DryRunQuery,
+          documentedBody: ActionBody,
+          response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
+        },
       },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const { userId } = request.params as { userId: string };
-      const outcome = await actions.log(auth.siteId, 'user', userId, request.body, { dryRun: request.query.dryRun === true, userLevel: auth.userId !== undefined });
-      return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
-    },
-  );
-
-  app.post(
-    '/groups/:groupId/actions',
-    {
-      config: { access: 'client' },
-      schema: {
-        tags,
-        summary: "Log a group's own action: it advances the group's missions",
-        querystring: DryRunQuery,
-        documentedBody: ActionBody,
-        response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const params = request.params as { userId?: string; groupId?: string };
+        const outcome = await actions.log(auth.siteId, party, (params.userId ?? params.groupId) as string, request.body, {
+          dryRun: request.query.dryRun === true,
+          userLevel: auth.userId !== undefined,
+        });
+        return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
       },
-    },
-    async (request, reply) => {
-      const { groupId } = request.params as { groupId: string };
-      const outcome = await actions.log(authOf(request).siteId, 'group', groupId, request.body, { dryRun: request.query.dryRun === true });
-      return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
-    },
-  );
+    );
+  }
 };

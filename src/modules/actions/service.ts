@@ -4,6 +4,7 @@
 // points ledger with balances and cap totals, trophies, levels and outbox rows.
 import { uuidv7 } from 'uuidv7';
 import { calendarWindow, localDay } from '../../engine/calendar.js';
+import { windowStart } from '../../engine/elements/missions.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, Party, PartyState } from '../../engine/types.js';
 import type { Db } from '../../db/index.js';
@@ -30,6 +31,11 @@ export interface LogOptions {
   dryRun?: boolean;
   /** A user-level token: it may log only actions marked clientLoggable (SPEC §3). */
   userLevel?: boolean;
+}
+
+interface Periods {
+  day: number;
+  year: number;
 }
 
 class DryRun extends Error {
@@ -101,7 +107,9 @@ export class ActionService {
         throw new AppError('forbidden', `A user-level token may not log "${action.name}"; the action is not clientLoggable`);
       }
       const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
-      const decision = await this.decideFor(trx, snapshot, party, event, party.type === 'user' ? groupIds : []);
+      // The calendar day and year of the event (site time zone): the windows of the caps.
+      const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
+      const decision = await this.decideFor(trx, snapshot, party, event, periods, party.type === 'user' ? groupIds : []);
 
       const outcome: ActionOutcome = {
         eventId,
@@ -114,10 +122,10 @@ export class ActionService {
         progress: [],
       };
       if (decision.recorded) {
-        await this.apply(trx, snapshot, party, event, eventId, decision, outcome, now);
+        await this.apply(trx, snapshot, party, event, periods, eventId, decision, outcome, now);
         for (const group of groups) {
-          const groupDecision = await this.decideFor(trx, snapshot, group, event, [], true);
-          await this.apply(trx, snapshot, group, event, eventId, groupDecision, outcome, now);
+          const groupDecision = await this.decideFor(trx, snapshot, group, event, periods, [], true);
+          await this.apply(trx, snapshot, group, event, periods, eventId, groupDecision, outcome, now);
         }
         await this.repository.setLastRecorded(trx, party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
         if (party.type === 'user') await this.repository.markActive(trx, party.siteId, localDay(event.timestamp, snapshot.engine.timezone), party.id);
@@ -142,7 +150,7 @@ export class ActionService {
   }
 
   /** Loads the party's state for the missions this action may advance, and runs the engine. */
-  private async decideFor(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, groups: string[], memberAction = false): Promise<Decision> {
+  private async decideFor(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, periods: Periods, groups: string[], memberAction = false): Promise<Decision> {
     const missions = (snapshot.engine.missionsByAction.get(event.action.name.toLowerCase()) ?? []).filter((mission) => mission.party === party.type);
     const row = await this.repository.party(trx, party);
     let recordedInRateWindow = 0;
@@ -173,10 +181,12 @@ export class ActionService {
     ]);
     const missionStates = new Map<string, MissionState>();
     for (const mission of missions) missionStates.set(mission.id, missionState(mission, event.timestamp, progressRows, completionRows));
-    const categories = [...new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)))];
-    const day = calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start;
-    const year = calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start;
+    // Only capped categories need what was earned today and this year; only a reward in the
+    // default category can move the level.
+    const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
+    const categories = snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name);
     const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
+    const movesLevel = party.type === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory);
     return evaluate(
       snapshot.engine,
       party.type,
@@ -185,8 +195,8 @@ export class ActionService {
         completedMissions: new Set(prerequisiteRows.map((row) => row.mission_id)),
         missions: missionStates,
         supplyRemaining: new Map(missions.filter((m) => m.supply !== undefined).map((m) => [m.id, (m.supply as number) - (supplyUsed.get(m.id) ?? 0)])),
-        earned: categories.length > 0 ? await this.repository.earnings(trx, party, categories, day, year) : new Map(),
-        lifetimeDefaultPoints: defaultCategory !== undefined && party.type === 'user' ? await this.repository.lifetime(trx, party, defaultCategory) : 0,
+        earned: categories.length > 0 ? await this.repository.earnings(trx, party, categories, periods.day, periods.year) : new Map(),
+        lifetimeDefaultPoints: movesLevel ? await this.repository.lifetime(trx, party, defaultCategory) : 0,
       },
       event,
       { memberAction },
@@ -194,13 +204,11 @@ export class ActionService {
   }
 
   /** Writes one party's decision; adds what happened to the response. */
-  private async apply(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<void> {
+  private async apply(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<void> {
     for (const update of decision.progress) {
       await this.repository.setProgress(trx, party, update.missionId, update.windowStart, update.rules, now);
       outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     }
-    const day = calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start;
-    const year = calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start;
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
       if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
@@ -240,8 +248,8 @@ export class ActionService {
           recorded_at: now,
         });
         if (award.credited > 0) {
-          await this.repository.addEarnings(trx, party, award.category, 'day', day, award.credited);
-          await this.repository.addEarnings(trx, party, award.category, 'year', year, award.credited);
+          await this.repository.addEarnings(trx, party, award.category, 'day', periods.day, award.credited);
+          await this.repository.addEarnings(trx, party, award.category, 'year', periods.year, award.credited);
         }
         outcome.pointsAwarded.push(award);
       }
@@ -284,8 +292,7 @@ function missionState(
 ): MissionState {
   const rows = progressRows.filter((row) => row.mission_id === mission.id);
   const completions = completionRows.filter((row) => row.mission_id === mission.id);
-  const period = mission.repeatableWindow?.period;
-  const window = period === undefined || period === 'none' ? 0 : calendarWindow(timestamp, period, mission.timezone).start;
+  const window = windowStart(mission, timestamp);
   return {
     progress: new Map(rows.map((row) => [row.rule_id, Number(row.current)])),
     progressWindowStart: rows[0] !== undefined ? Number(rows[0].window_start) : window,

@@ -2,7 +2,7 @@
 // Every read is bounded by the program's size (the party's progress rows, completion counts per
 // mission and window, memberships), never by the party's history.
 import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
-import { isRepeatable, percentComplete } from '../../engine/elements/missions.js';
+import { isRepeatable, isWithinDates, percentComplete } from '../../engine/elements/missions.js';
 import type { Db } from '../../db/index.js';
 import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -23,12 +23,6 @@ function currentWindow(mission: MissionDocument, now: number): { start: number; 
   const period = mission.repeatableWindow?.period;
   if (period === undefined || period === 'none') return null;
   return calendarWindow(now, period, mission.timezone);
-}
-
-function isActive(mission: MissionDocument, now: number): boolean {
-  const start = mission.startDate === undefined ? -Infinity : localDateTimeToInstant(mission.startDate, mission.timezone);
-  const end = mission.endDate === undefined ? Infinity : localDateTimeEndInstant(mission.endDate, mission.timezone);
-  return now >= start && now <= end;
 }
 
 function isFeatured(mission: MissionDocument, now: number): boolean {
@@ -158,7 +152,7 @@ export class MissionReadService {
     const completedIds = new Set([...state.completions.keys()]);
     const entries = missions.flatMap((mission) => {
       if (mission.hidden === 'always_hidden' || mission.hidden === 'hidden_until_earned') return [];
-      if (!isActive(mission, now)) return [];
+      if (!isWithinDates(mission, now)) return [];
       if (!mission.prerequisites.groups.every((g) => state.groups.has(g))) return [];
       if (mission.supply !== undefined && (state.supplyUsed.get(mission.id) ?? 0) >= mission.supply) return [];
       const completions = state.completions.get(mission.id);
