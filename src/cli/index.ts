@@ -19,6 +19,7 @@ Commands:
   client list --site SITE
   client rotate --client CLIENT                  new secret; revokes the old secret's tokens
   client delete --client CLIENT                  revokes every token of the client
+  client rate --client CLIENT --rate N --burst N  the client's request rate (--default: the configured one)
   backup --site SITE                             print the site's configuration as backup XML
   restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
 
@@ -37,13 +38,16 @@ const OPTIONS = {
   site: { type: 'string' },
   role: { type: 'string' },
   client: { type: 'string' },
+  rate: { type: 'string' },
+  burst: { type: 'string' },
+  default: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 class UsageError extends Error {}
 
-function required(values: Values, name: 'name' | 'site' | 'role' | 'client'): string {
+function required(values: Values, name: 'name' | 'site' | 'role' | 'client' | 'rate' | 'burst'): string {
   const value = values[name];
   if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -109,6 +113,13 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const clientId = required(values, 'client');
         await context.sites.deleteClient(clientId);
         out.print({ clientId, deleted: true }, `Deleted client ${clientId}; its tokens stop working within 60 seconds on every node`);
+        return;
+      }
+      case 'client rate': {
+        const clientId = required(values, 'client');
+        const limit = values.default ? null : { rate: Number(required(values, 'rate')), burst: Number(required(values, 'burst')) };
+        const result = await context.sites.setClientRate(clientId, limit);
+        out.print(result, result.rate === null ? `Client ${clientId} uses the configured request rate` : `Client ${clientId}: ${result.rate} requests/s, burst ${result.burst}`);
         return;
       }
       case 'backup': {

@@ -139,6 +139,15 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
       expect(await verifySecret(secret, row.secret_hash)).toBe(false);
     });
 
+    it("sets a client's own request rate, and back to the configured default", async () => {
+      expect(await json('client', 'rate', '--client', clientId, '--rate', '5', '--burst', '10')).toEqual({ clientId, rate: 5, burst: 10 });
+      const row = await database.db.selectFrom('clients').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
+      expect([row.rate_limit_rps, row.rate_limit_burst]).toEqual([5, 10]);
+      await expectAppError(run(['client', 'rate', '--client', clientId, '--rate', '0', '--burst', '10'], config, capture().out), 'validation_failed');
+      expect(await json('client', 'rate', '--client', clientId, '--default')).toEqual({ clientId, rate: null, burst: null });
+      await expectAppError(run(['client', 'rate', '--client', 'qlc_missing', '--default'], config, capture().out), 'not_found');
+    });
+
     it('deletes a client; rotating or deleting it again is not_found', async () => {
       expect(await json('client', 'delete', '--client', clientId)).toEqual({ clientId, deleted: true });
       await expectAppError(run(['client', 'rotate', '--client', clientId], config, capture().out), 'not_found');

@@ -51,6 +51,16 @@ describe.each(configurations)('per-client rate limit (%s)', (configuration) => {
   });
   afterAll(async () => t.close());
 
+  it("applies a client's own rate instead of the default (set with questline client rate)", async () => {
+    const site = await t.createSite();
+    await t.app.services.sites.setClientRate(site.app.clientId, { rate: 1, burst: 5 });
+    const token = await t.token(site.app);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await get(t.app, '/client/probe', token)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(parseHeader((await get(t.app, '/client/probe', await t.token(site.admin))).headers['ratelimit-policy'])).toMatchObject({ params: { q: 3 } });
+  });
+
   it('allows a burst of 3, then answers 429 rate_limited with Retry-After', async () => {
     const site = await t.createSite();
     const [token, other] = [await t.token(site.app), await t.token(site.admin)];

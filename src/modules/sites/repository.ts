@@ -63,6 +63,16 @@ export class SitesRepository {
     return this.findClient(clientId);
   }
 
+  async setRate(clientId: string, rate: number | null, burst: number | null, now: number): Promise<ClientRow | undefined> {
+    await this.db
+      .updateTable('clients')
+      .set({ rate_limit_rps: rate, rate_limit_burst: burst, updated_at: now })
+      .where('client_id', '=', clientId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return this.findClient(clientId);
+  }
+
   async softDeleteClient(clientId: string, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('clients')
