@@ -176,15 +176,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
   const actionsRepository = new ActionsRepository(database.dialect);
-  await app.register(actionRoutes, { actions: new ActionService(database.db, actionsRepository, programs, clock) });
-  await app.register(pointsAdminRoutes, { points: new PointsService(database.db, actionsRepository, programs, clock) });
+  await app.register(actionRoutes, { actions: new ActionService(database, actionsRepository, programs, clock, config.partyCacheSize) });
+  await app.register(pointsAdminRoutes, { points: new PointsService(database, actionsRepository, programs, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   const profiles = new ProfileService(database.db, programs, clock);
   const missionReads = new MissionReadService(database.db, programs, clock);
   const preferences = new PreferencesService(database.db, clock);
   await app.register(profileRoutes, { profiles });
   await app.register(missionReadRoutes, { missions: missionReads });
-  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database.db, actionsRepository, programs, clock) });
+  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, actionsRepository, programs, clock) });
   await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads });
 
   await registry.start();

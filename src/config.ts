@@ -35,6 +35,8 @@ export interface Config {
   /** Create a demo site with printed credentials when the database has no site. */
   demoSite: boolean;
   trustProxy: boolean;
+  /** Parties whose state the action path keeps in memory between decisions (src/modules/actions/party-cache.ts). */
+  partyCacheSize: number;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     demoSite: read.boolean('DEMO_SITE', true),
     trustProxy: read.boolean('TRUST_PROXY', false),
+    partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

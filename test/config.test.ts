@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10_000,
       demoSite: true,
       trustProxy: false,
+      partyCacheSize: 50_000,
     } satisfies Config);
   });
 

@@ -5,16 +5,29 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { CachedSqliteDialect } from './sqlite-dialect.js';
+import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
+import { CachedSqliteDialect, type DirectStatements } from './sqlite-dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Db = Kysely<DatabaseSchema>;
 export type DialectName = DatabaseConfig['kind'];
 
+/**
+ * A transaction as the hot path's precompiled queries (./precompiled.ts) see it: the Kysely
+ * transaction, and on SQLite the connection it holds, on which statements run synchronously
+ * without the query executor's round trips. Outside a transaction: `{ db }`.
+ */
+export interface Trx {
+  readonly db: Db;
+  readonly direct?: DirectStatements | undefined;
+}
+
 export interface Database {
   db: Db;
   dialect: DialectName;
+  /** Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). */
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   /** Applies every pending migration; returns the names applied. */
   migrate(): Promise<string[]>;
   /** A cheap round trip, for readiness checks. */
@@ -26,11 +39,12 @@ const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 export function openDatabase(config: DatabaseConfig): Database {
-  const { db, migrationTableSchema } = config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config);
+  const { db, migrationTableSchema, direct, checkpointer } = config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config);
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   return {
     db,
     dialect: config.kind,
+    transaction: (fn) => db.transaction().execute((trx) => fn({ db: trx, direct })),
     async migrate() {
       const { error, results } = await migrator.migrateToLatest();
       if (error !== undefined) throw error;
@@ -41,11 +55,12 @@ export function openDatabase(config: DatabaseConfig): Database {
     },
     async close() {
       await db.destroy();
+      await checkpointer?.stop();
     },
   };
 }
 
-function openSqlite(filename: string): { db: Db; migrationTableSchema: undefined } {
+function openSqlite(filename: string): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new Sqlite(filename);
   database.pragma('journal_mode = WAL');
@@ -54,10 +69,21 @@ function openSqlite(filename: string): { db: Db; migrationTableSchema: undefined
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<DatabaseSchema>({ dialect: new CachedSqliteDialect(database) }), migrationTableSchema: undefined };
+  // Pages in memory: 64 MiB (the default of 2 MiB makes every decision read its pages from the OS).
+  database.pragma('cache_size = -65536');
+  // Temporary files in memory: a savepoint of the group commit keeps its undo copies there.
+  database.pragma('temp_store = MEMORY');
+  let checkpointer: Checkpointer | undefined;
+  if (filename !== ':memory:') {
+    // Checkpoints happen on another thread (./checkpointer.ts); this connection only as a backstop.
+    database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = new Checkpointer(filename, 'NORMAL', (message) => process.emitWarning(`SQLite checkpoint: ${message}`));
+  }
+  const dialect = new CachedSqliteDialect(database);
+  return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
 }
 
-function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): { db: Db; migrationTableSchema: string | undefined } {
+function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): { db: Db; migrationTableSchema: string | undefined; direct: undefined; checkpointer: undefined } {
   const pool = new pg.Pool({
     connectionString: config.url,
     max: config.poolSize,
@@ -74,5 +100,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): { 
   return {
     db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
     migrationTableSchema: config.schema,
+    direct: undefined,
+    checkpointer: undefined,
   };
 }

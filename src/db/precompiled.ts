@@ -7,10 +7,13 @@
 //     db.selectFrom('action_events').selectAll().where('site_id', '=', p.siteId).where('event_id', '=', p.eventId));
 //   const rows = await findEvent(trx, { siteId, eventId });
 //
+// Run on a `Trx` (./index.ts): inside a SQLite transaction the statement runs synchronously on the
+// connection the transaction holds, and the rows come back at once; otherwise through Kysely.
+//
 // Parameters are placeholders while the query is built, so the builder may only pass them through
 // as values (not inspect them). Array parameters (`in` lists) compile once per length.
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './index.js';
+import type { Db, Trx } from './index.js';
 
 type Placeholders<P> = { readonly [K in keyof P]: P[K] };
 
@@ -59,14 +62,14 @@ export function precompiled<P extends object, R = unknown>(build: (db: Db, p: Pl
     return compiled;
   }
 
-  return async (db: Db, params: P): Promise<R[]> => {
-    const { sql, slots } = compile(db, params);
+  return (trx: Trx, params: P): R[] | Promise<R[]> => {
+    const { sql, slots } = compile(trx.db, params);
     const values = slots.map((slot) => {
       if ('constant' in slot) return slot.constant;
       const value = (params as Record<string, unknown>)[slot.name];
       return slot.index === undefined ? value : (value as unknown[])[slot.index];
     });
-    const result = await db.executeQuery<R>(CompiledQuery.raw(sql, values));
-    return result.rows;
+    if (trx.direct !== undefined) return trx.direct.execute<R>(sql, values);
+    return trx.db.executeQuery<R>(CompiledQuery.raw(sql, values)).then((result) => result.rows);
   };
 }

@@ -67,6 +67,8 @@ export interface PartiesTable {
   last_recorded: string | null;
   level_id: string | null;
   sequence: number;
+  /** Raised by every transaction that changes the party's state (migration 0007). */
+  version: number;
 }
 
 export interface ActionEventsTable {

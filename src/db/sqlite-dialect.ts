@@ -48,11 +48,29 @@ function openGroup(): CommitGroup {
   return { transactions: 0, done, resolve, reject };
 }
 
+/**
+ * Statements run straight on the connection, synchronously, with its statement cache: for the hot
+ * path, inside a transaction that already holds the connection (src/db/index.ts `Trx`). Rows come
+ * back as from Kysely: all rows for statements that return rows, none otherwise.
+ */
+export interface DirectStatements {
+  execute<R>(sql: string, parameters: readonly unknown[]): R[];
+}
+
 export class CachedSqliteDialect implements Dialect {
-  constructor(private readonly database: BetterSqlite3.Database) {}
+  readonly #connection: CachedSqliteConnection;
+
+  constructor(private readonly database: BetterSqlite3.Database) {
+    this.#connection = new CachedSqliteConnection(database);
+  }
+
+  /** Valid only inside a transaction of this dialect's Kysely instance (which holds the connection). */
+  readonly direct: DirectStatements = {
+    execute: <R>(sql: string, parameters: readonly unknown[]) => this.#connection.executeDirect<R>(sql, parameters),
+  };
 
   createDriver(): Driver {
-    return new CachedSqliteDriver(this.database);
+    return new CachedSqliteDriver(this.database, this.#connection);
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();
@@ -74,8 +92,11 @@ class CachedSqliteDriver implements Driver {
   #joined: CommitGroup | undefined;
   #commitScheduled = false;
 
-  constructor(private readonly database: BetterSqlite3.Database) {
-    this.#connection = new CachedSqliteConnection(database);
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    connection: CachedSqliteConnection,
+  ) {
+    this.#connection = connection;
   }
 
   async init(): Promise<void> {}
@@ -173,6 +194,13 @@ class CachedSqliteConnection implements DatabaseConnection {
       this.#statements.set(sql, statement);
     }
     return statement;
+  }
+
+  executeDirect<R>(sql: string, parameters: readonly unknown[]): R[] {
+    const statement = this.#prepare(sql);
+    if (statement.reader) return statement.all(parameters) as R[];
+    statement.run(parameters);
+    return [];
   }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {

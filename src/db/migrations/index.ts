@@ -6,6 +6,7 @@ import * as actions from './0003_actions.js';
 import * as progressArchive from './0004_progress_archive.js';
 import * as dailyActiveUsers from './0005_daily_active_users.js';
 import * as userProfiles from './0006_user_profiles.js';
+import * as partyVersion from './0007_party_version.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_progress_archive': progressArchive,
   '0005_daily_active_users': dailyActiveUsers,
   '0006_user_profiles': userProfiles,
+  '0007_party_version': partyVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,9 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../db/index.js';
+import type { DialectName, Trx } from '../../db/index.js';
 import { uuidv7 } from 'uuidv7';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
 
 export interface PresentedLevelChange {
@@ -20,19 +20,54 @@ export interface PartyKey {
 
 type P = { siteId: string; type: PartyType; id: string };
 
+export interface PartyRow {
+  last_recorded: string | null;
+  level_id: string | null;
+  version: number;
+}
+export interface ProgressRow {
+  mission_id: string;
+  rule_id: string;
+  window_start: number;
+  current: number;
+}
+export interface CompletionCountRow {
+  mission_id: string;
+  window_start: number;
+  n: number;
+}
+
 // The hot path's queries, built once per dialect (src/db/precompiled.ts).
 const q = {
   createParty: precompiled<P & { now: number }>((db, p) =>
     db
       .insertInto('parties')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0 })
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing()),
   ),
-  lockParty: precompiled<P>((db, p) =>
-    db.selectFrom('parties').select('party_id').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).forUpdate(),
+  // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
+  bumpVersion: precompiled<P>((db, p) =>
+    db
+      .updateTable('parties')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
   ),
-  party: precompiled<P, { last_recorded: string | null; level_id: string | null; sequence: number }>((db, p) =>
-    db.selectFrom('parties').select(['last_recorded', 'level_id', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  party: precompiled<P, PartyRow>((db, p) =>
+    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  partyForUpdate: precompiled<P, PartyRow>((db, p) =>
+    db
+      .selectFrom('parties')
+      .select(['last_recorded', 'level_id', 'version'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .forUpdate(),
+  ),
+  saveParty: precompiled<P & { version: number; lastRecorded: string | null }>((db, p) =>
+    db.updateTable('parties').set({ version: p.version, last_recorded: p.lastRecorded }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
   ),
   findEvent: precompiled<{ siteId: string; eventId: string }, ActionEventsTable>((db, p) =>
     db.selectFrom('action_events').selectAll().where('site_id', '=', p.siteId).where('event_id', '=', p.eventId),
@@ -52,7 +87,7 @@ const q = {
   memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
     db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
   ),
-  progress: precompiled<P & { missionIds: string[] }, { mission_id: string; rule_id: string; window_start: number; current: number }>((db, p) =>
+  progress: precompiled<P & { missionIds: string[] }, ProgressRow>((db, p) =>
     db
       .selectFrom('mission_progress')
       .select(['mission_id', 'rule_id', 'window_start', 'current'])
@@ -61,7 +96,7 @@ const q = {
       .where('party_id', '=', p.id)
       .where('mission_id', 'in', p.missionIds),
   ),
-  completions: precompiled<P & { missionIds: string[] }, { mission_id: string; window_start: number; n: number }>((db, p) =>
+  completions: precompiled<P & { missionIds: string[] }, CompletionCountRow>((db, p) =>
     db
       .selectFrom('mission_completions')
       .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
@@ -106,12 +141,18 @@ const q = {
       .where('party_id', '=', p.id)
       .where('category', '=', p.category),
   ),
+  balance: precompiled<P & { category: string }, { balance: number }>((db, p) =>
+    db
+      .selectFrom('point_balances')
+      .select('balance')
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('category', '=', p.category),
+  ),
   insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
     db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
-  ),
-  setLastRecorded: precompiled<P & { lastRecorded: string }>((db, p) =>
-    db.updateTable('parties').set({ last_recorded: p.lastRecorded }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
   ),
   setProgress: precompiled<P & { missionId: string; ruleId: string; windowStart: number; current: number; now: number }>((db, p) =>
     db
@@ -159,6 +200,7 @@ const q = {
       .returning('sequence'),
   ),
   insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
 };
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
@@ -166,57 +208,80 @@ const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, i
 export class ActionsRepository {
   constructor(private readonly dialect: DialectName) {}
 
-  /** Creates the parties that do not exist yet, then locks them all, in the order given (callers sort). */
-  async lockParties(trx: Db, parties: PartyKey[], now: number): Promise<void> {
+  /**
+   * For writers other than the action path: creates the parties that do not exist yet, then locks
+   * them, in the order given (callers sort), raising their versions so that the action path's
+   * cached state of them is not used again.
+   */
+  async lockParties(trx: Trx, parties: PartyKey[], now: number): Promise<void> {
     for (const party of parties) {
       await q.createParty(trx, { ...key(party), now });
-      // SQLite transactions hold the database write lock from BEGIN IMMEDIATE already.
-      if (this.dialect === 'postgres') await q.lockParty(trx, key(party));
+      await q.bumpVersion(trx, key(party));
     }
   }
 
-  async party(trx: Db, party: PartyKey): Promise<{ last_recorded: string | null; level_id: string | null; sequence: number }> {
+  /** For the action path: the party's row (created when new), locked (PostgreSQL: row lock; SQLite: the transaction's write lock). */
+  async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow> {
+    const read = this.dialect === 'postgres' ? q.partyForUpdate : q.party;
+    let [row] = await read(trx, key(party));
+    if (row === undefined) {
+      await q.createParty(trx, { ...key(party), now });
+      [row] = await read(trx, key(party));
+    }
+    if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be created`);
+    return { ...row, version: Number(row.version) };
+  }
+
+  /** The party's row; it must be locked by the caller's transaction. */
+  async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
     const [row] = await q.party(trx, key(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
     return row;
   }
 
-  async findEvent(trx: Db, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
+  /** Ends a decision: the party's new version and last recorded action. */
+  async saveParty(trx: Trx, party: PartyKey, version: number, lastRecorded: string | null): Promise<void> {
+    await q.saveParty(trx, { ...key(party), version, lastRecorded });
+  }
+
+  async findEvent(trx: Trx, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
     return (await q.findEvent(trx, { siteId, eventId }))[0];
   }
 
-  async countRecorded(trx: Db, party: PartyKey, action: string, from: number, to: number): Promise<number> {
+  async countRecorded(trx: Trx, party: PartyKey, action: string, from: number, to: number): Promise<number> {
     const [row] = await q.countRecorded(trx, { ...key(party), action, from, to });
     return Number(row?.n ?? 0);
   }
 
-  async memberships(db: Db, siteId: string, userId: string): Promise<string[]> {
-    return (await q.memberships(db, { siteId, userId })).map((row) => row.group_id);
+  async memberships(trx: Trx, siteId: string, userId: string): Promise<string[]> {
+    return (await q.memberships(trx, { siteId, userId })).map((row) => row.group_id);
   }
 
-  progress(trx: Db, party: PartyKey, missionIds: string[]) {
-    return q.progress(trx, { ...key(party), missionIds });
+  async progress(trx: Trx, party: PartyKey, missionIds: string[]): Promise<ProgressRow[]> {
+    return missionIds.length === 0 ? [] : q.progress(trx, { ...key(party), missionIds });
   }
 
   /** Live (not removed) completions per mission and window. */
-  completions(trx: Db, party: PartyKey, missionIds: string[]) {
-    return q.completions(trx, { ...key(party), missionIds });
+  async completions(trx: Trx, party: PartyKey, missionIds: string[]): Promise<CompletionCountRow[]> {
+    return missionIds.length === 0 ? [] : q.completions(trx, { ...key(party), missionIds });
   }
 
-  async supplyUsed(trx: Db, siteId: string, missionIds: string[]): Promise<Map<string, number>> {
+  async supplyUsed(trx: Trx, siteId: string, missionIds: string[]): Promise<Map<string, number>> {
     if (missionIds.length === 0) return new Map(); // `in ()` is an error on PostgreSQL
     const rows = await q.supplyUsed(trx, { siteId, missionIds });
     return new Map(rows.map((row) => [row.mission_id, Number(row.used)]));
   }
 
   /** Takes one unit of a mission's site-wide supply; false when none is left (atomic across nodes). */
-  async claimSupply(trx: Db, siteId: string, missionId: string, supply: number): Promise<boolean> {
+  async claimSupply(trx: Trx, siteId: string, missionId: string, supply: number): Promise<boolean> {
     await q.createSupply(trx, { siteId, missionId });
     return (await q.claimSupply(trx, { siteId, missionId, supply })).length === 1;
   }
 
-  async earnings(trx: Db, party: PartyKey, categories: string[], dayStart: number, yearStart: number): Promise<Map<string, { day: number; year: number }>> {
+  async earnings(trx: Trx, party: PartyKey, categories: string[], dayStart: number, yearStart: number): Promise<Map<string, { day: number; year: number }>> {
     const earned = new Map<string, { day: number; year: number }>();
+    for (const category of categories) earned.set(category, { day: 0, year: 0 });
+    if (categories.length === 0) return earned;
     for (const row of await q.earnings(trx, { ...key(party), categories, dayStart, yearStart })) {
       const totals = earned.get(row.category) ?? { day: 0, year: 0 };
       totals[row.period] = Number(row.earned);
@@ -225,67 +290,61 @@ export class ActionsRepository {
     return earned;
   }
 
-  async lifetime(trx: Db, party: PartyKey, category: string): Promise<number> {
+  async lifetime(trx: Trx, party: PartyKey, category: string): Promise<number> {
     const [row] = await q.lifetime(trx, { ...key(party), category });
     return Number(row?.lifetime ?? 0);
   }
 
-  async insertEvent(trx: Db, event: ActionEventsTable): Promise<void> {
+  async balance(trx: Trx, party: PartyKey, category: string): Promise<number> {
+    const [row] = await q.balance(trx, { ...key(party), category });
+    return Number(row?.balance ?? 0);
+  }
+
+  async insertEvent(trx: Trx, event: ActionEventsTable): Promise<void> {
     await q.insertEvent(trx, event);
   }
 
-  async markActive(trx: Db, siteId: string, day: string, userId: string): Promise<void> {
+  async markActive(trx: Trx, siteId: string, day: string, userId: string): Promise<void> {
     await q.markActive(trx, { siteId, day, userId });
   }
 
-  async setLastRecorded(trx: Db, party: PartyKey, lastRecorded: string): Promise<void> {
-    await q.setLastRecorded(trx, { ...key(party), lastRecorded });
-  }
-
-  async setProgress(trx: Db, party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): Promise<void> {
+  async setProgress(trx: Trx, party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): Promise<void> {
     for (const rule of rules) await q.setProgress(trx, { ...key(party), missionId, ruleId: rule.ruleId, windowStart, current: rule.current, now });
   }
 
-  async insertCompletion(trx: Db, completion: MissionCompletionsTable): Promise<void> {
+  async insertCompletion(trx: Trx, completion: MissionCompletionsTable): Promise<void> {
     await q.insertCompletion(trx, completion);
   }
 
   /** Appends a ledger entry and moves the balance (and lifetime, for credits) beside it. */
-  async post(trx: Db, entry: PointsLedgerTable): Promise<void> {
+  async post(trx: Trx, entry: PointsLedgerTable): Promise<void> {
     await q.insertLedger(trx, entry);
     await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: Math.max(0, entry.credited) });
   }
 
-  async addEarnings(trx: Db, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
+  async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
     await q.addEarnings(trx, { ...key(party), category, period, periodStart, amount });
   }
 
-  async addTrophy(trx: Db, party: PartyKey, badgeId: string, at: number): Promise<void> {
+  async addTrophy(trx: Trx, party: PartyKey, badgeId: string, at: number): Promise<void> {
     await q.addTrophy(trx, { ...key(party), badgeId, at });
   }
 
-  async setLevel(trx: Db, party: PartyKey, levelId: string | null): Promise<void> {
-    await q.setLevel(trx, { ...key(party), levelId });
-  }
-
   /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
-  async recordLevelChange(trx: Db, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string } | { adminChange: true }, at: number, now: number): Promise<PresentedLevelChange> {
+  async recordLevelChange(trx: Trx, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string } | { adminChange: true }, at: number, now: number): Promise<PresentedLevelChange> {
     const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
     const presented = { from: level(change.from), to: level(change.to), direction: change.direction };
-    await this.setLevel(trx, party, change.to?.id ?? null);
-    await trx
-      .insertInto('level_changes')
-      .values({
-        site_id: party.siteId,
-        change_id: `lvl_${uuidv7()}`,
-        party_id: party.id,
-        from_level: change.from?.id ?? null,
-        to_level: change.to?.id ?? null,
-        direction: change.direction,
-        event_id: 'actionEventId' in cause ? cause.actionEventId : null,
-        changed_at: at,
-      })
-      .execute();
+    await q.setLevel(trx, { ...key(party), levelId: change.to?.id ?? null });
+    await q.insertLevelChange(trx, {
+      site_id: party.siteId,
+      change_id: `lvl_${uuidv7()}`,
+      party_id: party.id,
+      from_level: change.from?.id ?? null,
+      to_level: change.to?.id ?? null,
+      direction: change.direction,
+      event_id: 'actionEventId' in cause ? cause.actionEventId : null,
+      changed_at: at,
+    });
     await this.enqueue(trx, party, { type: 'level.changed', occurredAt: at, data: { ...presented, ...cause } }, now);
     return presented;
   }
@@ -295,7 +354,7 @@ export class ActionsRepository {
    * (SPEC §12): {eventId, eventType, occurredAt, sequence, context: {siteId}, data}. `data` names
    * the party as `user: {userId}` or `group: {groupId}`; the dispatcher adds the user's names.
    */
-  async enqueue(trx: Db, party: PartyKey, event: { type: string; data: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
+  async enqueue(trx: Trx, party: PartyKey, event: { type: string; data: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
     const [row] = await q.nextSequence(trx, key(party));
     const sequence = Number(row?.sequence);
     const eventId = `evt_${uuidv7()}`;

@@ -7,13 +7,14 @@ import { calendarWindow, localDay } from '../../engine/calendar.js';
 import { windowStart } from '../../engine/elements/missions.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, Party, PartyState } from '../../engine/types.js';
-import type { Db } from '../../db/index.js';
+import type { Database, Trx } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
-import type { ActionsRepository, PartyKey, PresentedLevelChange } from './repository.js';
+import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
+import type { ActionsRepository, PartyKey, PartyRow, PresentedLevelChange } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -45,19 +46,27 @@ class DryRun extends Error {
 }
 
 const UNIQUE_VIOLATION = /unique|duplicate key|23505/i;
+/** Rate-window counts and cap totals kept per party before the oldest are dropped (they are reloadable). */
+const MAX_WINDOWS = 32;
 
 export class ActionService {
+  readonly #cache: PartyCache;
+
   constructor(
-    private readonly db: Db,
+    private readonly database: Pick<Database, 'db' | 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
-  ) {}
+    cacheSize = 50_000,
+  ) {
+    this.#cache = new PartyCache(cacheSize);
+  }
 
   async log(siteId: string, party: Party, partyId: string, body: unknown, options: LogOptions = {}): Promise<ActionOutcome> {
     const snapshot = await this.programs.snapshot(siteId);
     const now = this.clock();
     const input = parseActionInput(body, snapshot.program.site.timezone, now);
+    // A generated id is new by construction: only a caller's id needs the idempotency lookup.
     const eventId = input.eventId ?? uuidv7();
     try {
       return await this.decide(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options);
@@ -65,7 +74,7 @@ export class ActionService {
       if (error instanceof DryRun) return error.outcome;
       // The same event id logged concurrently for another party: answer as for a sequential reuse.
       if (error instanceof Error && UNIQUE_VIOLATION.test(error.message)) {
-        const existing = await this.repository.findEvent(this.db, siteId, eventId);
+        const existing = await this.repository.findEvent({ db: this.database.db }, siteId, eventId);
         if (existing !== undefined) return this.duplicateOf(existing, { siteId, type: party, id: partyId }, input.action);
       }
       throw error;
@@ -93,14 +102,18 @@ export class ActionService {
     // action advances for each of the user's groups.
     const candidates = snapshot.engine.missionsByAction.get(input.action.toLowerCase()) ?? [];
     const needsGroups = party.type === 'user' && candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0);
-    const groupIds = needsGroups ? (await this.repository.memberships(this.db, party.siteId, party.id)).sort() : [];
+    const groupIds = needsGroups ? (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort() : [];
     // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
     const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
+    const parties = [...groups, party];
 
-    return this.db.transaction().execute(async (trx) => {
-      await this.repository.lockParties(trx, [...groups, party], now);
-      const existing = await this.repository.findEvent(trx, party.siteId, eventId);
-      if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
+    return this.database.transaction(async (trx) => {
+      const rows: PartyRow[] = [];
+      for (const locked of parties) rows.push(await this.repository.lockParty(trx, locked, now));
+      if (input.eventId !== undefined) {
+        const existing = await this.repository.findEvent(trx, party.siteId, eventId);
+        if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
+      }
 
       const action = this.resolveAction(snapshot, input.action);
       if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
@@ -109,7 +122,10 @@ export class ActionService {
       const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
       // The calendar day and year of the event (site time zone): the windows of the caps.
       const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
-      const decision = await this.decideFor(trx, snapshot, party, event, periods, party.type === 'user' ? groupIds : []);
+      const entries = parties.map((locked, i) => this.#cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version));
+      const userRow = rows[rows.length - 1] as PartyRow;
+      const userEntry = entries[entries.length - 1] as PartyEntry;
+      const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : []);
 
       const outcome: ActionOutcome = {
         eventId,
@@ -121,14 +137,26 @@ export class ActionService {
         missionsCompleted: [],
         progress: [],
       };
+      // From here on the cached state changes with the database: until the transaction is through,
+      // it is marked as being written, so that a failure leaves it unused.
+      for (const entry of entries) entry.version = WRITING;
       if (decision.recorded) {
-        await this.apply(trx, snapshot, party, event, periods, eventId, decision, outcome, now);
-        for (const group of groups) {
-          const groupDecision = await this.decideFor(trx, snapshot, group, event, periods, [], true);
-          await this.apply(trx, snapshot, group, event, periods, eventId, groupDecision, outcome, now);
+        await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
+        for (const [i, group] of groups.entries()) {
+          const groupEntry = entries[i] as PartyEntry;
+          const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], true);
+          await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
         }
-        await this.repository.setLastRecorded(trx, party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
-        if (party.type === 'user') await this.repository.markActive(trx, party.siteId, localDay(event.timestamp, snapshot.engine.timezone), party.id);
+        if (action.rateLimit !== undefined) {
+          const key = `${action.name}|${calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone).start}`;
+          const known = userEntry.recorded.get(key);
+          if (known !== undefined) userEntry.recorded.set(key, known + 1);
+        }
+        if (party.type === 'user') {
+          const day = localDay(event.timestamp, snapshot.engine.timezone);
+          if (userEntry.activeDay !== day) await this.repository.markActive(trx, party.siteId, day, party.id);
+          userEntry.activeDay = day;
+        }
       }
       await this.repository.insertEvent(trx, {
         site_id: party.siteId,
@@ -145,19 +173,29 @@ export class ActionService {
         outcome: JSON.stringify(outcome),
       });
       if (options.dryRun) throw new DryRun(outcome);
+      if (decision.recorded) {
+        const lastRecorded = JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata });
+        for (const [i, locked] of parties.entries()) {
+          const version = (rows[i] as PartyRow).version + 1;
+          await this.repository.saveParty(trx, locked, version, locked === party ? lastRecorded : (rows[i] as PartyRow).last_recorded);
+          (entries[i] as PartyEntry).version = version;
+        }
+      } else {
+        // Nothing of the parties' state changed.
+        for (const [i, entry] of entries.entries()) entry.version = (rows[i] as PartyRow).version;
+      }
       return outcome;
     });
   }
 
-  /** Loads the party's state for the missions this action may advance, and runs the engine. */
-  private async decideFor(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, periods: Periods, groups: string[], memberAction = false): Promise<Decision> {
+  /** Completes the party's cached state for the missions this action may advance, and runs the engine. */
+  private async decideFor(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, row: PartyRow, event: ActionEvent, periods: Periods, groups: string[], memberAction = false): Promise<Decision> {
     const missions = (snapshot.engine.missionsByAction.get(event.action.name.toLowerCase()) ?? []).filter((mission) => mission.party === party.type);
-    const row = await this.repository.party(trx, party);
     let recordedInRateWindow = 0;
     const limit = event.action.rateLimit;
     if (limit !== undefined && !memberAction) {
       const window = calendarWindow(event.timestamp, limit.period, snapshot.engine.timezone);
-      recordedInRateWindow = await this.repository.countRecorded(trx, party, event.action.name, window.start, window.end);
+      recordedInRateWindow = await this.recordedIn(trx, party, entry, event.action.name, window.start, window.end);
     }
     const state: PartyState = {
       lastRecorded: row.last_recorded === null ? undefined : (JSON.parse(row.last_recorded) as PartyState['lastRecorded']),
@@ -171,16 +209,10 @@ export class ActionService {
     };
     if (missions.length === 0) return evaluate(snapshot.engine, party.type, state, event, { memberAction });
 
-    const missionIds = missions.map((mission) => mission.id);
     const prerequisiteIds = [...new Set(missions.flatMap((mission) => mission.prerequisites.missions))];
-    const [progressRows, completionRows, prerequisiteRows, supplyUsed] = await Promise.all([
-      this.repository.progress(trx, party, missionIds),
-      this.repository.completions(trx, party, missionIds),
-      prerequisiteIds.length > 0 ? this.repository.completions(trx, party, prerequisiteIds) : Promise.resolve([]),
-      this.repository.supplyUsed(trx, party.siteId, missions.filter((m) => m.supply !== undefined).map((m) => m.id)),
-    ]);
-    const missionStates = new Map<string, MissionState>();
-    for (const mission of missions) missionStates.set(mission.id, missionState(mission, event.timestamp, progressRows, completionRows));
+    await this.loadMissions(trx, party, entry, [...missions.map((mission) => mission.id), ...prerequisiteIds]);
+    const supplied = missions.filter((mission) => mission.supply !== undefined);
+    const supplyUsed = await this.repository.supplyUsed(trx, party.siteId, supplied.map((mission) => mission.id));
     // Only capped categories need what was earned today and this year; only a reward in the
     // default category can move the level.
     const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
@@ -192,21 +224,77 @@ export class ActionService {
       party.type,
       {
         ...state,
-        completedMissions: new Set(prerequisiteRows.map((row) => row.mission_id)),
-        missions: missionStates,
-        supplyRemaining: new Map(missions.filter((m) => m.supply !== undefined).map((m) => [m.id, (m.supply as number) - (supplyUsed.get(m.id) ?? 0)])),
-        earned: categories.length > 0 ? await this.repository.earnings(trx, party, categories, periods.day, periods.year) : new Map(),
-        lifetimeDefaultPoints: movesLevel ? await this.repository.lifetime(trx, party, defaultCategory) : 0,
+        completedMissions: new Set(prerequisiteIds.filter((id) => (entry.missions.get(id)?.completionsTotal ?? 0) > 0)),
+        missions: new Map(missions.map((mission) => [mission.id, missionState(mission, event.timestamp, entry.missions.get(mission.id))])),
+        supplyRemaining: new Map(supplied.map((m) => [m.id, (m.supply as number) - (supplyUsed.get(m.id) ?? 0)])),
+        earned: await this.earned(trx, party, entry, categories, periods),
+        lifetimeDefaultPoints: movesLevel ? await this.lifetime(trx, party, entry, defaultCategory) : 0,
       },
       event,
       { memberAction },
     );
   }
 
-  /** Writes one party's decision; adds what happened to the response. */
-  private async apply(trx: Db, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<void> {
+  /** Loads the progress and live completions of the missions the entry does not know yet. */
+  private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: string[]): Promise<void> {
+    const missing = missionIds.filter((id) => !entry.missions.has(id));
+    if (missing.length === 0) return;
+    const [progressRows, completionRows] = await Promise.all([this.repository.progress(trx, party, missing), this.repository.completions(trx, party, missing)]);
+    for (const id of missing) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
+    for (const row of progressRows) {
+      const mission = entry.missions.get(row.mission_id) as MissionEntry;
+      mission.windowStart = Number(row.window_start);
+      mission.progress.set(row.rule_id, Number(row.current));
+    }
+    for (const row of completionRows) {
+      const mission = entry.missions.get(row.mission_id) as MissionEntry;
+      mission.completions.set(Number(row.window_start), Number(row.n));
+      mission.completionsTotal += Number(row.n);
+    }
+  }
+
+  private async recordedIn(trx: Trx, party: PartyKey, entry: PartyEntry, action: string, start: number, end: number): Promise<number> {
+    const key = `${action}|${start}`;
+    let count = entry.recorded.get(key);
+    if (count === undefined) {
+      count = await this.repository.countRecorded(trx, party, action, start, end);
+      if (entry.recorded.size >= MAX_WINDOWS) entry.recorded.clear();
+      entry.recorded.set(key, count);
+    }
+    return count;
+  }
+
+  private async earned(trx: Trx, party: PartyKey, entry: PartyEntry, categories: string[], periods: Periods): Promise<Map<string, { day: number; year: number }>> {
+    const missing = categories.filter((category) => !entry.earned.has(`${category}|day|${periods.day}`) || !entry.earned.has(`${category}|year|${periods.year}`));
+    if (missing.length > 0) {
+      if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
+      for (const [category, totals] of await this.repository.earnings(trx, party, missing, periods.day, periods.year)) {
+        entry.earned.set(`${category}|day|${periods.day}`, totals.day);
+        entry.earned.set(`${category}|year|${periods.year}`, totals.year);
+      }
+    }
+    return new Map(categories.map((category) => [category, { day: entry.earned.get(`${category}|day|${periods.day}`) ?? 0, year: entry.earned.get(`${category}|year|${periods.year}`) ?? 0 }]));
+  }
+
+  private async lifetime(trx: Trx, party: PartyKey, entry: PartyEntry, category: string): Promise<number> {
+    let lifetime = entry.lifetime.get(category);
+    if (lifetime === undefined) {
+      lifetime = await this.repository.lifetime(trx, party, category);
+      entry.lifetime.set(category, lifetime);
+    }
+    return lifetime;
+  }
+
+  /** Writes one party's decision, keeping its cached state in step; adds what happened to the response. */
+  private async apply(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<void> {
+    const setProgress = async (missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>) => {
+      await this.repository.setProgress(trx, party, missionId, windowStart, rules, now);
+      const mission = missionEntry(entry, missionId);
+      mission.windowStart = windowStart;
+      mission.progress = new Map(rules.map((rule) => [rule.ruleId, rule.current]));
+    };
     for (const update of decision.progress) {
-      await this.repository.setProgress(trx, party, update.missionId, update.windowStart, update.rules, now);
+      await setProgress(update.missionId, update.windowStart, update.rules);
       outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     }
     for (const completion of decision.completions) {
@@ -214,7 +302,7 @@ export class ActionService {
       if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
         // Another party took the last unit since the state was read: this completion does not
         // happen, and the mission is out of supply, so it shows no progress either.
-        await this.repository.setProgress(trx, party, mission.id, completion.windowStart, mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })), now);
+        await setProgress(mission.id, completion.windowStart, mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })));
         outcome.progress = outcome.progress.filter((entry) => entry.challengeId !== mission.id);
         continue;
       }
@@ -231,6 +319,9 @@ export class ActionService {
         recorded_at: now,
         removed_at: null,
       });
+      const completed = missionEntry(entry, mission.id);
+      completed.completions.set(completion.windowStart, (completed.completions.get(completion.windowStart) ?? 0) + 1);
+      completed.completionsTotal += 1;
       for (const award of completion.points) {
         await this.repository.post(trx, {
           site_id: party.siteId,
@@ -247,9 +338,15 @@ export class ActionService {
           occurred_at: event.timestamp,
           recorded_at: now,
         });
+        const lifetime = entry.lifetime.get(award.category);
+        if (lifetime !== undefined) entry.lifetime.set(award.category, lifetime + Math.max(0, award.credited));
         if (award.credited > 0) {
-          await this.repository.addEarnings(trx, party, award.category, 'day', periods.day, award.credited);
-          await this.repository.addEarnings(trx, party, award.category, 'year', periods.year, award.credited);
+          for (const period of ['day', 'year'] as const) {
+            await this.repository.addEarnings(trx, party, award.category, period, periods[period], award.credited);
+            const key = `${award.category}|${period}|${periods[period]}`;
+            const earned = entry.earned.get(key);
+            if (earned !== undefined) entry.earned.set(key, earned + award.credited);
+          }
         }
         outcome.pointsAwarded.push(award);
       }
@@ -284,19 +381,21 @@ export class ActionService {
 }
 
 /** The engine's view of one mission for the party at the event's time. */
-function missionState(
-  mission: EngineMission,
-  timestamp: number,
-  progressRows: ReadonlyArray<{ mission_id: string; rule_id: string; window_start: number; current: number }>,
-  completionRows: ReadonlyArray<{ mission_id: string; window_start: number; n: number }>,
-): MissionState {
-  const rows = progressRows.filter((row) => row.mission_id === mission.id);
-  const completions = completionRows.filter((row) => row.mission_id === mission.id);
+function missionState(mission: EngineMission, timestamp: number, known: MissionEntry | undefined): MissionState {
   const window = windowStart(mission, timestamp);
   return {
-    progress: new Map(rows.map((row) => [row.rule_id, Number(row.current)])),
-    progressWindowStart: rows[0] !== undefined ? Number(rows[0].window_start) : window,
-    completionsInWindow: completions.filter((row) => Number(row.window_start) === window).reduce((sum, row) => sum + Number(row.n), 0),
-    completionsTotal: completions.reduce((sum, row) => sum + Number(row.n), 0),
+    progress: known?.progress ?? new Map(),
+    progressWindowStart: known?.windowStart ?? window,
+    completionsInWindow: known?.completions.get(window) ?? 0,
+    completionsTotal: known?.completionsTotal ?? 0,
   };
+}
+
+function missionEntry(entry: PartyEntry, missionId: string): MissionEntry {
+  let mission = entry.missions.get(missionId);
+  if (mission === undefined) {
+    mission = { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 };
+    entry.missions.set(missionId, mission);
+  }
+  return mission;
 }

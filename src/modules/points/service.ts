@@ -1,7 +1,7 @@
 // Admin point adjustments (SPEC §5): a credit or debit through the ledger, for corrections and
 // legacy balances. Caps do not apply; the user's decisions stay serialized (the party is locked).
 import { uuidv7 } from 'uuidv7';
-import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import { AppError } from '../../errors.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
@@ -18,7 +18,7 @@ export interface Adjustment {
 
 export class PointsService {
   constructor(
-    private readonly db: Db,
+    private readonly database: Pick<Database, 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
@@ -32,7 +32,7 @@ export class PointsService {
     }
     const party: PartyKey = { siteId, type: 'user', id: userId };
     const now = this.clock();
-    return this.db.transaction().execute(async (trx) => {
+    return this.database.transaction(async (trx) => {
       await this.repository.lockParties(trx, [party], now);
       const lifetimeBefore = await this.repository.lifetime(trx, party, category.name);
       const entryId = `pts_${uuidv7()}`;
@@ -51,15 +51,8 @@ export class PointsService {
         occurred_at: now,
         recorded_at: now,
       });
-      const balance = await trx
-        .selectFrom('point_balances')
-        .select('balance')
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .where('category', '=', category.name)
-        .executeTakeFirstOrThrow();
-      const result: Adjustment = { entryId, category: category.name, amount: input.amount, reason: input.reason, balance: Number(balance.balance) };
+      const balance = await this.repository.balance(trx, party, category.name);
+      const result: Adjustment = { entryId, category: category.name, amount: input.amount, reason: input.reason, balance };
       // Levels follow lifetime credits in the default category; a debit leaves lifetime as it is.
       if (engine.levelType === 'points' && category.isDefault && input.amount > 0) {
         const change = levelChange(engine.levels, lifetimeBefore, lifetimeBefore + input.amount);

@@ -1,13 +1,13 @@
 // Custom levels (levelType custom, SPEC §4): an admin sets a user's level; the change is recorded
 // and emitted like a level change earned with points.
-import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ActionsRepository, PresentedLevelChange } from '../actions/repository.js';
 import type { ProgramService } from '../program/service.js';
 
 export class CustomLevelsService {
   constructor(
-    private readonly db: Db,
+    private readonly database: Pick<Database, 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
@@ -23,7 +23,7 @@ export class CustomLevelsService {
     if (to === undefined) throw new AppError('validation_failed', 'The level is invalid', { errors: [{ path: 'levelId', message: `no level "${levelId}"` }] });
     const party = { siteId, type: 'user' as const, id: userId };
     const now = this.clock();
-    return this.db.transaction().execute(async (trx) => {
+    return this.database.transaction(async (trx) => {
       await this.repository.lockParties(trx, [party], now);
       const { level_id: currentId } = await this.repository.party(trx, party);
       if (currentId === levelId) return null;

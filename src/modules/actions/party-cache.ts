@@ -1,0 +1,71 @@
+// What the action path knows about a party between two of its decisions: mission progress, live
+// completions, cap totals, lifetime points, rate-window counts and the last day it was marked
+// active. With it, a decision reads one row (the party's, which also locks it) instead of a dozen
+// queries, and skips writes that would change nothing.
+//
+// An entry is trusted only while nothing else can have changed the party:
+// - the party row's `version` is the one the entry was read or written at. Every transaction that
+//   changes a party's state raises it (migration 0007), on any node; a transaction that fails
+//   after raising it in memory leaves the row behind the entry, which is then just as stale;
+// - the program version is the entry's (rule edits archive progress in the same transaction).
+// While a decision writes, its entries are marked as being written (version -1): a failure leaves
+// them unusable, and the next decision reads the party again.
+import { LRUCache } from 'lru-cache';
+import type { PartyType } from '../../db/schema.js';
+
+export interface MissionEntry {
+  /** The window the progress belongs to (undefined: no progress stored). */
+  windowStart: number | undefined;
+  /** Current progress per rule id. */
+  progress: Map<string, number>;
+  /** Live (not removed) completions per window start. */
+  completions: Map<number, number>;
+  completionsTotal: number;
+}
+
+export interface PartyEntry {
+  /** The party row's version this entry agrees with; -1 while a decision is writing it. */
+  version: number;
+  programVersion: number;
+  /** Missions whose state was loaded (absent: not loaded yet, not "no progress"). */
+  missions: Map<string, MissionEntry>;
+  /** Points earned through actions, by `category|period|periodStart`. */
+  earned: Map<string, number>;
+  /** Lifetime points per category. */
+  lifetime: Map<string, number>;
+  /** Recorded events per `action|windowStart`. */
+  recorded: Map<string, number>;
+  /** The last site-local day the user was marked active. */
+  activeDay: string | undefined;
+}
+
+export const WRITING = -1;
+
+export class PartyCache {
+  readonly #entries: LRUCache<string, PartyEntry>;
+
+  constructor(maxParties: number) {
+    this.#entries = new LRUCache({ max: Math.max(1, maxParties) });
+  }
+
+  static key(siteId: string, type: PartyType, id: string): string {
+    return `${siteId}\u0000${type}\u0000${id}`;
+  }
+
+  /** The entry for the party if it is still valid at this row version and program version; a fresh one otherwise. */
+  entry(key: string, version: number, programVersion: number): PartyEntry {
+    const cached = this.#entries.get(key);
+    if (cached !== undefined && cached.version === version && cached.programVersion === programVersion) return cached;
+    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined };
+    this.#entries.set(key, fresh);
+    return fresh;
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,134 @@
+// The action path keeps each party's state in memory between decisions (src/modules/actions/
+// party-cache.ts). These tests change that state behind its back and check that the next decision
+// sees the change: another node on the same database logging for the same user, an admin points
+// adjustment on the other node, a dry run, a rule edit. Run on both dialects.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { openDatabase, type Database } from '../../../src/db/index.js';
+import type { ActionOutcome } from '../../../src/modules/actions/service.js';
+import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { expectBalancesMatchLedger } from '../../helpers/ledger.js';
+
+const START = Date.parse('2026-06-15T16:00:00Z');
+const started = Date.now();
+const clock = () => START + (Date.now() - started);
+
+const mission = (id: string, rules: Array<{ id: string; action: string; goal: number }>, points: Array<{ category: string; amount: number }>, repeatable = false) => ({
+  id,
+  name: id,
+  startDate: '2026-01-01T00:00:00',
+  endDate: '2027-12-31T23:59:59',
+  timezone: 'America/New_York',
+  rules: rules.map((rule) => ({ ...rule, type: 'count', metadata: [] })),
+  rewards: { points },
+  ...(repeatable ? { repeatableWindow: { period: 'day', maxPerPeriod: 100 } } : {}),
+});
+
+const program = (stepRules: Array<{ id: string; action: string; goal: number }>) => ({
+  site: { name: 'Cache', timezone: 'America/New_York', levelType: 'points' },
+  pointCategories: [
+    { name: 'Points', isDefault: true },
+    { name: 'Coins', dailyLimit: 10 },
+  ],
+  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }],
+  levels: [
+    { id: 'l-1', name: 'Rookie', threshold: 0 },
+    { id: 'l-2', name: 'Regular', threshold: 100 },
+  ],
+  missions: [
+    mission('m-steps', stepRules, [{ category: 'Coins', amount: 4 }], true),
+    mission('m-bonus', [{ id: 'r-1', action: 'bonus', goal: 1 }], [{ category: 'Points', amount: 10 }], true),
+  ],
+});
+
+describe.each(configurations)('cached party state (%s)', (configuration) => {
+  let t: TestApp;
+  let second: { app: Awaited<ReturnType<typeof buildApp>>; database: Database };
+  let site: TestSite;
+  let admin: string;
+  let client: string;
+
+  type Node = TestApp['app'];
+  const post = (node: Node, url: string, payload: Record<string, unknown>, token = client) => node.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  const outcomeOf = (response: LightMyRequestResponse) => (response.json() as { response: ActionOutcome }).response;
+  const log = async (node: Node, user: string, action: string, query = '') => {
+    const response = await post(node, `/users/${user}/actions${query}`, { action });
+    expect(response.statusCode, response.body).toBe(201);
+    return outcomeOf(response);
+  };
+  const putProgram = async (body: Record<string, unknown>) => {
+    const response = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: body });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+  };
+  const stepProgress = (outcome: ActionOutcome) => outcome.progress.find((entry) => entry.challengeId === 'm-steps')?.percentComplete;
+
+  beforeAll(async () => {
+    t = await buildTestApp(configuration, { clock, config: { clientRate: { rate: 100000, burst: 100000 } } });
+    // A second node: its own app, its own connection (pool) to the same database.
+    const database = openDatabase(t.config.database);
+    second = { app: await buildApp(t.config, { database, clock }), database };
+    site = await t.createSite();
+    admin = await t.token(site.admin);
+    client = await t.token(site.app);
+    await putProgram(program([{ id: 'r-1', action: 'step', goal: 3 }]));
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.database.close();
+    await t.close();
+  });
+
+  it('sees progress, completions and cap totals made by another node', async () => {
+    const nodes = [t.app, second.app];
+    const outcomes: ActionOutcome[] = [];
+    // Nine steps, alternating nodes: a completion every third step, the third one cut by the cap of 10 Coins.
+    for (let i = 0; i < 9; i++) outcomes.push(await log(nodes[i % 2] as Node, 'alternating', 'step'));
+    expect(outcomes.map(stepProgress)).toEqual([33, 66, 100, 33, 66, 100, 33, 66, 100]);
+    expect(outcomes.flatMap((outcome) => outcome.pointsAwarded)).toEqual([
+      { category: 'Coins', requested: 4, credited: 4 },
+      { category: 'Coins', requested: 4, credited: 4 },
+      { category: 'Coins', requested: 4, credited: 2 },
+    ]);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
+  it('sees an admin adjustment made on another node: the level follows the new lifetime points', async () => {
+    expect((await log(t.app, 'adjusted', 'bonus')).levelChanged).toBeUndefined(); // 10 points, cached
+    const adjustment = await post(second.app, '/admin/users/adjusted/points', { category: 'Points', amount: 85, reason: 'migration' }, admin);
+    expect(adjustment.statusCode, adjustment.body).toBe(201);
+    const outcome = await log(t.app, 'adjusted', 'bonus'); // 10 + 85 + 10 = 105: Regular
+    expect(outcome.levelChanged).toEqual({ from: { id: 'l-1', name: 'Rookie' }, to: { id: 'l-2', name: 'Regular' }, direction: 'up' });
+  });
+
+  it('forgets what a dry run decided', async () => {
+    for (let i = 0; i < 5; i++) expect(stepProgress(await log(t.app, 'dry', 'step', '?dryRun=true'))).toBe(33);
+    const outcomes = [await log(t.app, 'dry', 'step'), await log(t.app, 'dry', 'step'), await log(t.app, 'dry', 'step')];
+    expect(outcomes.map(stepProgress)).toEqual([33, 66, 100]);
+    expect(outcomes.map((outcome) => outcome.missionsCompleted.length)).toEqual([0, 0, 1]);
+  });
+
+  it('forgets progress that a rule edit archived', async () => {
+    expect(stepProgress(await log(t.app, 'edited', 'step'))).toBe(33);
+    expect(stepProgress(await log(t.app, 'edited', 'step'))).toBe(66);
+    // The rule goes away (its progress is archived), then comes back: it starts again from zero.
+    await putProgram(program([{ id: 'r-2', action: 'other', goal: 3 }]));
+    await putProgram(program([{ id: 'r-1', action: 'step', goal: 3 }]));
+    const outcome = await log(t.app, 'edited', 'step');
+    expect(stepProgress(outcome)).toBe(33);
+    expect(outcome.missionsCompleted).toEqual([]);
+  });
+
+  it('keeps exact caps when both nodes log for one user at once', async () => {
+    // Two SQLite connections in one process would wait on each other's write lock while holding
+    // the event loop; separate processes do not. Embedded: one node, all at once.
+    const nodes = configuration === 'scale-out' ? [t.app, second.app] : [t.app];
+    // 30 steps at once: 10 completions requesting 40 Coins, of which the day's cap leaves 10.
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(nodes[i % nodes.length] as Node, '/users/burst/actions', { action: 'step' })));
+    expect(responses.every((response) => response.statusCode === 201)).toBe(true);
+    const awards = responses.flatMap((response) => outcomeOf(response).pointsAwarded);
+    expect(awards).toHaveLength(10);
+    expect(awards.reduce((sum, award) => sum + award.credited, 0)).toBe(10);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+});
