@@ -205,6 +205,16 @@ export interface UserProfilesTable {
   updated_at: number;
 }
 
+export interface LeaderboardScoresTable {
+  site_id: string;
+  board_id: string;
+  window_start: number;
+  party_id: string;
+  score: number;
+  reached_at: number;
+  version: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -223,6 +233,7 @@ export interface DatabaseSchema {
   trophies: TrophiesTable;
   level_changes: LevelChangesTable;
   outbox: OutboxTable;
+  leaderboard_scores: LeaderboardScoresTable;
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
   daily_active_users: DailyActiveUsersTable;
   user_profiles: UserProfilesTable;

@@ -7,6 +7,7 @@ import * as progressArchive from './0004_progress_archive.js';
 import * as dailyActiveUsers from './0005_daily_active_users.js';
 import * as userProfiles from './0006_user_profiles.js';
 import * as partyVersion from './0007_party_version.js';
+import * as leaderboardScores from './0008_leaderboard_scores.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_daily_active_users': dailyActiveUsers,
   '0006_user_profiles': userProfiles,
   '0007_party_version': partyVersion,
+  '0008_leaderboard_scores': leaderboardScores,
 };
 
 export const migrationProvider: MigrationProvider = {

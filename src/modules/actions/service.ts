@@ -5,6 +5,7 @@
 import { uuidv7 } from 'uuidv7';
 import { calendarWindow, localDay } from '../../engine/calendar.js';
 import { windowStart } from '../../engine/elements/missions.js';
+import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, Party, PartyState } from '../../engine/types.js';
 import type { Database, Trx } from '../../db/index.js';
@@ -13,6 +14,7 @@ import { SYSTEM_ACTIONS } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
+import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import type { ActionsRepository, PartyKey, PartyRow, PresentedLevelChange } from './repository.js';
 
@@ -56,6 +58,7 @@ export class ActionService {
     private readonly database: Pick<Database, 'db' | 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
+    private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
     cacheSize = 50_000,
   ) {
@@ -101,13 +104,16 @@ export class ActionService {
     // A user's groups matter for group prerequisites, and for group missions, which a member's
     // action advances for each of the user's groups.
     const candidates = snapshot.engine.missionsByAction.get(input.action.toLowerCase()) ?? [];
-    const needsGroups = party.type === 'user' && candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0);
+    const needsGroups =
+      party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
     const groupIds = needsGroups ? (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort() : [];
     // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
     const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
     const parties = [...groups, party];
 
-    return this.database.transaction(async (trx) => {
+    // Leaderboard scores move in the transaction; their ranking structures after the commit.
+    const scores: ScoreUpdate[] = [];
+    const outcome = await this.database.transaction(async (trx) => {
       const rows: PartyRow[] = [];
       for (const locked of parties) rows.push(await this.repository.lockParty(trx, locked, now));
       if (input.eventId !== undefined) {
@@ -141,11 +147,14 @@ export class ActionService {
       // it is marked as being written, so that a failure leaves it unused.
       for (const entry of entries) entry.version = WRITING;
       if (decision.recorded) {
-        await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
+        const changes = await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
+        changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
+        scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
         for (const [i, group] of groups.entries()) {
           const groupEntry = entries[i] as PartyEntry;
           const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], true);
-          await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
+          const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
+          scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
         }
         if (action.rateLimit !== undefined) {
           const key = `${action.name}|${calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone).start}`;
@@ -186,6 +195,8 @@ export class ActionService {
       }
       return outcome;
     });
+    this.leaderboards.publish(scores);
+    return outcome;
   }
 
   /** Completes the party's cached state for the missions this action may advance, and runs the engine. */
@@ -285,8 +296,9 @@ export class ActionService {
     return lifetime;
   }
 
-  /** Writes one party's decision, keeping its cached state in step; adds what happened to the response. */
-  private async apply(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<void> {
+  /** Writes one party's decision, keeping its cached state in step; adds what happened to the response and returns it for the leaderboards. */
+  private async apply(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<ScoreChange[]> {
+    const changes: ScoreChange[] = [];
     const setProgress = async (missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>) => {
       await this.repository.setProgress(trx, party, missionId, windowStart, rules, now);
       const mission = missionEntry(entry, missionId);
@@ -349,6 +361,7 @@ export class ActionService {
           }
         }
         outcome.pointsAwarded.push(award);
+        if (award.credited !== 0) changes.push({ kind: 'points', category: award.category, amount: award.credited, at: event.timestamp });
       }
       if (completion.badge !== undefined) {
         await this.repository.addTrophy(trx, party, completion.badge, event.timestamp);
@@ -373,10 +386,12 @@ export class ActionService {
         now,
       );
       outcome.missionsCompleted.push({ id: mission.id, name: mission.name, completionId });
+      changes.push({ kind: 'completion', at: event.timestamp });
     }
     if (decision.levelChanged !== undefined && party.type === 'user') {
       outcome.levelChanged = await this.repository.recordLevelChange(trx, party, decision.levelChanged, { actionEventId: eventId }, event.timestamp, now);
     }
+    return changes;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/index.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import { AppError } from '../../errors.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 
 export interface Adjustment {
@@ -18,9 +19,10 @@ export interface Adjustment {
 
 export class PointsService {
   constructor(
-    private readonly database: Pick<Database, 'transaction'>,
+    private readonly database: Pick<Database, 'db' | 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
+    private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -32,7 +34,9 @@ export class PointsService {
     }
     const party: PartyKey = { siteId, type: 'user', id: userId };
     const now = this.clock();
-    return this.database.transaction(async (trx) => {
+    const groups = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships({ db: this.database.db }, siteId, userId)) : new Set<string>();
+    const scores: ScoreUpdate[] = [];
+    const adjustment = await this.database.transaction(async (trx) => {
       await this.repository.lockParties(trx, [party], now);
       const lifetimeBefore = await this.repository.lifetime(trx, party, category.name);
       const entryId = `pts_${uuidv7()}`;
@@ -58,7 +62,11 @@ export class PointsService {
         const change = levelChange(engine.levels, lifetimeBefore, lifetimeBefore + input.amount);
         if (change !== undefined) result.levelChanged = await this.repository.recordLevelChange(trx, party, change, { adjustmentId: entryId }, now, now);
       }
+      // A debit lowers the window of its own time on points boards (lifetime boards count credits only).
+      scores.push(...(await this.leaderboards.record(trx, siteId, userId, LeaderboardService.deltas(program, 'user', groups, [{ kind: 'points', category: category.name, amount: input.amount, at: now }]))));
       return result;
     });
+    this.leaderboards.publish(scores);
+    return adjustment;
   }
 }

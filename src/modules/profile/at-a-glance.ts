@@ -1,10 +1,11 @@
 // GET /users/{u}/at-a-glance (SPEC §7): one summary of the user from the other reads: name and
-// icon, points, level, badges, mission counts, rank (null until leaderboards exist), last actions.
+// icon, points, level, badges, mission counts, rank on the primary leaderboard, last actions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/index.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
+import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
 import type { PreferencesService } from './preferences.js';
 import type { ProfileService } from './service.js';
@@ -29,13 +30,13 @@ const AtAGlance = Type.Object({
     inProgress: Type.Integer({ description: 'Eligible missions with some progress' }),
     eligible: Type.Integer(),
   }),
-  rank: Type.Union([Type.Integer(), Type.Null()], { description: "Rank on the site's primary leaderboard (null until leaderboards are available)" }),
+  rank: Type.Union([Type.Integer(), Type.Null()], { description: "Rank on the site's primary leaderboard in its current window (null: no primary board, or not on it)" }),
   recentActions: Type.Array(Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) })),
 });
 
-export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: ProfileService; preferences: PreferencesService; missions: MissionReadService }> = async (
+export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: ProfileService; preferences: PreferencesService; missions: MissionReadService; leaderboards: LeaderboardService }> = async (
   app,
-  { db, profiles, preferences, missions },
+  { db, profiles, preferences, missions, leaderboards },
 ) => {
   app.get(
     '/users/:userId/at-a-glance',
@@ -43,13 +44,14 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
     async (request) => {
       const { siteId } = authOf(request);
       const { userId } = request.params as { userId: string };
-      const [prefs, balance, levels, badges, eligible, completed, recent] = await Promise.all([
+      const [prefs, balance, levels, badges, eligible, completed, rank, recent] = await Promise.all([
         preferences.read(siteId, userId),
         profiles.pointBalance(siteId, userId),
         profiles.levels(siteId, userId),
         profiles.badges(siteId, userId, LATEST_BADGES, 0),
         missions.eligible(siteId, 'user', userId),
         missions.completed(siteId, 'user', userId),
+        leaderboards.primaryRank(siteId, userId),
         db
           .selectFrom('action_events')
           .select(['event_id', 'action', 'value', 'occurred_at'])
@@ -73,7 +75,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
           level: { current: level(levels.current), next: level(levels.next), pointsToNext: levels.pointsToNext, percentToNext: levels.percentToNext },
           badges: { count: badges.total, latest: badges.badges.map((b) => ({ id: b.id, name: b.name, ...(b.iconUrl !== undefined ? { iconUrl: b.iconUrl } : {}), lastEarnedAt: b.lastEarnedAt })) },
           missions: { completed: completed.length, inProgress: eligible.filter((m) => m.percentComplete > 0).length, eligible: eligible.length },
-          rank: null,
+          rank,
           recentActions: recent.map((row) => ({ eventId: row.event_id, action: row.action, value: Number(row.value), timestamp: new Date(Number(row.occurred_at)).toISOString() })),
         },
       };

@@ -32,6 +32,20 @@ export class PreferencesService {
     return present(row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>), row?.role ?? null);
   }
 
+  /** Names and icons of many users at once (leaderboard entries); users without a profile are absent. */
+  async names(siteId: string, userIds: readonly string[]): Promise<Map<string, Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>>> {
+    const names = new Map<string, Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>>();
+    // In chunks: SQLite bounds the parameters of one statement.
+    for (let i = 0; i < userIds.length; i += 500) {
+      const rows = await this.db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', siteId).where('user_id', 'in', userIds.slice(i, i + 500)).execute();
+      for (const row of rows) {
+        const { firstName, lastName, iconUrl } = present(JSON.parse(row.preferences) as Record<string, string>, null);
+        names.set(row.user_id, { firstName, lastName, iconUrl });
+      }
+    }
+    return names;
+  }
+
   /**
    * Sets the given preferences and keeps the others; a null or empty value removes one. Says
    * whether the legacy userPhotoUrl was written (the route answers with deprecation headers).

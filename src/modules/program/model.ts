@@ -262,3 +262,4 @@ export type SiteSettingsDocument = Static<typeof SiteSettings>;
 export type MissionDocument = Static<typeof Mission>;
 export type ActionDocument = Static<typeof Action>;
 export type QuizDocument = Static<typeof Quiz>;
+export type LeaderboardDocument = Static<typeof Leaderboard>;
