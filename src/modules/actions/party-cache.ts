@@ -60,12 +60,4 @@ export class PartyCache {
     this.#entries.set(key, fresh);
     return fresh;
   }
-
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }

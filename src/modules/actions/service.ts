@@ -131,7 +131,9 @@ export class ActionService {
       const entries = parties.map((locked, i) => this.#cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version));
       const userRow = rows[rows.length - 1] as PartyRow;
       const userEntry = entries[entries.length - 1] as PartyEntry;
-      const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : []);
+      // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
+      const rateWindow = action.rateLimit === undefined ? undefined : calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone);
+      const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow);
 
       const outcome: ActionOutcome = {
         eventId,
@@ -152,12 +154,13 @@ export class ActionService {
         scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
         for (const [i, group] of groups.entries()) {
           const groupEntry = entries[i] as PartyEntry;
-          const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], true);
+          const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true);
           const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
           scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
         }
-        if (action.rateLimit !== undefined) {
-          const key = `${action.name}|${calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone).start}`;
+        if (rateWindow !== undefined) {
+          // decideFor() read the window's count into the entry; this event is one more.
+          const key = rateKey(action.name, rateWindow.start);
           const known = userEntry.recorded.get(key);
           if (known !== undefined) userEntry.recorded.set(key, known + 1);
         }
@@ -200,14 +203,20 @@ export class ActionService {
   }
 
   /** Completes the party's cached state for the missions this action may advance, and runs the engine. */
-  private async decideFor(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, row: PartyRow, event: ActionEvent, periods: Periods, groups: string[], memberAction = false): Promise<Decision> {
+  private async decideFor(
+    trx: Trx,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    entry: PartyEntry,
+    row: PartyRow,
+    event: ActionEvent,
+    periods: Periods,
+    groups: string[],
+    rateWindow: { start: number; end: number } | undefined,
+    memberAction = false,
+  ): Promise<Decision> {
     const missions = (snapshot.engine.missionsByAction.get(event.action.name.toLowerCase()) ?? []).filter((mission) => mission.party === party.type);
-    let recordedInRateWindow = 0;
-    const limit = event.action.rateLimit;
-    if (limit !== undefined && !memberAction) {
-      const window = calendarWindow(event.timestamp, limit.period, snapshot.engine.timezone);
-      recordedInRateWindow = await this.recordedIn(trx, party, entry, event.action.name, window.start, window.end);
-    }
+    const recordedInRateWindow = rateWindow === undefined ? 0 : await this.recordedIn(trx, party, entry, event.action.name, rateWindow.start, rateWindow.end);
     const state: PartyState = {
       lastRecorded: row.last_recorded === null ? undefined : (JSON.parse(row.last_recorded) as PartyState['lastRecorded']),
       recordedInRateWindow,
@@ -265,7 +274,7 @@ export class ActionService {
   }
 
   private async recordedIn(trx: Trx, party: PartyKey, entry: PartyEntry, action: string, start: number, end: number): Promise<number> {
-    const key = `${action}|${start}`;
+    const key = rateKey(action, start);
     let count = entry.recorded.get(key);
     if (count === undefined) {
       count = await this.repository.countRecorded(trx, party, action, start, end);
@@ -404,6 +413,10 @@ function missionState(mission: EngineMission, timestamp: number, known: MissionE
     completionsInWindow: known?.completions.get(window) ?? 0,
     completionsTotal: known?.completionsTotal ?? 0,
   };
+}
+
+function rateKey(action: string, windowStart: number): string {
+  return `${action}|${windowStart}`;
 }
 
 function missionEntry(entry: PartyEntry, missionId: string): MissionEntry {

@@ -4,7 +4,7 @@
 // (an in-process RankedList, loaded from the rows on first use), which answers pages and ranks
 // without touching the database. Past windows keep their rows and load the same way.
 import { LRUCache } from 'lru-cache';
-import { localDateTimeToInstant } from '../../engine/calendar.js';
+import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
 import type { Db, Trx } from '../../db/index.js';
@@ -141,7 +141,8 @@ export class LeaderboardService {
     if (window === 'previous') return board.period === 'allTime' ? 0 : leaderboardWindow(board.period, current.start - 1, timezone).start;
     if (DATE.test(window)) {
       const instant = localDateTimeToInstant(`${window}T00:00:00`, timezone);
-      if (Number.isFinite(instant)) return leaderboardWindow(board.period, instant, timezone).start;
+      // A date that does not exist (2026-02-30) would roll over into the next month: refused.
+      if (Number.isFinite(instant) && localDay(instant, timezone) === window) return leaderboardWindow(board.period, instant, timezone).start;
     }
     throw new AppError('validation_failed', 'The window is invalid', { errors: [{ path: 'window', message: 'must be current, previous, or a date (YYYY-MM-DD) inside the wanted window' }] });
   }

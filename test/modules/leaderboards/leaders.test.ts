@@ -151,6 +151,7 @@ describe.each(configurations)('leaderboards (%s)', (configuration) => {
   it('refuses unknown boards, bad windows, pages beyond the board size, and other users and sites', async () => {
     expect((await request('GET', '/leaderboards/nope/leaders')).statusCode).toBe(404);
     expect((await request('GET', '/leaderboards/lb-all/leaders?window=last-tuesday')).statusCode).toBe(400);
+    expect((await request('GET', '/leaderboards/lb-day/leaders?window=2026-02-30')).statusCode).toBe(400);
     expect((await request('GET', '/leaderboards/lb-all/leaders?limit=4')).statusCode).toBe(400);
     expect((await request('GET', '/leaderboards/lb-all/leaders', 'not-a-token')).statusCode).toBe(401);
     const annToken = await t.token(site.app, 'ann');
