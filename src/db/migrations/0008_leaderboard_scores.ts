@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 // Leaderboard scores (SPEC §7): one row per board, calendar window and party, written in the
 // same transaction as the change that moves it. The ranking structures (in process or Redis) are
 // built from these rows and can always be rebuilt; past windows stay here, readable as they were.
+// Windows load whole by their key (the primary key's prefix): no index on the score, which would
+// be rewritten by every change for nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('leaderboard_scores')
@@ -18,7 +20,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('leaderboard_scores_pk', ['site_id', 'board_id', 'window_start', 'party_id'])
     .execute();
-  await db.schema.createIndex('leaderboard_scores_ranking').on('leaderboard_scores').columns(['site_id', 'board_id', 'window_start', 'score']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
