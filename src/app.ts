@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/index.js';
 import { AppError } from './errors.js';
 import { ActionsRepository } from './modules/actions/repository.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.js';
 import { LeaderboardService } from './modules/leaderboards/service.js';
 import { actionHistoryRoutes } from './modules/actions/history.js';
 import { actionRoutes } from './modules/actions/routes.js';
@@ -67,6 +68,7 @@ export interface Services {
   registry: ClientRegistry;
   programs: ProgramService;
   backups: BackupService;
+  leaderboards: LeaderboardService;
 }
 
 declare module 'fastify' {
@@ -129,7 +131,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onError: (error) => app.log.error({ err: error }, 'program invalidation failed'),
   });
   const backups = new BackupService(database.db, programs, clock);
-  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups };
+  const preferences = new PreferencesService(database.db, clock, { bus, onError: (error) => app.log.error({ err: error }, 'name invalidation failed') });
+  const leaderboards = new LeaderboardService(
+    database.db,
+    programs,
+    preferences,
+    (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load)),
+    { clock, onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit') },
+  );
+  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups, leaderboards };
   const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
     failureLimit: config.tokenFailureLimit,
     failureWindowSeconds: config.tokenFailureWindowSeconds,
@@ -155,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     draining = true;
     registry.stop();
+    await leaderboards.stop();
   });
   app.addHook('onClose', async () => {
     await bus?.close();
@@ -178,8 +189,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
   const actionsRepository = new ActionsRepository(database.dialect);
-  const preferences = new PreferencesService(database.db, clock);
-  const leaderboards = new LeaderboardService(database.db, programs, preferences, clock);
   await app.register(actionRoutes, { actions: new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize) });
   await app.register(pointsAdminRoutes, { points: new PointsService(database, actionsRepository, programs, leaderboards, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
@@ -193,5 +202,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registry.start();
   await programs.start();
+  await preferences.start();
   return app;
 }

@@ -12,6 +12,8 @@ export async function serve(config: Config): Promise<void> {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
   }
+  // Reads wait for a window that is still loading, so the server listens meanwhile.
+  app.services.leaderboards.warm((line) => app.log.info(line)).catch((error: unknown) => app.log.error({ err: error }, 'loading leaderboards failed'));
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -198,7 +198,7 @@ export class ActionService {
       }
       return outcome;
     });
-    this.leaderboards.publish(scores);
+    await this.leaderboards.publish(scores);
     return outcome;
   }
 

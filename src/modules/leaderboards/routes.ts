@@ -1,5 +1,6 @@
-// GET /leaderboards/{leaderboardId}/leaders and /leaders/{userId} (interface document §4
-// Leaderboards, SPEC §7).
+// GET /leaderboards/{leaderboardId}/leaders and /leaders/{userId}; the layouts a user is on,
+// GET /users/{userId}/leaders/layoutUuid (a literal path segment) and /leaders/{layoutUuid}
+// (interface document §4 Leaderboards, SPEC §7).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
@@ -22,6 +23,19 @@ const Entry = Type.Object({
 const WindowQuery = Type.Optional(
   Type.String({ maxLength: 20, description: 'current (default), previous, or a date (YYYY-MM-DD) inside the wanted window, in the site time zone' }),
 );
+
+const LayoutBoard = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  period: Type.String(),
+  party: Type.Union([Type.Literal('user'), Type.Literal('group')]),
+  rank: Nullable(Type.Integer({ description: "The user's rank in the current window (group boards: the best-placed of the user's groups); null when not on the board" })),
+  score: Nullable(Type.Number()),
+  groupId: Type.Optional(Type.String({ description: 'Group boards: the group the rank is of' })),
+  leaders: Type.Optional(Type.Array(Entry, { description: 'The top entries (one layout only)' })),
+});
+
+const Layout = Type.Object({ uuid: Type.String(), name: Type.String(), leaderboards: Type.Array(LayoutBoard) });
 
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: LeaderboardService }> = async (app, { leaderboards }) => {
   app.get(
@@ -64,6 +78,41 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
     async (request) => {
       const { leaderboardId, userId } = request.params as { leaderboardId: string; userId: string };
       return { response: await leaderboards.standing(authOf(request).siteId, leaderboardId, userId, request.query) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/leaders/layoutUuid',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "The layouts with a leaderboard the user is on in its current window, with the user's rank on each of their boards",
+        response: { 200: Envelope(Type.Array(Layout)) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await leaderboards.layouts(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/leaders/:layoutUuid',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "One layout: each of its leaderboards' top entries in the current window and the user's rank on it",
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, default: 10, description: "Top entries per board (at most the board's size)" })),
+        }),
+        response: { 200: Envelope(Layout) },
+      },
+    },
+    async (request) => {
+      const { userId, layoutUuid } = request.params as { userId: string; layoutUuid: string };
+      return { response: await leaderboards.layout(authOf(request).siteId, userId, layoutUuid, request.query.limit ?? 10) };
     },
   );
 };

@@ -1,26 +1,22 @@
 // Leaderboards (SPEC §7). A board's score for a party and calendar window is a row in
 // leaderboard_scores, moved in the same transaction as the points, completion or action that
 // moves it; after the transaction commits, the new score goes to the window's ranking structure
-// (an in-process RankedList, loaded from the rows on first use), which answers pages and ranks
-// without touching the database. Past windows keep their rows and load the same way.
-import { LRUCache } from 'lru-cache';
+// (in process, or Redis sorted sets in scale-out mode; see rankings.ts), which loads the window
+// from its rows on first use and answers pages and ranks without touching the database. Past
+// windows keep their rows and load the same way.
 import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
 import type { Db, Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import { AppError } from '../../errors.js';
-import type { LeaderboardDocument, ProgramDocument } from '../program/model.js';
+import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { PreferencesService } from '../profile/preferences.js';
-import { RankedList, type RankedEntry } from './ranked-list.js';
+import type { RankedEntry } from './ranked-list.js';
+import type { RankedRow, Rankings, ScoreUpdate, WindowKey, WindowLoader } from './rankings.js';
 
-/** A score as committed, for the ranking structure of its window. */
-export interface ScoreUpdate extends RankedEntry {
-  siteId: string;
-  boardId: string;
-  windowStart: number;
-}
+export type { ScoreUpdate } from './rankings.js';
 
 export interface LeaderEntry {
   rank: number;
@@ -32,9 +28,29 @@ export interface LeaderEntry {
   iconUrl: string | null;
 }
 
-/** Windows kept in memory at once (each board's current one, and past ones asked for). */
-const WINDOWS = 512;
+/** A board of a layout, with where the user stands on it (group boards: the user's best-placed group). */
+export interface LayoutBoard {
+  id: string;
+  name: string;
+  period: LeaderboardDocument['period'];
+  party: LeaderboardDocument['party'];
+  rank: number | null;
+  score: number | null;
+  groupId?: string;
+  leaders?: LeaderEntry[];
+}
+
+export interface LayoutStanding {
+  uuid: string;
+  name: string;
+  leaderboards: LayoutBoard[];
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Rows per query when a window loads. */
+const LOAD_PAGE = 10_000;
+/** Windows with more rows than this report their loading progress. */
+const LARGE_WINDOW = 100_000;
 
 const addScore = precompiled<{ siteId: string; boardId: string; windowStart: number; partyId: string; delta: number; at: number }, { score: number; reached_at: number; version: number }>(
   (db, p) =>
@@ -51,20 +67,30 @@ const addScore = precompiled<{ siteId: string; boardId: string; windowStart: num
       .returning(['score', 'reached_at', 'version']),
 );
 
-interface Window {
-  list: RankedList;
-  ready: Promise<void>;
+export interface LeaderboardOptions {
+  clock?: () => number;
+  /** A publish that failed after its commit (the window reloads from its rows when that works again). */
+  onError?: (error: unknown) => void;
 }
 
 export class LeaderboardService {
-  readonly #windows = new LRUCache<string, Window>({ max: WINDOWS });
+  readonly #clock: () => number;
+  readonly #onError: (error: unknown) => void;
+  readonly #rankings: Rankings;
+  #stopping = false;
+  #warming: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramService,
     private readonly preferences: PreferencesService,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    rankings: (load: WindowLoader) => Rankings,
+    options: LeaderboardOptions = {},
+  ) {
+    this.#clock = options.clock ?? Date.now;
+    this.#onError = options.onError ?? (() => {});
+    this.#rankings = rankings((window) => this.#rows(window));
+  }
 
   /** The board deltas of a party's changes (pure; see src/engine/elements/leaderboards.ts). */
   static deltas(program: ProgramDocument, party: Party, groups: ReadonlySet<string>, changes: readonly ScoreChange[]): ScoreDelta[] {
@@ -88,10 +114,17 @@ export class LeaderboardService {
     return updates;
   }
 
-  /** After the commit: committed scores into the windows held in memory (others load them from the rows). */
-  publish(updates: readonly ScoreUpdate[]): void {
-    for (const update of updates) {
-      this.#windows.peek(windowKey(update.siteId, update.boardId, update.windowStart))?.list.set({ member: update.member, score: update.score, reachedAt: update.reachedAt, version: update.version });
+  /**
+   * After the commit: committed scores into the ranking structure. The change itself is durable
+   * already, so a failure here (Redis unreachable) is reported, not thrown: the member's next
+   * change carries its whole score, and a window that expires or is reloaded reads the rows.
+   */
+  async publish(updates: readonly ScoreUpdate[]): Promise<void> {
+    if (updates.length === 0) return;
+    try {
+      await this.#rankings.publish(updates);
+    } catch (error) {
+      this.#onError(error);
     }
   }
 
@@ -103,19 +136,16 @@ export class LeaderboardService {
       throw new AppError('validation_failed', 'The page is invalid', { errors: [{ path: 'limit', message: `must be at most the board's size (${board.size})` }] });
     }
     const limit = Math.min(query.limit ?? Math.min(board.size, 50), Math.max(0, board.size - offset));
-    const list = await this.window(siteId, board, this.windowStart(program, board, query.window));
-    return { entries: await this.present(siteId, program, board, list.slice(offset, limit)), total: Math.min(list.size, board.size) };
+    const { entries, total } = await this.#rankings.page(this.windowOf(siteId, program, board, query.window), offset, limit);
+    return { entries: await this.present(siteId, program, board, entries), total: Math.min(total, board.size) };
   }
 
   /** A party's rank and score on the board, and the entries around it (`around` on each side). */
   async standing(siteId: string, boardId: string, partyId: string, query: { window?: string | undefined; around?: number | undefined }): Promise<{ rank: number | null; score: number | null; entries: LeaderEntry[] }> {
     const { program, board } = await this.board(siteId, boardId);
-    const list = await this.window(siteId, board, this.windowStart(program, board, query.window));
-    const position = list.position(partyId);
-    if (position === undefined) return { rank: null, score: null, entries: [] };
-    const around = query.around ?? 5;
-    const from = Math.max(0, position - around);
-    return { rank: list.rank(partyId) ?? null, score: list.get(partyId)?.score ?? null, entries: await this.present(siteId, program, board, list.slice(from, position - from + around + 1)) };
+    const standing = await this.#rankings.standing(this.windowOf(siteId, program, board, query.window), partyId, query.around ?? 5);
+    if (standing === undefined) return { rank: null, score: null, entries: [] };
+    return { rank: standing.rank, score: standing.score, entries: await this.present(siteId, program, board, standing.entries) };
   }
 
   /** The user's rank on the site's primary board in its current window (null: no primary board, or not on it). */
@@ -123,8 +153,85 @@ export class LeaderboardService {
     const { program } = await this.programs.snapshot(siteId);
     const board = program.leaderboards.find((b) => b.primary && b.party === 'user');
     if (board === undefined) return null;
-    const list = await this.window(siteId, board, this.windowStart(program, board, undefined));
-    return list.rank(userId) ?? null;
+    return (await this.#rankings.standing(this.windowOf(siteId, program, board, undefined), userId, 0))?.rank ?? null;
+  }
+
+  /** The layouts with a board the user appears on in its current window, with the user's standing on each of their boards. */
+  async layouts(siteId: string, userId: string): Promise<LayoutStanding[]> {
+    const { program } = await this.programs.snapshot(siteId);
+    const groups = await this.groupsOf(siteId, userId, program);
+    const out: LayoutStanding[] = [];
+    for (const layout of program.layouts) {
+      const standing = await this.layoutStanding(siteId, program, layout, userId, groups, 0);
+      if (standing.leaderboards.some((board) => board.rank !== null)) out.push(standing);
+    }
+    return out;
+  }
+
+  /** One layout: each board's top `limit` entries (at most its size) and the user's standing on it. */
+  async layout(siteId: string, userId: string, uuid: string, limit: number): Promise<LayoutStanding> {
+    const { program } = await this.programs.snapshot(siteId);
+    const layout = program.layouts.find((l) => l.uuid === uuid);
+    if (layout === undefined) throw new AppError('not_found', `No layout "${uuid}"`);
+    return this.layoutStanding(siteId, program, layout, userId, await this.groupsOf(siteId, userId, program), limit);
+  }
+
+  /**
+   * Loads the current window of every board of every site into the ranking structure, so that
+   * the first reads after a start do not wait; windows of more than LARGE_WINDOW rows report
+   * their progress. Runs in the background of a serving process; stop() ends it after the window
+   * loading now (requests may be waiting for that one).
+   */
+  warm(progress: (line: string) => void, largeWindow = LARGE_WINDOW): Promise<void> {
+    this.#warming = (async () => {
+      const sites = await this.db.selectFrom('sites').select('site_id').orderBy('site_id').execute();
+      for (const { site_id: siteId } of sites) {
+        const { program } = await this.programs.snapshot(siteId);
+        for (const board of program.leaderboards) {
+          if (this.#stopping) return;
+          const window = this.windowOf(siteId, program, board, undefined);
+          const started = this.#clock();
+          const rows = await this.#count(window);
+          await this.#rankings.warm(window);
+          if (rows > largeWindow && !this.#stopping) progress(`leaderboard ${siteId}/${board.id}: ${rows} scores loaded in ${((this.#clock() - started) / 1000).toFixed(1)} s`);
+        }
+      }
+    })();
+    return this.#warming;
+  }
+
+  /** Ends warming (after the window loading now) and waits for it. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await this.#warming.catch(() => {});
+  }
+
+  private async layoutStanding(siteId: string, program: ProgramDocument, layout: LayoutDocument, userId: string, groups: readonly string[], limit: number): Promise<LayoutStanding> {
+    const boards: LayoutBoard[] = [];
+    for (const id of layout.leaderboards) {
+      const board = program.leaderboards.find((b) => b.id === id);
+      if (board === undefined) continue;
+      const window = this.windowOf(siteId, program, board, undefined);
+      const entry: LayoutBoard = { id: board.id, name: board.name, period: board.period, party: board.party, rank: null, score: null };
+      for (const member of board.party === 'group' ? groups : [userId]) {
+        const standing = await this.#rankings.standing(window, member, 0);
+        if (standing !== undefined && (entry.rank === null || standing.rank < entry.rank)) {
+          entry.rank = standing.rank;
+          entry.score = standing.score;
+          if (board.party === 'group') entry.groupId = member;
+        }
+      }
+      if (limit > 0) entry.leaders = await this.present(siteId, program, board, (await this.#rankings.page(window, 0, Math.min(limit, board.size))).entries);
+      boards.push(entry);
+    }
+    return { uuid: layout.uuid, name: layout.name, leaderboards: boards };
+  }
+
+  /** The user's groups, when one of the site's boards ranks groups. */
+  private async groupsOf(siteId: string, userId: string, program: ProgramDocument): Promise<string[]> {
+    if (!program.leaderboards.some((board) => board.party === 'group')) return [];
+    const rows = await this.db.selectFrom('group_members').select('group_id').where('site_id', '=', siteId).where('user_id', '=', userId).orderBy('group_id').execute();
+    return rows.map((row) => row.group_id);
   }
 
   private async board(siteId: string, boardId: string): Promise<{ program: ProgramDocument; board: LeaderboardDocument }> {
@@ -134,49 +241,50 @@ export class LeaderboardService {
     return { program, board };
   }
 
-  private windowStart(program: ProgramDocument, board: LeaderboardDocument, window: string | undefined): number {
+  private windowOf(siteId: string, program: ProgramDocument, board: LeaderboardDocument, window: string | undefined): WindowKey {
     const timezone = program.site.timezone;
-    const current = leaderboardWindow(board.period, this.clock(), timezone);
-    if (window === undefined || window === 'current') return current.start;
-    if (window === 'previous') return board.period === 'allTime' ? 0 : leaderboardWindow(board.period, current.start - 1, timezone).start;
+    const current = leaderboardWindow(board.period, this.#clock(), timezone);
+    const key = (windowStart: number) => ({ siteId, boardId: board.id, windowStart });
+    if (window === undefined || window === 'current') return key(current.start);
+    if (window === 'previous') return key(board.period === 'allTime' ? 0 : leaderboardWindow(board.period, current.start - 1, timezone).start);
     if (DATE.test(window)) {
       const instant = localDateTimeToInstant(`${window}T00:00:00`, timezone);
       // A date that does not exist (2026-02-30) would roll over into the next month: refused.
-      if (Number.isFinite(instant) && localDay(instant, timezone) === window) return leaderboardWindow(board.period, instant, timezone).start;
+      if (Number.isFinite(instant) && localDay(instant, timezone) === window) return key(leaderboardWindow(board.period, instant, timezone).start);
     }
     throw new AppError('validation_failed', 'The window is invalid', { errors: [{ path: 'window', message: 'must be current, previous, or a date (YYYY-MM-DD) inside the wanted window' }] });
   }
 
-  /** The window's ranking structure, loaded from its rows on first use. */
-  private async window(siteId: string, board: LeaderboardDocument, windowStart: number): Promise<RankedList> {
-    const key = windowKey(siteId, board.id, windowStart);
-    let window = this.#windows.get(key);
-    if (window === undefined) {
-      const list = new RankedList();
-      // Scores published while the rows load are kept: each entry keeps its newest version.
-      const ready = this.load(list, siteId, board.id, windowStart).catch((error: unknown) => {
-        this.#windows.delete(key);
-        throw error;
-      });
-      window = { list, ready };
-      this.#windows.set(key, window);
+  /** A window's rows, keyset-paged by party id (the primary key's order). */
+  async *#rows(window: WindowKey): AsyncIterable<RankedEntry[]> {
+    let after: string | undefined;
+    for (;;) {
+      let query = this.db
+        .selectFrom('leaderboard_scores')
+        .select(['party_id', 'score', 'reached_at', 'version'])
+        .where('site_id', '=', window.siteId)
+        .where('board_id', '=', window.boardId)
+        .where('window_start', '=', window.windowStart);
+      if (after !== undefined) query = query.where('party_id', '>', after);
+      const rows = await query.orderBy('party_id').limit(LOAD_PAGE).execute();
+      yield rows.map((row) => ({ member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
+      if (rows.length < LOAD_PAGE) return;
+      after = (rows[rows.length - 1] as { party_id: string }).party_id;
     }
-    await window.ready;
-    return window.list;
   }
 
-  private async load(list: RankedList, siteId: string, boardId: string, windowStart: number): Promise<void> {
-    const rows = await this.db
+  async #count(window: WindowKey): Promise<number> {
+    const row = await this.db
       .selectFrom('leaderboard_scores')
-      .select(['party_id', 'score', 'reached_at', 'version'])
-      .where('site_id', '=', siteId)
-      .where('board_id', '=', boardId)
-      .where('window_start', '=', windowStart)
-      .execute();
-    for (const row of rows) list.set({ member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) });
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', window.siteId)
+      .where('board_id', '=', window.boardId)
+      .where('window_start', '=', window.windowStart)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
-  private async present(siteId: string, program: ProgramDocument, board: LeaderboardDocument, entries: ReadonlyArray<RankedEntry & { rank: number }>): Promise<LeaderEntry[]> {
+  private async present(siteId: string, program: ProgramDocument, board: LeaderboardDocument, entries: readonly RankedRow[]): Promise<LeaderEntry[]> {
     if (board.party === 'group') {
       const groups = new Map(program.groups.map((group) => [group.id, group]));
       return entries.map((entry) => ({ rank: entry.rank, groupId: entry.member, score: entry.score, firstName: groups.get(entry.member)?.name ?? null, lastName: null, iconUrl: null }));
@@ -190,8 +298,4 @@ export class LeaderboardService {
       return { rank: entry.rank, userId: entry.member, score: entry.score, firstName: name?.firstName ?? null, lastName: name?.lastName ?? null, iconUrl: name?.iconUrl ?? null };
     });
   }
-}
-
-function windowKey(siteId: string, boardId: string, windowStart: number): string {
-  return `${siteId}\u0000${boardId}\u0000${windowStart}`;
 }

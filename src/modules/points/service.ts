@@ -66,7 +66,7 @@ export class PointsService {
       scores.push(...(await this.leaderboards.record(trx, siteId, userId, LeaderboardService.deltas(program, 'user', groups, [{ kind: 'points', category: category.name, amount: input.amount, at: now }]))));
       return result;
     });
-    this.leaderboards.publish(scores);
+    await this.leaderboards.publish(scores);
     return adjustment;
   }
 }

@@ -1,7 +1,9 @@
 // User preferences (interface document §2 "User preferences", SPEC §7): the reserved names, custom
 // ones, and the role admins set. iconUrl replaced userPhotoUrl (30 Sep 2026): the legacy value is
 // still stored, read back, and used as iconUrl while no iconUrl is set.
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
+import type { InvalidationBus } from '../../plugins/redis.js';
 import { AppError, type FieldError } from '../../errors.js';
 
 export const RESERVED = ['firstName', 'lastName', 'userProfileUrl', 'iconUrl', 'userPhotoUrl'] as const;
@@ -21,11 +23,28 @@ export interface Preferences {
   custom: Record<string, string>;
 }
 
+type Name = Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>;
+
+/** Names kept in memory for leaderboard pages (a top-100 page reads no rows once warm). */
+const NAMES_CACHED = 200_000;
+const TOPIC = 'names';
+
 export class PreferencesService {
+  /** siteId \0 userId → name, or 'none' for a user without a profile. */
+  readonly #names = new LRUCache<string, Name | 'none'>({ max: NAMES_CACHED });
+  /** Raised by every write: a read that started before it does not cache what it read. */
+  #generation = 0;
+
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
+    private readonly options: { bus?: InvalidationBus | undefined; onError?: (error: unknown) => void } = {},
   ) {}
+
+  /** Listens for other nodes' writes (scale-out). */
+  async start(): Promise<void> {
+    await this.options.bus?.subscribe(TOPIC, (key) => this.#forget(key));
+  }
 
   async read(siteId: string, userId: string): Promise<Preferences> {
     const row = await this.db.selectFrom('user_profiles').select(['preferences', 'role']).where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
@@ -33,15 +52,28 @@ export class PreferencesService {
   }
 
   /** Names and icons of many users at once (leaderboard entries); users without a profile are absent. */
-  async names(siteId: string, userIds: readonly string[]): Promise<Map<string, Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>>> {
-    const names = new Map<string, Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>>();
+  async names(siteId: string, userIds: readonly string[]): Promise<Map<string, Name>> {
+    const names = new Map<string, Name>();
+    const missing: string[] = [];
+    for (const userId of userIds) {
+      const cached = this.#names.get(nameKey(siteId, userId));
+      if (cached === undefined) missing.push(userId);
+      else if (cached !== 'none') names.set(userId, cached);
+    }
+    const generation = this.#generation;
+    const found = new Map<string, Name>();
     // In chunks: SQLite bounds the parameters of one statement.
-    for (let i = 0; i < userIds.length; i += 500) {
-      const rows = await this.db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', siteId).where('user_id', 'in', userIds.slice(i, i + 500)).execute();
+    for (let i = 0; i < missing.length; i += 500) {
+      const rows = await this.db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', siteId).where('user_id', 'in', missing.slice(i, i + 500)).execute();
       for (const row of rows) {
         const { firstName, lastName, iconUrl } = present(JSON.parse(row.preferences) as Record<string, string>, null);
-        names.set(row.user_id, { firstName, lastName, iconUrl });
+        found.set(row.user_id, { firstName, lastName, iconUrl });
       }
+    }
+    for (const userId of missing) {
+      const name = found.get(userId);
+      if (name !== undefined) names.set(userId, name);
+      if (generation === this.#generation) this.#names.set(nameKey(siteId, userId), name ?? 'none');
     }
     return names;
   }
@@ -51,6 +83,14 @@ export class PreferencesService {
    * whether the legacy userPhotoUrl was written (the route answers with deprecation headers).
    */
   async write(siteId: string, userId: string, body: unknown): Promise<{ preferences: Preferences; legacyWritten: boolean }> {
+    try {
+      return await this.#write(siteId, userId, body);
+    } finally {
+      await this.#changed(siteId, userId);
+    }
+  }
+
+  async #write(siteId: string, userId: string, body: unknown): Promise<{ preferences: Preferences; legacyWritten: boolean }> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new AppError('validation_failed', 'The preferences are invalid', { errors: [{ path: '(body)', message: 'must be an object of name: value' }] });
     }
@@ -98,8 +138,25 @@ export class PreferencesService {
       .values({ site_id: siteId, user_id: userId, preferences: '{}', role, updated_at: now })
       .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ role, updated_at: now }))
       .execute();
+    await this.#changed(siteId, userId);
     return this.read(siteId, userId);
   }
+
+  /** After a write: the cached name goes, here and on the other nodes. */
+  async #changed(siteId: string, userId: string): Promise<void> {
+    const key = nameKey(siteId, userId);
+    this.#forget(key);
+    await this.options.bus?.publish(TOPIC, key).catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  #forget(key: string): void {
+    this.#generation += 1;
+    this.#names.delete(key);
+  }
+}
+
+function nameKey(siteId: string, userId: string): string {
+  return `${siteId}\u0000${userId}`;
 }
 
 function present(stored: Record<string, string>, role: string | null): Preferences {

@@ -263,3 +263,4 @@ export type MissionDocument = Static<typeof Mission>;
 export type ActionDocument = Static<typeof Action>;
 export type QuizDocument = Static<typeof Quiz>;
 export type LeaderboardDocument = Static<typeof Leaderboard>;
+export type LayoutDocument = Static<typeof Layout>;

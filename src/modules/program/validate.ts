@@ -190,7 +190,11 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
   const primaries = program.leaderboards.filter((l) => l.primary).length;
   if (primaries > 1) fail('leaderboards', `at most one leaderboard may be primary (found ${primaries})`);
   unique('layouts', program.layouts, (l: { uuid: string }) => l.uuid);
-  program.layouts.forEach((layout, i) => layout.leaderboards.forEach((id, j) => ref(`layouts.${i}.leaderboards.${j}`, leaderboards, id, 'leaderboard')));
+  program.layouts.forEach((layout, i) => {
+    // GET /users/{u}/leaders/layoutUuid is the listing (a literal segment): such a layout could never be read.
+    if (layout.uuid === 'layoutUuid') fail(`layouts.${i}.uuid`, '"layoutUuid" is reserved (GET /users/{userId}/leaders/layoutUuid lists the layouts)');
+    layout.leaderboards.forEach((id, j) => ref(`layouts.${i}.leaderboards.${j}`, leaderboards, id, 'leaderboard'));
+  });
 
   // Quizzes
   unique('quizzes', program.quizzes, (q: { id: string }) => q.id);

@@ -171,6 +171,7 @@ const semantic: Case[] = [
   ['leaderboard groupFilter unknown', (p) => (p.leaderboards[2].groupFilter = 'g-nope'), 'leaderboards.2.groupFilter', /g-nope/],
   ['two primary leaderboards', (p) => (p.leaderboards[1].primary = true), 'leaderboards', /at most one.*found 2/],
   ['layout with an unknown leaderboard', (p) => (p.layouts[0].leaderboards[1] = 'lb-nope'), 'layouts.0.leaderboards.1', /lb-nope.*does not exist/],
+  ['layout uuid "layoutUuid" (the listing path)', (p) => (p.layouts[0].uuid = 'layoutUuid'), 'layouts.0.uuid', /reserved/],
   ['single-choice question with 0 correct', (p) => (p.quizzes[0].questions[0].choices[0].correct = false), 'quizzes.0.questions.0.choices', /exactly one.*found 0/],
   ['single-choice question with 2 correct', (p) => (p.quizzes[0].questions[0].choices[1].correct = true), 'quizzes.0.questions.0.choices', /exactly one.*found 2/],
   ['multiple-choice question with none correct', (p) => p.quizzes[0].questions[1].choices.forEach((c: Loose) => (c.correct = false)), 'quizzes.0.questions.1.choices', /at least one/],

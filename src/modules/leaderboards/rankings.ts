@@ -1,0 +1,276 @@
+// The ranking structure of leaderboard windows, in process (embedded) or in Redis sorted sets
+// (scale-out, shared by every node). Both load a window from its rows the first time it is read,
+// keep each member's newest version only, and answer pages and ranks in O(log n); both answer the
+// same interface and are tested against each other on the same sequence of updates.
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { RankedList, type RankedEntry } from './ranked-list.js';
+
+export interface WindowKey {
+  siteId: string;
+  boardId: string;
+  windowStart: number;
+}
+
+/** A score as committed, for the ranking structure of its window. */
+export interface ScoreUpdate extends RankedEntry, WindowKey {}
+
+export type RankedRow = Omit<RankedEntry, 'version'> & { rank: number };
+
+/** The window's committed scores, in batches (keyset-paged from leaderboard_scores). */
+export type WindowLoader = (window: WindowKey) => AsyncIterable<RankedEntry[]>;
+
+export interface Rankings {
+  /** After the commit: the new scores of members. */
+  publish(updates: readonly ScoreUpdate[]): Promise<void>;
+  /** Entries from position `offset` (0-based), at most `limit`, with shared ranks; and how many the window holds. */
+  page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }>;
+  /** The member's rank and the entries `around` it on each side (undefined: not in the window). */
+  standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined>;
+  /** Loads the window now if it is not loaded (start-up warming). */
+  warm(window: WindowKey): Promise<void>;
+}
+
+/** Ranks of consecutive listing positions: the first from the count above it, then shared while the score repeats. */
+function ranked(entries: ReadonlyArray<Omit<RankedEntry, 'version'>>, from: number, above: number): RankedRow[] {
+  const out: RankedRow[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const previous = out[i - 1];
+    const rank = previous === undefined ? above + 1 : previous.score === entry.score ? previous.rank : from + i + 1;
+    out.push({ member: entry.member, score: entry.score, reachedAt: entry.reachedAt, rank });
+  }
+  return out;
+}
+
+function rows(entries: ReadonlyArray<RankedEntry & { rank: number }>): RankedRow[] {
+  return entries.map((entry) => ({ member: entry.member, score: entry.score, reachedAt: entry.reachedAt, rank: entry.rank }));
+}
+
+/** Windows kept in memory at once (each board's current one, and past ones asked for). */
+const WINDOWS = 512;
+
+export class MemoryRankings implements Rankings {
+  readonly #windows = new LRUCache<string, { list: RankedList; ready: Promise<void> }>({ max: WINDOWS });
+
+  constructor(private readonly load: WindowLoader) {}
+
+  async publish(updates: readonly ScoreUpdate[]): Promise<void> {
+    // Windows not in memory load the committed rows when first read.
+    for (const update of updates) this.#windows.peek(keyOf(update))?.list.set(update);
+  }
+
+  async page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
+    const list = await this.#list(window);
+    return { entries: rows(list.slice(offset, limit)), total: list.size };
+  }
+
+  async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
+    const list = await this.#list(window);
+    const position = list.position(member);
+    const entry = list.get(member);
+    if (position === undefined || entry === undefined) return undefined;
+    const from = Math.max(0, position - around);
+    return { rank: list.countAbove(entry.score) + 1, score: entry.score, entries: rows(list.slice(from, position - from + around + 1)) };
+  }
+
+  async warm(window: WindowKey): Promise<void> {
+    await this.#list(window);
+  }
+
+  async #list(window: WindowKey): Promise<RankedList> {
+    const key = keyOf(window);
+    let held = this.#windows.get(key);
+    if (held === undefined) {
+      const list = new RankedList();
+      // Scores published while the rows load are kept: each member keeps its newest version.
+      const ready = (async () => {
+        for await (const batch of this.load(window)) for (const entry of batch) list.set(entry);
+      })().catch((error: unknown) => {
+        this.#windows.delete(key);
+        throw error;
+      });
+      held = { list, ready };
+      this.#windows.set(key, held);
+    }
+    await held.ready;
+    return held.list;
+  }
+}
+
+// In Redis a window is three keys: a sorted set of listing members, a hash of member →
+// "version listingMember", and a marker saying the window's rows are loaded. The sorted set's
+// score is the negated score and its member is `reachedAt (16 digits) \0 id`, so the set's
+// ascending order is the listing order (highest score, then earliest reached, then id) and a
+// rank is 1 + ZCOUNT of the lower set scores. Writes keep a member's newest version only, so a
+// late update, or a row loaded after a newer publish, never goes back in time. Windows expire
+// after WINDOW_TTL_SECONDS without a write and load again from the rows when next read. The keys
+// of a site share one hash tag, so that one script moves every board a change touches (and a
+// Redis Cluster keeps a site's boards on one shard, as the database distributes by site).
+const WINDOW_TTL_SECONDS = 7 * 24 * 3600;
+
+// KEYS: (set, members, loaded) per window. ARGV: ttl, then per window: n, mark loaded (1/0), then
+// n × (id, set score, listing member, version).
+const SET_SCRIPT = `
+local a = 2
+local changed = 0
+for w = 1, #KEYS, 3 do
+  local n = tonumber(ARGV[a])
+  local mark = ARGV[a + 1]
+  a = a + 2
+  for _ = 1, n do
+    local id = ARGV[a]
+    local current = redis.call('HGET', KEYS[w + 1], id)
+    local newer = true
+    if current then
+      local sp = string.find(current, ' ', 1, true)
+      if tonumber(string.sub(current, 1, sp - 1)) >= tonumber(ARGV[a + 3]) then newer = false
+      else redis.call('ZREM', KEYS[w], string.sub(current, sp + 1)) end
+    end
+    if newer then
+      redis.call('ZADD', KEYS[w], ARGV[a + 1], ARGV[a + 2])
+      redis.call('HSET', KEYS[w + 1], id, ARGV[a + 3] .. ' ' .. ARGV[a + 2])
+      changed = changed + 1
+    end
+    a = a + 4
+  end
+  if mark == '1' then redis.call('SET', KEYS[w + 2], '1') end
+  for k = w, w + 2 do redis.call('EXPIRE', KEYS[k], ARGV[1]) end
+end
+return changed
+`;
+
+const PAGE_SCRIPT = `
+if redis.call('EXISTS', KEYS[2]) == 0 then return false end
+local items = {}
+if tonumber(ARGV[2]) > 0 then items = redis.call('ZRANGE', KEYS[1], ARGV[1], tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1, 'WITHSCORES') end
+local above = 0
+if #items > 0 then above = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]) end
+return {redis.call('ZCARD', KEYS[1]), above, items}
+`;
+
+const STANDING_SCRIPT = `
+if redis.call('EXISTS', KEYS[3]) == 0 then return false end
+local current = redis.call('HGET', KEYS[2], ARGV[1])
+if not current then return {-1} end
+local member = string.sub(current, string.find(current, ' ', 1, true) + 1)
+local position = redis.call('ZRANK', KEYS[1], member)
+if not position then return {-1} end
+local from = math.max(0, position - tonumber(ARGV[2]))
+local items = redis.call('ZRANGE', KEYS[1], from, position + tonumber(ARGV[2]), 'WITHSCORES')
+return {position, from, redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]), items}
+`;
+
+const LOAD_BATCH = 2000;
+
+function listingMember(entry: RankedEntry): string {
+  return `${String(Math.max(0, Math.trunc(entry.reachedAt))).padStart(16, '0')}\u0000${entry.member}`;
+}
+
+/** ZRANGE ... WITHSCORES replies, back into entries in listing order. */
+function entriesOf(items: string[]): Array<Omit<RankedEntry, 'version'>> {
+  const out: Array<Omit<RankedEntry, 'version'>> = [];
+  for (let i = 0; i < items.length; i += 2) {
+    const listing = items[i] as string;
+    const cut = listing.indexOf('\u0000');
+    // Negated on the way in; `0 - x` keeps a zero score from reading as -0.
+    out.push({ member: listing.slice(cut + 1), reachedAt: Number(listing.slice(0, cut)), score: 0 - Number(items[i + 1]) });
+  }
+  return out;
+}
+
+export class RedisRankings implements Rankings {
+  readonly #loading = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly load: WindowLoader,
+  ) {}
+
+  async publish(updates: readonly ScoreUpdate[]): Promise<void> {
+    // One script per site; written whether or not the window is loaded (a load that follows keeps the newer versions).
+    const bySite = new Map<string, Map<string, ScoreUpdate[]>>();
+    for (const update of updates) {
+      const windows = bySite.get(update.siteId) ?? new Map<string, ScoreUpdate[]>();
+      bySite.set(update.siteId, windows);
+      const key = keyOf(update);
+      windows.set(key, [...(windows.get(key) ?? []), update]);
+    }
+    await Promise.all([...bySite.values()].map((windows) => this.#set([...windows.values()].map((batch) => ({ window: batch[0] as ScoreUpdate, entries: batch, markLoaded: false })))));
+  }
+
+  async page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
+    const keys = this.#keys(window);
+    for (;;) {
+      const reply = (await this.redis.eval(PAGE_SCRIPT, 2, keys.set, keys.loaded, offset, limit)) as [number, number, string[]] | null;
+      if (reply === null) {
+        await this.warm(window);
+        continue;
+      }
+      const [total, above, items] = reply;
+      return { entries: ranked(entriesOf(items), offset, above), total };
+    }
+  }
+
+  async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
+    const keys = this.#keys(window);
+    for (;;) {
+      const reply = (await this.redis.eval(STANDING_SCRIPT, 3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string[]] | null;
+      if (reply === null) {
+        await this.warm(window);
+        continue;
+      }
+      if (reply[0] < 0) return undefined;
+      const [position, from, above, items] = reply;
+      const entries = ranked(entriesOf(items), from, above);
+      const own = entries[position - from] as RankedRow;
+      return { rank: own.rank, score: own.score, entries };
+    }
+  }
+
+  /** Loads the window's rows unless its marker says they are loaded (one load per window at a time on this node). */
+  async warm(window: WindowKey): Promise<void> {
+    const key = keyOf(window);
+    let loading = this.#loading.get(key);
+    if (loading === undefined) {
+      loading = (async () => {
+        if ((await this.redis.exists(this.#keys(window).loaded)) === 1) return;
+        let batch: RankedEntry[] = [];
+        for await (const rows of this.load(window)) {
+          for (const row of rows) {
+            batch.push(row);
+            if (batch.length === LOAD_BATCH) {
+              await this.#set([{ window, entries: batch, markLoaded: false }]);
+              batch = [];
+            }
+          }
+        }
+        await this.#set([{ window, entries: batch, markLoaded: true }]);
+      })().finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    await loading;
+  }
+
+  /** Writes to windows of one site, in one script. */
+  async #set(writes: ReadonlyArray<{ window: WindowKey; entries: readonly RankedEntry[]; markLoaded: boolean }>): Promise<void> {
+    const keys: string[] = [];
+    const args: Array<string | number> = [WINDOW_TTL_SECONDS];
+    for (const { window, entries, markLoaded } of writes) {
+      const k = this.#keys(window);
+      keys.push(k.set, k.members, k.loaded);
+      args.push(entries.length, markLoaded ? '1' : '0');
+      for (const entry of entries) args.push(entry.member, String(0 - entry.score), listingMember(entry), entry.version);
+    }
+    await this.redis.eval(SET_SCRIPT, keys.length, ...keys, ...args);
+  }
+
+  #keys(window: WindowKey): { set: string; members: string; loaded: string } {
+    const base = `${this.prefix}lb:{${window.siteId}}:${window.boardId}:${window.windowStart}`;
+    return { set: `${base}:set`, members: `${base}:members`, loaded: `${base}:loaded` };
+  }
+}
+
+function keyOf(window: WindowKey): string {
+  return `${window.siteId}\u0000${window.boardId}\u0000${window.windowStart}`;
+}
