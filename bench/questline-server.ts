@@ -1,15 +1,40 @@
 // Questline's real HTTP stack (buildApp) on a site with the benchmark program (./workload.ts), plus
 // one extra route that declares client access, to measure authentication and rate limiting alone.
+// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_SCORES=N also seeds N users with names
+// and all-time scores (straight into the SQLite file) and loads the boards before listening.
+import Sqlite from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { benchProgram } from './workload.js';
+import { benchLeaderboards, benchProgram } from './workload.js';
 
 const config = loadConfig({ ...process.env, DEMO_SITE: 'false', LOG_LEVEL: 'warn' });
 const app = await buildApp(config);
 app.get('/bench/authenticated', { config: { access: 'client' } }, async () => ({ status: 'ok' }));
 const site = await app.services.sites.createSite({ name: 'Bench' });
 const client = await app.services.sites.createClient(site.site_id, 'app');
-await app.services.programs.replace(site.site_id, benchProgram());
+const boards = process.env.BENCH_BOARDS === '1';
+await app.services.programs.replace(site.site_id, { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) });
+
+const scores = Number(process.env.BENCH_SCORES ?? 0);
+if (scores > 0 && config.database.kind === 'sqlite') {
+  const started = performance.now();
+  const sqlite = new Sqlite(config.database.filename);
+  const score = sqlite.prepare('insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, ?, 0, ?, ?, ?, 1)');
+  const profile = sqlite.prepare('insert into user_profiles (site_id, user_id, preferences, role, updated_at) values (?, ?, ?, null, 0)');
+  sqlite.transaction(() => {
+    for (let i = 0; i < scores; i++) {
+      const user = `user-${i}`;
+      // Scores from 0 to 50,000 in steps of 10: many ties, as points boards have.
+      score.run(site.site_id, 'lb-all', user, 10 * ((i * 7919) % 5001), 1_780_000_000_000 + i);
+      profile.run(site.site_id, user, JSON.stringify({ firstName: 'User', lastName: String(i), iconUrl: `https://example.com/u/${i}.png` }));
+    }
+  })();
+  sqlite.close();
+  const seeded = performance.now();
+  await app.services.leaderboards.warm((line) => process.stdout.write(`${line}\n`));
+  process.stdout.write(`SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; LOADED in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`);
+}
+
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`CLIENT ${client.clientId} ${client.clientSecret}\nServer listening at ${address}\n`);
+process.stdout.write(`CLIENT ${client.clientId} ${client.clientSecret} ${site.site_id}\nServer listening at ${address}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

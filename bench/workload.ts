@@ -52,6 +52,16 @@ export function benchProgram(): Record<string, unknown> {
   };
 }
 
+/** Four boards of different metrics and periods, the all-time one (`lb-all`, size 100) primary. */
+export function benchLeaderboards(): Array<Record<string, unknown>> {
+  return [
+    { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 100, primary: true },
+    { id: 'lb-week', name: 'This week', metric: { type: 'points', category: 'Points' }, period: 'week' },
+    { id: 'lb-missions', name: 'Missions this month', metric: { type: 'missionsCompleted' }, period: 'month' },
+    { id: 'lb-action', name: 'Action 0 today', metric: { type: 'actionCount', action: 'action_0' }, period: 'day' },
+  ];
+}
+
 /** The body of one benchmark action: a random user of `users`, a random action, sometimes metadata and a value. */
 export function randomActionBody(users: number): { userId: string; body: string } {
   const userId = `user-${Math.floor(Math.random() * users)}`;

@@ -1,0 +1,134 @@
+// What the benchmarks share: medians, servers in their own processes, autocannon load, and the
+// report table printed at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = 5;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export async function opsPerSecond(run: () => Promise<unknown> | unknown, iterations: number): Promise<number> {
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) await run();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    rounds.push(iterations / seconds);
+  }
+  return median(rounds);
+}
+
+export interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function startServer(args: string[], env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const match = /Server listening at (http:\/\/[\d.:]+)/.exec(output);
+      if (match?.[1]) {
+        clearInterval(poll);
+        resolve({ child, url: match[1], output: () => output, stop });
+      }
+      if (child.exitCode !== null) {
+        clearInterval(poll);
+        reject(new Error(output));
+      }
+    }, 50);
+  });
+}
+
+/** The bench client a questline-server.ts prints, and a token for it. */
+export async function clientToken(server: Server): Promise<{ token: string; siteId: string }> {
+  const client = /CLIENT (\S+) (\S+) (\S+)/.exec(server.output());
+  if (!client?.[1] || !client[2] || !client[3]) throw new Error('no bench client printed');
+  const response = await fetch(`${server.url}/oauth/token/`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client[1], client_secret: client[2] }),
+  });
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  return { token, siteId: client[3] };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** autocannon against `url`; `request` varies each request (path, method, body). */
+export async function load(
+  url: string,
+  options: { connections?: number; headers?: Record<string, string>; request?: () => { path: string; method?: 'GET' | 'POST'; body?: string } } = {},
+): Promise<LoadResult> {
+  const headers = options.headers ?? {};
+  const vary = options.request;
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: DURATION_SECONDS,
+    headers,
+    ...(vary !== undefined
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const next = vary();
+                return {
+                  ...request,
+                  path: next.path,
+                  method: next.method ?? 'GET',
+                  ...(next.body !== undefined ? { body: next.body, headers: { ...headers, 'content-type': 'application/json' } } : {}),
+                };
+              },
+            },
+          ],
+        }
+      : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Interleaved rounds, so that a noisy neighbour slows every target alike; medians of each. */
+export async function interleaved<K extends string>(rounds: number, targets: Record<K, () => Promise<LoadResult>>): Promise<Record<K, LoadResult>> {
+  const results = {} as Record<K, LoadResult[]>;
+  for (const name of Object.keys(targets) as K[]) results[name] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const name of Object.keys(targets) as K[]) results[name].push(await targets[name]());
+  }
+  const out = {} as Record<K, LoadResult>;
+  for (const name of Object.keys(targets) as K[]) {
+    out[name] = { rps: median(results[name].map((r) => r.rps)), p50: median(results[name].map((r) => r.p50)), p99: median(results[name].map((r) => r.p99)) };
+  }
+  return out;
+}
+
+export const describeLoad = (r: LoadResult) => `${Math.round(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
+
+const rows: string[] = [];
+export function report(name: string, value: string): void {
+  rows.push(`| ${name} | ${value} |`);
+  process.stdout.write(`${name}: ${value}\n`);
+}
+
+export function printReport(): void {
+  process.stdout.write(`\n| measurement | result |\n|---|---|\n${rows.join('\n')}\n`);
+}
