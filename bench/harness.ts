@@ -107,10 +107,14 @@ export async function load(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** Interleaved rounds, so that a noisy neighbour slows every target alike; medians of each. */
-export async function interleaved<K extends string>(rounds: number, targets: Record<K, () => Promise<LoadResult>>): Promise<Record<K, LoadResult>> {
+/**
+ * Interleaved rounds, so that a noisy neighbour slows every target alike; medians of each. With
+ * `warmUp`, one uncounted round first (the JIT, and a collection after a large load).
+ */
+export async function interleaved<K extends string>(rounds: number, targets: Record<K, () => Promise<LoadResult>>, options: { warmUp?: boolean } = {}): Promise<Record<K, LoadResult>> {
   const results = {} as Record<K, LoadResult[]>;
   for (const name of Object.keys(targets) as K[]) results[name] = [];
+  if (options.warmUp === true) for (const name of Object.keys(targets) as K[]) await targets[name]();
   for (let round = 0; round < rounds; round++) {
     for (const name of Object.keys(targets) as K[]) results[name].push(await targets[name]());
   }

@@ -1,7 +1,8 @@
 // npm run bench leaderboards: one board of BENCH_USERS (default 1,000,000) users read over HTTP at
 // 10 connections (the top 100, and a random user's rank), with the in-process rankings and with
 // Redis sorted sets (a private redis-server started here); and action logging with the four
-// benchmark boards against the same program without boards (50 connections, 10,000 users).
+// benchmark boards against the same program without boards, embedded and with Redis (50
+// connections, 10,000 users).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -79,7 +80,7 @@ try {
     const reads = await interleaved(3, {
       top: () => load(`${s.url}/leaderboards/lb-all/leaders?limit=100`, { connections: 10, headers: auth }),
       rank: () => load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/leaderboards/lb-all/leaders/user-${Math.floor(Math.random() * USERS)}?around=0` }) }),
-    });
+    }, { warmUp: true });
     report(`${label}: ${USERS.toLocaleString('en')} users, seeding and loading`, seeded.replace(/^SEEDED \d+ /, ''));
     report(`${label}: GET /leaderboards/{id}/leaders?limit=100, 10 connections`, describeLoad(reads.top));
     report(`${label}: GET /leaderboards/{id}/leaders/{userId}, 10 connections`, describeLoad(reads.rank));
@@ -90,7 +91,12 @@ try {
   const targets: Array<[string, Record<string, string>]> = [
     ['no boards', {}],
     ['4 boards, in-process', { BENCH_BOARDS: '1' }],
-    ...(redisUrl !== undefined ? [['4 boards, Redis', { BENCH_BOARDS: '1', REDIS_URL: redisUrl, REDIS_PREFIX: 'bench-actions:' }] as [string, Record<string, string>]] : []),
+    ...(redisUrl !== undefined
+      ? ([
+          ['no boards, Redis', { REDIS_URL: redisUrl, REDIS_PREFIX: 'bench-plain:' }],
+          ['4 boards, Redis', { BENCH_BOARDS: '1', REDIS_URL: redisUrl, REDIS_PREFIX: 'bench-actions:' }],
+        ] as Array<[string, Record<string, string>]>)
+      : []),
   ];
   const running = await Promise.all(targets.map(([label, env], i) => server(`actions-${i}`, env).then((s) => [label, s] as const)));
   const action = () => {
@@ -98,11 +104,12 @@ try {
     return { path: `/users/${userId}/actions`, method: 'POST' as const, body };
   };
   const results = await interleaved(3, Object.fromEntries(running.map(([label, s]) => [label, () => load(s.url, { headers: { authorization: `Bearer ${s.token}` }, request: action })])));
-  const base = results['no boards'];
   for (const [label] of running) {
     const r = results[label];
+    // Each configuration against the same one without boards (with Redis, rate limits go there too).
+    const base = results[label.endsWith('Redis') ? 'no boards, Redis' : 'no boards'];
     if (r === undefined || base === undefined) continue;
-    report(`POST /users/{id}/actions, ${label}, 50 connections`, `${describeLoad(r)}${label === 'no boards' ? '' : `, ${((r.rps / base.rps) * 100).toFixed(0)}% of no boards`}`);
+    report(`POST /users/{id}/actions, ${label}, 50 connections`, `${describeLoad(r)}${label.startsWith('no boards') ? '' : `, ${((r.rps / base.rps) * 100).toFixed(0)}% of no boards`}`);
   }
 } finally {
   await Promise.all(servers.map((s) => s.stop()));

@@ -109,7 +109,7 @@ export class RankedList {
       for (; i < block.length && out.length < limit; i++, position++) {
         const entry = block[i] as RankedEntry;
         const rank = previous === undefined ? this.countAbove(entry.score) + 1 : previous.score === entry.score ? previous.rank : position + 1;
-        previous = { ...entry, rank };
+        previous = { member: entry.member, score: entry.score, reachedAt: entry.reachedAt, version: entry.version, rank };
         out.push(previous);
       }
     }

@@ -145,7 +145,7 @@ local items = {}
 if tonumber(ARGV[2]) > 0 then items = redis.call('ZRANGE', KEYS[1], ARGV[1], tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1, 'WITHSCORES') end
 local above = 0
 if #items > 0 then above = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]) end
-return {redis.call('ZCARD', KEYS[1]), above, items}
+return {redis.call('ZCARD', KEYS[1]), above, table.concat(items, '\\n')}
 `;
 
 const STANDING_SCRIPT = `
@@ -157,7 +157,7 @@ local position = redis.call('ZRANK', KEYS[1], member)
 if not position then return {-1} end
 local from = math.max(0, position - tonumber(ARGV[2]))
 local items = redis.call('ZRANGE', KEYS[1], from, position + tonumber(ARGV[2]), 'WITHSCORES')
-return {position, from, redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]), items}
+return {position, from, redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]), table.concat(items, '\\n')}
 `;
 
 const LOAD_BATCH = 2000;
@@ -166,9 +166,15 @@ function listingMember(entry: RankedEntry): string {
   return `${String(Math.max(0, Math.trunc(entry.reachedAt))).padStart(16, '0')}\u0000${entry.member}`;
 }
 
-/** ZRANGE ... WITHSCORES replies, back into entries in listing order. */
-function entriesOf(items: string[]): Array<Omit<RankedEntry, 'version'>> {
+/**
+ * ZRANGE ... WITHSCORES replies, joined by line feeds in the script (one string decodes more than
+ * twice as fast as 200 of them; ids never hold a line feed, see ID_PATTERN), back into entries in
+ * listing order.
+ */
+function entriesOf(joined: string): Array<Omit<RankedEntry, 'version'>> {
   const out: Array<Omit<RankedEntry, 'version'>> = [];
+  if (joined === '') return out;
+  const items = joined.split('\n');
   for (let i = 0; i < items.length; i += 2) {
     const listing = items[i] as string;
     const cut = listing.indexOf('\u0000');
@@ -202,7 +208,7 @@ export class RedisRankings implements Rankings {
   async page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.redis.eval(PAGE_SCRIPT, 2, keys.set, keys.loaded, offset, limit)) as [number, number, string[]] | null;
+      const reply = (await this.redis.eval(PAGE_SCRIPT, 2, keys.set, keys.loaded, offset, limit)) as [number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
@@ -215,7 +221,7 @@ export class RedisRankings implements Rankings {
   async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.redis.eval(STANDING_SCRIPT, 3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string[]] | null;
+      const reply = (await this.redis.eval(STANDING_SCRIPT, 3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;

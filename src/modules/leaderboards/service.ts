@@ -52,19 +52,22 @@ const LOAD_PAGE = 10_000;
 /** Windows with more rows than this report their loading progress. */
 const LARGE_WINDOW = 100_000;
 
-const addScore = precompiled<{ siteId: string; boardId: string; windowStart: number; partyId: string; delta: number; at: number }, { score: number; reached_at: number; version: number }>(
-  (db, p) =>
-    db
-      .insertInto('leaderboard_scores')
-      .values({ site_id: p.siteId, board_id: p.boardId, window_start: p.windowStart, party_id: p.partyId, score: p.delta, reached_at: p.at, version: 1 })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'board_id', 'window_start', 'party_id']).doUpdateSet((eb) => ({
-          score: eb('leaderboard_scores.score', '+', p.delta),
-          reached_at: p.at,
-          version: eb('leaderboard_scores.version', '+', 1),
-        })),
-      )
-      .returning(['score', 'reached_at', 'version']),
+/** Moves every board a change touches in one statement (one row per board and window; array lengths compile once each). */
+const addScores = precompiled<
+  { siteId: string; boardIds: string[]; windowStarts: number[]; partyId: string; deltas: number[]; ats: number[] },
+  { board_id: string; window_start: number; score: number; reached_at: number; version: number }
+>((db, p) =>
+  db
+    .insertInto('leaderboard_scores')
+    .values(p.boardIds.map((boardId, i) => ({ site_id: p.siteId, board_id: boardId, window_start: p.windowStarts[i] as number, party_id: p.partyId, score: p.deltas[i] as number, reached_at: p.ats[i] as number, version: 1 })))
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'board_id', 'window_start', 'party_id']).doUpdateSet((eb) => ({
+        score: eb('leaderboard_scores.score', '+', eb.ref('excluded.score')),
+        reached_at: eb.ref('excluded.reached_at'),
+        version: eb('leaderboard_scores.version', '+', 1),
+      })),
+    )
+    .returning(['board_id', 'window_start', 'score', 'reached_at', 'version']),
 );
 
 export interface LeaderboardOptions {
@@ -105,13 +108,16 @@ export class LeaderboardService {
 
   /** Inside the transaction of the change: moves the scores; returns them for publish() after the commit. */
   async record(trx: Trx, siteId: string, partyId: string, deltas: readonly ScoreDelta[]): Promise<ScoreUpdate[]> {
-    const updates: ScoreUpdate[] = [];
-    for (const delta of deltas) {
-      const [row] = await addScore(trx, { siteId, boardId: delta.boardId, windowStart: delta.windowStart, partyId, delta: delta.delta, at: delta.at });
-      if (row === undefined) continue;
-      updates.push({ siteId, boardId: delta.boardId, windowStart: delta.windowStart, member: partyId, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) });
-    }
-    return updates;
+    if (deltas.length === 0) return [];
+    const rows = await addScores(trx, {
+      siteId,
+      boardIds: deltas.map((d) => d.boardId),
+      windowStarts: deltas.map((d) => d.windowStart),
+      partyId,
+      deltas: deltas.map((d) => d.delta),
+      ats: deltas.map((d) => d.at),
+    });
+    return rows.map((row) => ({ siteId, boardId: row.board_id, windowStart: Number(row.window_start), member: partyId, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
   }
 
   /**
