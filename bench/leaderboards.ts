@@ -13,6 +13,8 @@ import { clientToken, describeLoad, interleaved, load, printReport, report, star
 import { randomActionBody } from './workload.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+/** BENCH_PARTS=reads or actions: one half only. */
+const PARTS = (process.env.BENCH_PARTS ?? 'reads,actions').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-lb-'));
 const servers: Server[] = [];
 let redisServer: ChildProcess | undefined;
@@ -73,7 +75,7 @@ try {
 
   // --- Reads at 1,000,000 users ----------------------------------------------------------------
   const implementations: Array<[string, Record<string, string>]> = [['in-process', {}], ...(redisUrl !== undefined ? [['Redis', { REDIS_URL: redisUrl, REDIS_PREFIX: 'bench:' }] as [string, Record<string, string>]] : [])];
-  for (const [label, env] of implementations) {
+  for (const [label, env] of PARTS.includes('reads') ? implementations : []) {
     const s = await server(`reads-${label}`, { ...env, BENCH_BOARDS: '1', BENCH_SCORES: String(USERS) });
     const seeded = /SEEDED .*/.exec(s.output())?.[0] ?? '';
     const auth = { authorization: `Bearer ${s.token}` };
@@ -98,7 +100,7 @@ try {
         ] as Array<[string, Record<string, string>]>)
       : []),
   ];
-  const running = await Promise.all(targets.map(([label, env], i) => server(`actions-${i}`, env).then((s) => [label, s] as const)));
+  const running = await Promise.all((PARTS.includes('actions') ? targets : []).map(([label, env], i) => server(`actions-${i}`, env).then((s) => [label, s] as const)));
   const action = () => {
     const { userId, body } = randomActionBody(10_000);
     return { path: `/users/${userId}/actions`, method: 'POST' as const, body };

@@ -17,14 +17,26 @@ export interface ScoreUpdate extends RankedEntry, WindowKey {}
 
 export type RankedRow = Omit<RankedEntry, 'version'> & { rank: number };
 
+export interface Page {
+  entries: RankedRow[];
+  total: number;
+  /** '' when the window cannot say (nothing may be cached). */
+  generation: string;
+}
+
 /** The window's committed scores, in batches (keyset-paged from leaderboard_scores). */
 export type WindowLoader = (window: WindowKey) => AsyncIterable<RankedEntry[]>;
 
 export interface Rankings {
   /** After the commit: the new scores of members. */
   publish(updates: readonly ScoreUpdate[]): Promise<void>;
-  /** Entries from position `offset` (0-based), at most `limit`, with shared ranks; and how many the window holds. */
-  page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }>;
+  /**
+   * Entries from position `offset` (0-based), at most `limit`, with shared ranks; how many the
+   * window holds; and the window's generation, which changes with every change of the window.
+   * 'unchanged' when the caller already holds generation `unless` (so the caller's copy stands).
+   */
+  page(window: WindowKey, offset: number, limit: number): Promise<Page>;
+  page(window: WindowKey, offset: number, limit: number, unless: string | undefined): Promise<Page | 'unchanged'>;
   /** The member's rank and the entries `around` it on each side (undefined: not in the window). */
   standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined>;
   /** Loads the window now if it is not loaded (start-up warming). */
@@ -49,23 +61,38 @@ function rows(entries: ReadonlyArray<RankedEntry & { rank: number }>): RankedRow
 /** Windows kept in memory at once (each board's current one, and past ones asked for). */
 const WINDOWS = 512;
 
+interface HeldWindow {
+  list: RankedList;
+  ready: Promise<void>;
+  /** Raised from one counter for every window, so a window loaded again never repeats a generation. */
+  generation: number;
+}
+
 export class MemoryRankings implements Rankings {
-  readonly #windows = new LRUCache<string, { list: RankedList; ready: Promise<void> }>({ max: WINDOWS });
+  readonly #windows = new LRUCache<string, HeldWindow>({ max: WINDOWS });
+  #generations = 0;
 
   constructor(private readonly load: WindowLoader) {}
 
   async publish(updates: readonly ScoreUpdate[]): Promise<void> {
     // Windows not in memory load the committed rows when first read.
-    for (const update of updates) this.#windows.peek(keyOf(update))?.list.set(update);
+    for (const update of updates) {
+      const held = this.#windows.peek(keyOf(update));
+      if (held?.list.set(update) === true) held.generation = ++this.#generations;
+    }
   }
 
-  async page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
-    const list = await this.#list(window);
-    return { entries: rows(list.slice(offset, limit)), total: list.size };
+  page(window: WindowKey, offset: number, limit: number): Promise<Page>;
+  page(window: WindowKey, offset: number, limit: number, unless: string | undefined): Promise<Page | 'unchanged'>;
+  async page(window: WindowKey, offset: number, limit: number, unless?: string): Promise<Page | 'unchanged'> {
+    const held = await this.#held(window);
+    const generation = String(held.generation);
+    if (generation === unless) return 'unchanged';
+    return { entries: rows(held.list.slice(offset, limit)), total: held.list.size, generation };
   }
 
   async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
-    const list = await this.#list(window);
+    const { list } = await this.#held(window);
     const position = list.position(member);
     const entry = list.get(member);
     if (position === undefined || entry === undefined) return undefined;
@@ -74,10 +101,10 @@ export class MemoryRankings implements Rankings {
   }
 
   async warm(window: WindowKey): Promise<void> {
-    await this.#list(window);
+    await this.#held(window);
   }
 
-  async #list(window: WindowKey): Promise<RankedList> {
+  async #held(window: WindowKey): Promise<HeldWindow> {
     const key = keyOf(window);
     let held = this.#windows.get(key);
     if (held === undefined) {
@@ -89,31 +116,38 @@ export class MemoryRankings implements Rankings {
         this.#windows.delete(key);
         throw error;
       });
-      held = { list, ready };
+      held = { list, ready, generation: ++this.#generations };
       this.#windows.set(key, held);
+      const loading = held;
+      // Loaded rows change the window too.
+      void ready.then(() => (loading.generation = ++this.#generations), () => {});
     }
     await held.ready;
-    return held.list;
+    return held;
   }
 }
 
-// In Redis a window is three keys: a sorted set of listing members, a hash of member →
-// "version listingMember", and a marker saying the window's rows are loaded. The sorted set's
+// In Redis a window is four keys: a sorted set of listing members, a hash of member →
+// "version listingMember", a marker saying the window's rows are loaded, and a generation raised
+// by every change (starting from Redis's clock in microseconds, so a window that expired and
+// loaded again never repeats one). The sorted set's
 // score is the negated score and its member is `reachedAt (16 digits) \0 id`, so the set's
 // ascending order is the listing order (highest score, then earliest reached, then id) and a
 // rank is 1 + ZCOUNT of the lower set scores. Writes keep a member's newest version only, so a
-// late update, or a row loaded after a newer publish, never goes back in time. Windows expire
-// after WINDOW_TTL_SECONDS without a write and load again from the rows when next read. The keys
-// of a site share one hash tag, so that one script moves every board a change touches (and a
-// Redis Cluster keeps a site's boards on one shard, as the database distributes by site).
+// late update, or a row loaded after a newer publish, never goes back in time. Windows expire 6
+// to 7 days after their last write (the expiry is refreshed at most daily) and load again from
+// the rows when next read. The keys of a site share one hash tag, so that one script moves every
+// board a change touches (and a Redis Cluster keeps a site's boards on one shard, as the
+// database distributes by site).
 const WINDOW_TTL_SECONDS = 7 * 24 * 3600;
 
-// KEYS: (set, members, loaded) per window. ARGV: ttl, then per window: n, mark loaded (1/0), then
-// n × (id, set score, listing member, version).
+// KEYS: (set, members, loaded, generation) per window. ARGV: ttl, then per window: n, mark loaded
+// (1/0), then n × (id, set score, listing member, version).
 const SET_SCRIPT = `
 local a = 2
 local changed = 0
-for w = 1, #KEYS, 3 do
+for w = 1, #KEYS, 4 do
+  local before = changed
   local n = tonumber(ARGV[a])
   local mark = ARGV[a + 1]
   a = a + 2
@@ -134,18 +168,30 @@ for w = 1, #KEYS, 3 do
     a = a + 4
   end
   if mark == '1' then redis.call('SET', KEYS[w + 2], '1') end
-  for k = w, w + 2 do redis.call('EXPIRE', KEYS[k], ARGV[1]) end
+  if changed > before or mark == '1' then
+    if redis.call('EXISTS', KEYS[w + 3]) == 0 then
+      local time = redis.call('TIME')
+      redis.call('SET', KEYS[w + 3], string.format('%.0f', tonumber(time[1]) * 1000000 + tonumber(time[2])))
+    end
+    redis.call('INCR', KEYS[w + 3])
+  end
+  -- The keys' expiry moves together (the marker never outlives the set); at most once a day per window.
+  if mark == '1' or redis.call('TTL', KEYS[w]) < tonumber(ARGV[1]) - 86400 then
+    for k = w, w + 3 do redis.call('EXPIRE', KEYS[k], ARGV[1]) end
+  end
 end
 return changed
 `;
 
 const PAGE_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 0 then return false end
+local generation = redis.call('GET', KEYS[3]) or ''
+if generation ~= '' and generation == ARGV[3] then return {generation} end
 local items = {}
 if tonumber(ARGV[2]) > 0 then items = redis.call('ZRANGE', KEYS[1], ARGV[1], tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1, 'WITHSCORES') end
 local above = 0
 if #items > 0 then above = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]) end
-return {redis.call('ZCARD', KEYS[1]), above, table.concat(items, '\\n')}
+return {generation, redis.call('ZCARD', KEYS[1]), above, table.concat(items, '\\n')}
 `;
 
 const STANDING_SCRIPT = `
@@ -186,6 +232,7 @@ function entriesOf(joined: string): Array<Omit<RankedEntry, 'version'>> {
 
 export class RedisRankings implements Rankings {
   readonly #loading = new Map<string, Promise<void>>();
+  #pending: { updates: ScoreUpdate[]; flushed: Promise<void> } | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -193,8 +240,23 @@ export class RedisRankings implements Rankings {
     private readonly load: WindowLoader,
   ) {}
 
-  async publish(updates: readonly ScoreUpdate[]): Promise<void> {
-    // One script per site; written whether or not the window is loaded (a load that follows keeps the newer versions).
+  /**
+   * Updates published in the same turn of the event loop (concurrent actions) go out together:
+   * one script per site, written whether or not the window is loaded (a load that follows keeps
+   * the newer versions).
+   */
+  publish(updates: readonly ScoreUpdate[]): Promise<void> {
+    if (this.#pending === undefined) {
+      const batch: ScoreUpdate[] = [];
+      const flushed = new Promise<void>((resolve, reject) => setImmediate(() => this.#flush(batch).then(resolve, reject)));
+      this.#pending = { updates: batch, flushed };
+    }
+    this.#pending.updates.push(...updates);
+    return this.#pending.flushed;
+  }
+
+  async #flush(updates: readonly ScoreUpdate[]): Promise<void> {
+    this.#pending = undefined;
     const bySite = new Map<string, Map<string, ScoreUpdate[]>>();
     for (const update of updates) {
       const windows = bySite.get(update.siteId) ?? new Map<string, ScoreUpdate[]>();
@@ -205,16 +267,19 @@ export class RedisRankings implements Rankings {
     await Promise.all([...bySite.values()].map((windows) => this.#set([...windows.values()].map((batch) => ({ window: batch[0] as ScoreUpdate, entries: batch, markLoaded: false })))));
   }
 
-  async page(window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
+  page(window: WindowKey, offset: number, limit: number): Promise<Page>;
+  page(window: WindowKey, offset: number, limit: number, unless: string | undefined): Promise<Page | 'unchanged'>;
+  async page(window: WindowKey, offset: number, limit: number, unless?: string): Promise<Page | 'unchanged'> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.redis.eval(PAGE_SCRIPT, 2, keys.set, keys.loaded, offset, limit)) as [number, number, string] | null;
+      const reply = (await this.redis.eval(PAGE_SCRIPT, 3, keys.set, keys.loaded, keys.generation, offset, limit, unless ?? '')) as [string] | [string, number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
       }
-      const [total, above, items] = reply;
-      return { entries: ranked(entriesOf(items), offset, above), total };
+      if (reply.length === 1) return 'unchanged';
+      const [generation, total, above, items] = reply;
+      return { entries: ranked(entriesOf(items), offset, above), total, generation };
     }
   }
 
@@ -264,16 +329,16 @@ export class RedisRankings implements Rankings {
     const args: Array<string | number> = [WINDOW_TTL_SECONDS];
     for (const { window, entries, markLoaded } of writes) {
       const k = this.#keys(window);
-      keys.push(k.set, k.members, k.loaded);
+      keys.push(k.set, k.members, k.loaded, k.generation);
       args.push(entries.length, markLoaded ? '1' : '0');
       for (const entry of entries) args.push(entry.member, String(0 - entry.score), listingMember(entry), entry.version);
     }
     await this.redis.eval(SET_SCRIPT, keys.length, ...keys, ...args);
   }
 
-  #keys(window: WindowKey): { set: string; members: string; loaded: string } {
+  #keys(window: WindowKey): { set: string; members: string; loaded: string; generation: string } {
     const base = `${this.prefix}lb:{${window.siteId}}:${window.boardId}:${window.windowStart}`;
-    return { set: `${base}:set`, members: `${base}:members`, loaded: `${base}:loaded` };
+    return { set: `${base}:set`, members: `${base}:members`, loaded: `${base}:loaded`, generation: `${base}:generation` };
   }
 }
 

@@ -4,6 +4,7 @@
 // (in process, or Redis sorted sets in scale-out mode; see rankings.ts), which loads the window
 // from its rows on first use and answers pages and ranks without touching the database. Past
 // windows keep their rows and load the same way.
+import { LRUCache } from 'lru-cache';
 import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
@@ -47,6 +48,8 @@ export interface LayoutStanding {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Presented pages kept (a top-100 page is about 20 KB). */
+const PAGES_CACHED = 1000;
 /** Rows per query when a window loads. */
 const LOAD_PAGE = 10_000;
 /** Windows with more rows than this report their loading progress. */
@@ -80,6 +83,8 @@ export class LeaderboardService {
   readonly #clock: () => number;
   readonly #onError: (error: unknown) => void;
   readonly #rankings: Rankings;
+  /** Presented pages by window, offset and limit, with what they were presented from. */
+  readonly #pages = new LRUCache<string, { generation: string; program: ProgramDocument; names: number; entries: LeaderEntry[]; total: number }>({ max: PAGES_CACHED });
   #stopping = false;
   #warming: Promise<void> = Promise.resolve();
 
@@ -142,8 +147,18 @@ export class LeaderboardService {
       throw new AppError('validation_failed', 'The page is invalid', { errors: [{ path: 'limit', message: `must be at most the board's size (${board.size})` }] });
     }
     const limit = Math.min(query.limit ?? Math.min(board.size, 50), Math.max(0, board.size - offset));
-    const { entries, total } = await this.#rankings.page(this.windowOf(siteId, program, board, query.window), offset, limit);
-    return { entries: await this.present(siteId, program, board, entries), total: Math.min(total, board.size) };
+    const window = this.windowOf(siteId, program, board, query.window);
+    // A page is presented again only when its window, the program or a name changed since.
+    const key = `${window.siteId}\u0000${window.boardId}\u0000${window.windowStart}\u0000${offset}\u0000${limit}`;
+    const names = this.preferences.generation;
+    const cached = this.#pages.get(key);
+    const fresh = cached !== undefined && cached.program === program && cached.names === names ? cached : undefined;
+    const page = await this.#rankings.page(window, offset, limit, fresh?.generation);
+    if (page === 'unchanged' && fresh !== undefined) return { entries: fresh.entries, total: Math.min(fresh.total, board.size) };
+    if (page === 'unchanged') throw new Error('a window answered unchanged to a generation it was not given');
+    const entries = await this.present(siteId, program, board, page.entries);
+    if (page.generation !== '') this.#pages.set(key, { generation: page.generation, program, names, entries, total: page.total });
+    return { entries, total: Math.min(page.total, board.size) };
   }
 
   /** A party's rank and score on the board, and the entries around it (`around` on each side). */

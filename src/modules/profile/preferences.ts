@@ -41,6 +41,11 @@ export class PreferencesService {
     private readonly options: { bus?: InvalidationBus | undefined; onError?: (error: unknown) => void } = {},
   ) {}
 
+  /** Raised by every preference write (here, or on another node as far as this one has heard): names read before it may be stale. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** Listens for other nodes' writes (scale-out). */
   async start(): Promise<void> {
     await this.options.bus?.subscribe(TOPIC, (key) => this.#forget(key));

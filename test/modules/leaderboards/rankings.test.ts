@@ -285,7 +285,7 @@ async function runSequence(rankings: Rankings, db: FakeDb, sequence: Sequence, s
         const list = listing(held);
         const label = `step ${index}, ${wkey(window)} (${list.length} members)`;
         for (const [offset, limit] of pageQueries(list, random)) {
-          const actual = await rankings.page(window, offset, limit);
+          const actual = await pageOf(rankings, window, offset, limit);
           expect(actual, `${label}: page(${offset}, ${limit})`).toEqual(modelPage(list, offset, limit));
           transcript.push(['page', wkey(window), offset, limit, actual]);
         }
@@ -327,6 +327,12 @@ it('the generated sequences exercise ties, late deliveries, batches and every ki
 
 type Factory = (loader: WindowLoader) => Rankings;
 
+/** A page without its generation (compared with the model). */
+async function pageOf(rankings: Rankings, window: WindowKey, offset: number, limit: number): Promise<{ entries: RankedRow[]; total: number }> {
+  const { entries, total } = await rankings.page(window, offset, limit);
+  return { entries, total };
+}
+
 function sharedCases(name: string, make: () => Factory): void {
   it.each(SEEDS)(`${name} answers like the model at every checkpoint (seed %i)`, async (seed) => {
     const db = new FakeDb();
@@ -347,7 +353,7 @@ function sharedCases(name: string, make: () => Factory): void {
     // Rows committed after the load are seen only through publish.
     db.commit(window, { member: 'c', score: 9, reachedAt: BASE_AT, version: 1 });
     await rankings.warm(window);
-    expect(await rankings.page(window, 0, 10)).toEqual({
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({
       entries: [
         { member: 'a', score: 3, reachedAt: BASE_AT, rank: 1 },
         { member: 'b', score: 3, reachedAt: BASE_AT, rank: 1 },
@@ -380,7 +386,7 @@ function sharedCases(name: string, make: () => Factory): void {
         }
       })();
     });
-    const reading = rankings.page(window, 0, 10);
+    const reading = pageOf(rankings, window, 0, 10);
     await firstTaken;
     await rankings.publish([
       { ...window, member: 'a', score: 100, reachedAt: BASE_AT + 50, version: 3 }, // newer than its loaded row
@@ -402,11 +408,37 @@ function sharedCases(name: string, make: () => Factory): void {
     expect(db.loads.get(wkey(window))).toBe(1);
   });
 
+  it(`${name}: a page's generation stands until the window changes, and a stale update changes nothing`, async () => {
+    const db = new FakeDb();
+    const window: WindowKey = { siteId: 'gen', boardId: 'b', windowStart: 2 };
+    db.commit(window, { member: 'a', score: 5, reachedAt: BASE_AT, version: 3 });
+    const rankings = make()(db.loader);
+    const first = await rankings.page(window, 0, 10);
+    expect(first.generation).not.toBe('');
+    expect(await rankings.page(window, 0, 10, first.generation)).toBe('unchanged');
+    // An older version of a member is not a change.
+    await rankings.publish([{ ...window, member: 'a', score: 1, reachedAt: BASE_AT, version: 2 }]);
+    expect(await rankings.page(window, 0, 10, first.generation)).toBe('unchanged');
+    // A newer one is, and so is a new member; the new page says what changed.
+    await rankings.publish([{ ...window, member: 'a', score: 7, reachedAt: BASE_AT + 1, version: 4 }]);
+    const second = await rankings.page(window, 0, 10, first.generation);
+    expect(second).not.toBe('unchanged');
+    expect(second === 'unchanged' ? undefined : second.entries).toEqual([{ member: 'a', score: 7, reachedAt: BASE_AT + 1, rank: 1 }]);
+    const generation = second === 'unchanged' ? '' : second.generation;
+    expect(generation).not.toBe(first.generation);
+    await rankings.publish([{ ...window, member: 'b', score: 1, reachedAt: BASE_AT, version: 1 }]);
+    expect(await rankings.page(window, 0, 10, generation)).not.toBe('unchanged');
+    // Another window's change does not touch this one's generation.
+    const third = await rankings.page(window, 0, 10);
+    await rankings.publish([{ siteId: 'gen', boardId: 'other', windowStart: 2, member: 'z', score: 1, reachedAt: BASE_AT, version: 1 }]);
+    expect(await rankings.page(window, 0, 10, third.generation)).toBe('unchanged');
+  });
+
   it(`${name}: an empty window has no entries and no standings`, async () => {
     const db = new FakeDb();
     const rankings = make()(db.loader);
     const window: WindowKey = { siteId: 'none', boardId: 'b', windowStart: 5 };
-    expect(await rankings.page(window, 0, 10)).toEqual({ entries: [], total: 0 });
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({ entries: [], total: 0 });
     expect(await rankings.standing(window, 'a', 5)).toBeUndefined();
     await rankings.publish([{ ...window, member: 'a', score: 0, reachedAt: BASE_AT, version: 1 }]);
     const standing = await rankings.standing(window, 'a', 5);
@@ -435,14 +467,14 @@ describe('MemoryRankings', () => {
         }
       })();
     });
-    await expect(rankings.page(window, 0, 10)).rejects.toThrow('database unavailable');
+    await expect(pageOf(rankings, window, 0, 10)).rejects.toThrow('database unavailable');
     expect(calls).toBe(1);
     // A publish to the window while it is not held is dropped; its row is in the database.
     db.commit(window, { member: 'a', score: 99, reachedAt: BASE_AT + 1, version: 2 });
     await rankings.publish([{ ...window, member: 'a', score: 99, reachedAt: BASE_AT + 1, version: 2 }]);
     const expected = listing(new Map(db.snapshot(window).map((e) => [e.member, e])));
     expect(expected.map((row) => row.member)).toEqual(['a', 'e', 'd', 'c', 'b']);
-    expect(await rankings.page(window, 0, 10)).toEqual({ entries: expected, total: 5 });
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({ entries: expected, total: 5 });
     expect(calls).toBe(2);
     expect(await rankings.standing(window, 'c', 1)).toEqual(modelStanding(expected, 'c', 1));
     expect(calls).toBe(2);
@@ -460,7 +492,7 @@ describe('MemoryRankings', () => {
       }
       return db.loader(w);
     });
-    const results = await Promise.allSettled([rankings.standing(window, 'x', 0), rankings.page(window, 0, 1)]);
+    const results = await Promise.allSettled([rankings.standing(window, 'x', 0), pageOf(rankings, window, 0, 1)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(calls).toBe(1);
     expect(await rankings.standing(window, 'x', 0)).toEqual({ rank: 1, score: 1, entries: [{ member: 'x', score: 1, reachedAt: BASE_AT, rank: 1 }] });
@@ -507,6 +539,23 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     expect(Object.fromEntries(inRedis.loads)).toEqual(Object.fromEntries(memory.loads));
   });
 
+  it('never repeats a generation for a window whose keys all expired and loaded again', async () => {
+    const { prefix: own, make } = fresh();
+    const db = new FakeDb();
+    const rankings = make(db.loader);
+    const window: WindowKey = { siteId: 'regen', boardId: 'b', windowStart: 0 };
+    db.commit(window, { member: 'm1', score: 10, reachedAt: BASE_AT, version: 1 });
+    const before = await rankings.page(window, 0, 10);
+    const keys = await redis.keys(`${own}*`);
+    expect(keys).toHaveLength(4);
+    await redis.del(...keys);
+    db.commit(window, { member: 'm1', score: 12, reachedAt: BASE_AT + 1, version: 2 });
+    const after = await rankings.page(window, 0, 10, before.generation);
+    expect(after).not.toBe('unchanged');
+    expect(after === 'unchanged' ? undefined : after.entries).toEqual([{ member: 'm1', score: 12, reachedAt: BASE_AT + 1, rank: 1 }]);
+    expect(Number(after === 'unchanged' ? 0 : after.generation)).toBeGreaterThan(Number(before.generation));
+  });
+
   it('reloads a window whose loaded marker expired, keeping the newer versions already in Redis', async () => {
     const { prefix: own, make } = fresh();
     const db = new FakeDb();
@@ -515,7 +564,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     db.commit(window, { member: 'm1', score: 10, reachedAt: BASE_AT + 1, version: 1 });
     db.commit(window, { member: 'm2', score: 5, reachedAt: BASE_AT + 2, version: 1 });
     db.commit(window, { member: 'm3', score: 5, reachedAt: BASE_AT + 3, version: 1 });
-    expect((await rankings.page(window, 0, 10)).total).toBe(3);
+    expect((await pageOf(rankings, window, 0, 10)).total).toBe(3);
     expect(db.loads.get(wkey(window))).toBe(1);
 
     await rankings.publish([
@@ -526,9 +575,9 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     db.commit(window, { member: 'm3', score: 50, reachedAt: BASE_AT + 12, version: 2 });
     db.commit(window, { member: 'm4', score: 7, reachedAt: BASE_AT + 13, version: 1 });
 
-    // The window's keys (a sorted set, a hash, the loaded marker) are the only ones under this prefix.
+    // The window's keys (a sorted set, a hash, the loaded marker, the generation) are the only ones under this prefix.
     const keys = (await redis.keys(`${own}*`)).sort();
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(4);
     const marker = keys.find((k) => k.endsWith(':loaded')) as string;
     expect(marker).toBeDefined();
     for (const key of keys) {
@@ -546,14 +595,14 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     ];
     expect(await rankings.standing(window, 'm4', 1)).toEqual({ rank: 3, score: 7, entries: expected.slice(1, 4) });
     expect(db.loads.get(wkey(window))).toBe(2);
-    expect(await rankings.page(window, 0, 10)).toEqual({ entries: expected, total: 4 });
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({ entries: expected, total: 4 });
     expect(await redis.exists(marker)).toBe(1);
     expect(db.loads.get(wkey(window))).toBe(2);
 
     // The same, with page() as the first read after expiry.
     expect(await redis.del(marker)).toBe(1);
     db.commit(window, { member: 'm5', score: 20, reachedAt: BASE_AT, version: 1 });
-    expect(await rankings.page(window, 1, 2)).toEqual({
+    expect(await pageOf(rankings, window, 1, 2)).toEqual({
       entries: [
         { member: 'm5', score: 20, reachedAt: BASE_AT, rank: 2 },
         { member: 'm2', score: 20, reachedAt: BASE_AT + 11, rank: 2 },
@@ -584,7 +633,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
       { member: 'b', score: 20, reachedAt: BASE_AT + 2, rank: 3 },
       { member: 'd', score: 2.5, reachedAt: BASE_AT + 6, rank: 4 },
     ];
-    expect(await rankings.page(window, 0, 10)).toEqual({ entries: expected, total: 4 });
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({ entries: expected, total: 4 });
     expect(db.loads.get(wkey(window))).toBe(1);
     expect(await rankings.standing(window, 'b', 0)).toEqual({ rank: 3, score: 20, entries: [expected[2]] });
   });
@@ -604,7 +653,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
       const model: Model = new Map(ids.map((member) => [member, { member, score: 5, reachedAt: BASE_AT, version: 1 }]));
       merge(model, { member: 'Zoë Q', score: 6, reachedAt: BASE_AT + 1, version: 2 });
       const list = listing(model);
-      const page = await rankings.page(window, 0, 20);
+      const page = await pageOf(rankings, window, 0, 20);
       expect(page).toEqual({ entries: list, total: ids.length });
       expect(page.entries[0]?.member).toBe('Zoë Q');
       const mine: unknown[] = [page];
@@ -626,7 +675,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     db.commit(window, { member: 'below', score: -1, reachedAt: BASE_AT, version: 1 });
     const rankings = make(db.loader);
     await rankings.publish([{ ...window, member: 'published', score: 0, reachedAt: BASE_AT + 1, version: 1 }]);
-    const page = await rankings.page(window, 0, 10);
+    const page = await pageOf(rankings, window, 0, 10);
     expect(page.entries.map((e) => [e.member, e.rank])).toEqual([
       ['loaded', 1],
       ['published', 1],
@@ -635,7 +684,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     for (const entry of page.entries.slice(0, 2)) expect(Object.is(entry.score, 0), entry.member).toBe(true);
     expect(page.entries[2]?.score).toBe(-1);
     // A page starting at a zero score computes its rank from the count above it.
-    const second = await rankings.page(window, 1, 1);
+    const second = await pageOf(rankings, window, 1, 1);
     expect(second.entries).toEqual([{ member: 'published', score: 0, reachedAt: BASE_AT + 1, rank: 1 }]);
     expect(Object.is(second.entries[0]?.score, 0)).toBe(true);
     for (const member of ['loaded', 'published']) {
@@ -657,8 +706,8 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
       if (calls > 1) return db.loader(w);
       return failingLoad('database unavailable');
     });
-    await expect(rankings.page(window, 0, 10)).rejects.toThrow('database unavailable');
-    expect(await rankings.page(window, 0, 10)).toEqual({ entries: [{ member: 'a', score: 2, reachedAt: BASE_AT, rank: 1 }], total: 1 });
+    await expect(pageOf(rankings, window, 0, 10)).rejects.toThrow('database unavailable');
+    expect(await pageOf(rankings, window, 0, 10)).toEqual({ entries: [{ member: 'a', score: 2, reachedAt: BASE_AT, rank: 1 }], total: 1 });
     expect(calls).toBe(2);
   });
 });
