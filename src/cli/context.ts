@@ -9,13 +9,18 @@ import { ProgramService } from '../modules/program/service.js';
 import { ClientRegistry } from '../modules/sites/client-registry.js';
 import { SitesRepository } from '../modules/sites/repository.js';
 import { SitesService } from '../modules/sites/service.js';
-import { RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
+import { MemoryRankings, RedisRankings } from '../modules/leaderboards/rankings.js';
+import { LeaderboardService } from '../modules/leaderboards/service.js';
+import { PreferencesService } from '../modules/profile/preferences.js';
+import { connectRedis, RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
 
 export interface CliContext {
   database: Database;
   sites: SitesService;
   programs: ProgramService;
   backups: BackupService;
+  /** With Redis, the boards every node reads; otherwise this process's own (rebuilt by each server on start). */
+  leaderboards: LeaderboardService;
   close(): Promise<void>;
 }
 
@@ -26,13 +31,19 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   const repository = new SitesRepository(database.db);
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
   const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus });
+  const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : undefined;
+  const leaderboards = new LeaderboardService(database.db, programs, new PreferencesService(database.db), (load) =>
+    redis !== undefined ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load),
+  );
   return {
     database,
     sites: new SitesService(repository, registry),
     programs,
     backups: new BackupService(database.db, programs),
+    leaderboards,
     async close() {
       await bus?.close();
+      await redis?.quit();
       await database.close();
     },
   };

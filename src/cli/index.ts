@@ -22,6 +22,8 @@ Commands:
   client rate --client CLIENT --rate N --burst N  the client's request rate (--default: the configured one)
   backup --site SITE                             print the site's configuration as backup XML
   restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
+  leaderboards reload --site SITE                load the current windows of the site's boards into Redis
+                                                 again from the database (repairs a lost update)
 
 Options:
   --json    machine-readable output (one JSON document on stdout)
@@ -140,6 +142,23 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
         out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups`);
+        return;
+      }
+      case 'leaderboards reload': {
+        const siteId = await existingSite(context, required(values, 'site'));
+        if (config.redisUrl === undefined) {
+          out.print({ siteId, reloaded: [] }, 'Leaderboards are kept in each server process (no REDIS_URL): every server loads them from the database when it starts; nothing to reload');
+          return;
+        }
+        const tty = !out.json && process.stderr.isTTY;
+        const reloaded = await context.leaderboards.reload(siteId, (boardId, loaded, total) => {
+          if (out.json) return;
+          const line = `reload: ${boardId}: ${loaded} of ${total} scores`;
+          // A line that rewrites itself on a terminal; a line per batch of 100,000 (and the last) otherwise.
+          if (tty) process.stderr.write(`\r${line}${loaded >= total ? '\n' : ''}`);
+          else if (loaded % 100_000 === 0 || loaded >= total) process.stderr.write(`${line}\n`);
+        });
+        out.print({ siteId, reloaded }, reloaded.map((r) => `${r.boardId}: ${r.scores} scores reloaded`).join('\n') || 'The site has no leaderboards');
         return;
       }
       default:

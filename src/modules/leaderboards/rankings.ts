@@ -41,6 +41,8 @@ export interface Rankings {
   standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined>;
   /** Loads the window now if it is not loaded (start-up warming). */
   warm(window: WindowKey): Promise<void>;
+  /** Loads the window's rows again even if it is loaded (repair; newer versions already held stay); `progress` gets the rows loaded so far. */
+  reload(window: WindowKey, progress?: (loaded: number) => void): Promise<number>;
 }
 
 /** Ranks of consecutive listing positions: the first from the count above it, then shared while the score repeats. */
@@ -102,6 +104,13 @@ export class MemoryRankings implements Rankings {
 
   async warm(window: WindowKey): Promise<void> {
     await this.#held(window);
+  }
+
+  async reload(window: WindowKey, progress?: (loaded: number) => void): Promise<number> {
+    this.#windows.delete(keyOf(window));
+    const held = await this.#held(window);
+    progress?.(held.list.size);
+    return held.list.size;
   }
 
   async #held(window: WindowKey): Promise<HeldWindow> {
@@ -231,7 +240,7 @@ function entriesOf(joined: string): Array<Omit<RankedEntry, 'version'>> {
 }
 
 export class RedisRankings implements Rankings {
-  readonly #loading = new Map<string, Promise<void>>();
+  readonly #loading = new Map<string, Promise<number>>();
   #pending: { updates: ScoreUpdate[]; flushed: Promise<void> } | undefined;
 
   constructor(
@@ -301,26 +310,43 @@ export class RedisRankings implements Rankings {
 
   /** Loads the window's rows unless its marker says they are loaded (one load per window at a time on this node). */
   async warm(window: WindowKey): Promise<void> {
+    await this.#load(window, false);
+  }
+
+  reload(window: WindowKey, progress?: (loaded: number) => void): Promise<number> {
+    return this.#load(window, true, progress);
+  }
+
+  #load(window: WindowKey, force: boolean, progress?: (loaded: number) => void): Promise<number> {
     const key = keyOf(window);
     let loading = this.#loading.get(key);
-    if (loading === undefined) {
-      loading = (async () => {
-        if ((await this.redis.exists(this.#keys(window).loaded)) === 1) return;
+    if (loading === undefined || force) {
+      const loaded = (async () => {
+        if (!force && (await this.redis.exists(this.#keys(window).loaded)) === 1) return 0;
+        let count = 0;
         let batch: RankedEntry[] = [];
         for await (const rows of this.load(window)) {
           for (const row of rows) {
             batch.push(row);
             if (batch.length === LOAD_BATCH) {
               await this.#set([{ window, entries: batch, markLoaded: false }]);
+              count += batch.length;
+              progress?.(count);
               batch = [];
             }
           }
         }
         await this.#set([{ window, entries: batch, markLoaded: true }]);
-      })().finally(() => this.#loading.delete(key));
-      this.#loading.set(key, loading);
+        count += batch.length;
+        progress?.(count);
+        return count;
+      })().finally(() => {
+        if (this.#loading.get(key) === loaded) this.#loading.delete(key);
+      });
+      this.#loading.set(key, loaded);
+      loading = loaded;
     }
-    await loading;
+    return loading;
   }
 
   /** Writes to windows of one site, in one script. */

@@ -221,6 +221,23 @@ export class LeaderboardService {
     return this.#warming;
   }
 
+  /**
+   * Loads the current window of each of the site's boards again from its rows (`questline
+   * leaderboards reload`): with Redis, this repairs a board whose update was lost between a commit
+   * and its publish (a node killed in between). Newer scores already held are kept.
+   */
+  async reload(siteId: string, progress: (boardId: string, loaded: number, total: number) => void): Promise<Array<{ boardId: string; windowStart: number; scores: number }>> {
+    const { program } = await this.programs.snapshot(siteId);
+    const out: Array<{ boardId: string; windowStart: number; scores: number }> = [];
+    for (const board of program.leaderboards) {
+      const window = this.windowOf(siteId, program, board, undefined);
+      const total = await this.#count(window);
+      const scores = await this.#rankings.reload(window, (loaded) => progress(board.id, loaded, total));
+      out.push({ boardId: board.id, windowStart: window.windowStart, scores });
+    }
+    return out;
+  }
+
   /** Ends warming (after the window loading now) and waits for it. */
   async stop(): Promise<void> {
     this.#stopping = true;
