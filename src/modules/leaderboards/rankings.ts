@@ -178,11 +178,11 @@ for w = 1, #KEYS, 4 do
   end
   if mark == '1' then redis.call('SET', KEYS[w + 2], '1') end
   if changed > before or mark == '1' then
-    if redis.call('EXISTS', KEYS[w + 3]) == 0 then
+    -- A new generation starts from the clock in microseconds (no window changes faster than that).
+    if redis.call('INCR', KEYS[w + 3]) == 1 then
       local time = redis.call('TIME')
       redis.call('SET', KEYS[w + 3], string.format('%.0f', tonumber(time[1]) * 1000000 + tonumber(time[2])))
     end
-    redis.call('INCR', KEYS[w + 3])
   end
   -- The keys' expiry moves together (the marker never outlives the set); at most once a day per window.
   if mark == '1' or redis.call('TTL', KEYS[w]) < tonumber(ARGV[1]) - 86400 then
