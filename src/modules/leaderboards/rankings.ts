@@ -239,15 +239,32 @@ function entriesOf(joined: string): Array<Omit<RankedEntry, 'version'>> {
   return out;
 }
 
+/** The scripts as commands: sent by their SHA1 (EVALSHA), the body only when Redis does not know it yet. */
+interface BoardCommands {
+  questlineBoardSet(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<number>;
+  questlineBoardPage(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+  questlineBoardStanding(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+}
+
+const COMMANDS: Array<[keyof BoardCommands, string]> = [
+  ['questlineBoardSet', SET_SCRIPT],
+  ['questlineBoardPage', PAGE_SCRIPT],
+  ['questlineBoardStanding', STANDING_SCRIPT],
+];
+
 export class RedisRankings implements Rankings {
   readonly #loading = new Map<string, Promise<number>>();
   #pending: { updates: ScoreUpdate[]; flushed: Promise<void> } | undefined;
+  readonly #commands: BoardCommands;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly load: WindowLoader,
-  ) {}
+  ) {
+    for (const [name, lua] of COMMANDS) if (!(name in redis)) redis.defineCommand(name, { lua });
+    this.#commands = redis as unknown as BoardCommands;
+  }
 
   /**
    * Updates published in the same turn of the event loop (concurrent actions) go out together:
@@ -281,7 +298,7 @@ export class RedisRankings implements Rankings {
   async page(window: WindowKey, offset: number, limit: number, unless?: string): Promise<Page | 'unchanged'> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.redis.eval(PAGE_SCRIPT, 3, keys.set, keys.loaded, keys.generation, offset, limit, unless ?? '')) as [string] | [string, number, number, string] | null;
+      const reply = (await this.#commands.questlineBoardPage(3, keys.set, keys.loaded, keys.generation, offset, limit, unless ?? '')) as [string] | [string, number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
@@ -295,7 +312,7 @@ export class RedisRankings implements Rankings {
   async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.redis.eval(STANDING_SCRIPT, 3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string] | null;
+      const reply = (await this.#commands.questlineBoardStanding(3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
@@ -359,7 +376,7 @@ export class RedisRankings implements Rankings {
       args.push(entries.length, markLoaded ? '1' : '0');
       for (const entry of entries) args.push(entry.member, String(0 - entry.score), listingMember(entry), entry.version);
     }
-    await this.redis.eval(SET_SCRIPT, keys.length, ...keys, ...args);
+    await this.#commands.questlineBoardSet(keys.length, ...keys, ...args);
   }
 
   #keys(window: WindowKey): { set: string; members: string; loaded: string; generation: string } {
