@@ -94,20 +94,38 @@ if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEY
 return 0
 `;
 
+/** The scripts as commands: sent by their SHA1 (EVALSHA), the body only when Redis does not know it yet. */
+interface LimitCommands {
+  questlineRateTake(key: string, rate: number, burst: number): Promise<[number, string]>;
+  questlineRateHit(key: string, windowSeconds: number): Promise<[number, number]>;
+  questlineRateUnhit(key: string): Promise<number>;
+}
+
+const COMMANDS: Array<[keyof LimitCommands, string]> = [
+  ['questlineRateTake', TAKE_SCRIPT],
+  ['questlineRateHit', HIT_SCRIPT],
+  ['questlineRateUnhit', UNHIT_SCRIPT],
+];
+
 export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  readonly #commands: LimitCommands;
+
+  constructor(redis: Redis, private readonly prefix: string) {
+    for (const [name, lua] of COMMANDS) if (!(name in redis)) redis.defineCommand(name, { lua, numberOfKeys: 1 });
+    this.#commands = redis as unknown as LimitCommands;
+  }
 
   async take(key: string, rate: RateConfig): Promise<BucketResult> {
-    const [allowed, tokens] = (await this.redis.eval(TAKE_SCRIPT, 1, `${this.prefix}rl:${key}`, rate.rate, rate.burst)) as [number, string];
+    const [allowed, tokens] = await this.#commands.questlineRateTake(`${this.prefix}rl:${key}`, rate.rate, rate.burst);
     return bucketResult(Number(tokens), allowed === 1, rate);
   }
 
   async hit(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}fw:${key}`, windowSeconds)) as [number, number];
+    const [count, ttl] = await this.#commands.questlineRateHit(`${this.prefix}fw:${key}`, windowSeconds);
     return { count, ttlSeconds: Math.max(0, ttl) };
   }
 
   async unhit(key: string): Promise<void> {
-    await this.redis.eval(UNHIT_SCRIPT, 1, `${this.prefix}fw:${key}`);
+    await this.#commands.questlineRateUnhit(`${this.prefix}fw:${key}`);
   }
 }
