@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 import type { RateConfig } from '../config.js';
+import { defineScripts } from './redis.js';
 
 export interface BucketResult {
   allowed: boolean;
@@ -94,25 +95,21 @@ if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEY
 return 0
 `;
 
-/** The scripts as commands: sent by their SHA1 (EVALSHA), the body only when Redis does not know it yet. */
 interface LimitCommands {
   questlineRateTake(key: string, rate: number, burst: number): Promise<[number, string]>;
   questlineRateHit(key: string, windowSeconds: number): Promise<[number, number]>;
   questlineRateUnhit(key: string): Promise<number>;
 }
 
-const COMMANDS: Array<[keyof LimitCommands, string]> = [
-  ['questlineRateTake', TAKE_SCRIPT],
-  ['questlineRateHit', HIT_SCRIPT],
-  ['questlineRateUnhit', UNHIT_SCRIPT],
-];
-
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #commands: LimitCommands;
 
   constructor(redis: Redis, private readonly prefix: string) {
-    for (const [name, lua] of COMMANDS) if (!(name in redis)) redis.defineCommand(name, { lua, numberOfKeys: 1 });
-    this.#commands = redis as unknown as LimitCommands;
+    this.#commands = defineScripts<LimitCommands>(redis, {
+      questlineRateTake: { lua: TAKE_SCRIPT, numberOfKeys: 1 },
+      questlineRateHit: { lua: HIT_SCRIPT, numberOfKeys: 1 },
+      questlineRateUnhit: { lua: UNHIT_SCRIPT, numberOfKeys: 1 },
+    });
   }
 
   async take(key: string, rate: RateConfig): Promise<BucketResult> {

@@ -7,6 +7,15 @@ export function connectRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
 }
 
+/**
+ * Lua scripts as commands of the connection, returned typed as `T`: ioredis sends them by SHA1
+ * (EVALSHA) and the body only when Redis does not know it yet. Defined once per connection.
+ */
+export function defineScripts<T>(redis: Redis, scripts: Record<keyof T & string, { lua: string; numberOfKeys?: number }>): T {
+  for (const [name, script] of Object.entries<{ lua: string; numberOfKeys?: number }>(scripts)) if (!(name in redis)) redis.defineCommand(name, script);
+  return redis as unknown as T;
+}
+
 /** Broadcasts small invalidation messages to every node. */
 export interface InvalidationBus {
   publish(topic: string, message: string): Promise<void>;

@@ -4,6 +4,7 @@
 // same interface and are tested against each other on the same sequence of updates.
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { defineScripts } from '../../plugins/redis.js';
 import { RankedList, type RankedEntry } from './ranked-list.js';
 
 export interface WindowKey {
@@ -239,18 +240,11 @@ function entriesOf(joined: string): Array<Omit<RankedEntry, 'version'>> {
   return out;
 }
 
-/** The scripts as commands: sent by their SHA1 (EVALSHA), the body only when Redis does not know it yet. */
 interface BoardCommands {
   questlineBoardSet(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<number>;
   questlineBoardPage(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
   questlineBoardStanding(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
 }
-
-const COMMANDS: Array<[keyof BoardCommands, string]> = [
-  ['questlineBoardSet', SET_SCRIPT],
-  ['questlineBoardPage', PAGE_SCRIPT],
-  ['questlineBoardStanding', STANDING_SCRIPT],
-];
 
 export class RedisRankings implements Rankings {
   readonly #loading = new Map<string, Promise<number>>();
@@ -262,8 +256,11 @@ export class RedisRankings implements Rankings {
     private readonly prefix: string,
     private readonly load: WindowLoader,
   ) {
-    for (const [name, lua] of COMMANDS) if (!(name in redis)) redis.defineCommand(name, { lua });
-    this.#commands = redis as unknown as BoardCommands;
+    this.#commands = defineScripts<BoardCommands>(redis, {
+      questlineBoardSet: { lua: SET_SCRIPT },
+      questlineBoardPage: { lua: PAGE_SCRIPT },
+      questlineBoardStanding: { lua: STANDING_SCRIPT },
+    });
   }
 
   /**
@@ -288,7 +285,9 @@ export class RedisRankings implements Rankings {
       const windows = bySite.get(update.siteId) ?? new Map<string, ScoreUpdate[]>();
       bySite.set(update.siteId, windows);
       const key = keyOf(update);
-      windows.set(key, [...(windows.get(key) ?? []), update]);
+      const batch = windows.get(key);
+      if (batch === undefined) windows.set(key, [update]);
+      else batch.push(update);
     }
     await Promise.all([...bySite.values()].map((windows) => this.#set([...windows.values()].map((batch) => ({ window: batch[0] as ScoreUpdate, entries: batch, markLoaded: false })))));
   }

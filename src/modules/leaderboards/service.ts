@@ -297,12 +297,7 @@ export class LeaderboardService {
   async *#rows(window: WindowKey): AsyncIterable<RankedEntry[]> {
     let after: string | undefined;
     for (;;) {
-      let query = this.db
-        .selectFrom('leaderboard_scores')
-        .select(['party_id', 'score', 'reached_at', 'version'])
-        .where('site_id', '=', window.siteId)
-        .where('board_id', '=', window.boardId)
-        .where('window_start', '=', window.windowStart);
+      let query = this.#scoresOf(window).select(['party_id', 'score', 'reached_at', 'version']);
       if (after !== undefined) query = query.where('party_id', '>', after);
       const rows = await query.orderBy('party_id').limit(LOAD_PAGE).execute();
       yield rows.map((row) => ({ member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
@@ -311,13 +306,13 @@ export class LeaderboardService {
     }
   }
 
+  #scoresOf(window: WindowKey) {
+    return this.db.selectFrom('leaderboard_scores').where('site_id', '=', window.siteId).where('board_id', '=', window.boardId).where('window_start', '=', window.windowStart);
+  }
+
   async #count(window: WindowKey): Promise<number> {
-    const row = await this.db
-      .selectFrom('leaderboard_scores')
+    const row = await this.#scoresOf(window)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', window.siteId)
-      .where('board_id', '=', window.boardId)
-      .where('window_start', '=', window.windowStart)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
