@@ -1,5 +1,5 @@
 // Shared test fixtures: the canonical example program of ../shared (beside the repository, as on
-// CI), and a clock that starts at a fixed instant and then runs in real time.
+// CI), a one-mission program for leaderboard tests, and a clock that starts at a fixed instant and then runs in real time.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,27 @@ const found = [resolve(repoRoot, '../shared/examples/program.json'), '/work/shar
 if (found === undefined) throw new Error('../shared/examples/program.json not found beside the repository');
 
 export const EXAMPLE_PROGRAM_PATH: string = found;
+
+/** A site in UTC with one action, `play`, whose repeatable mission pays 10 Points, and the given boards. */
+export function playProgram(name: string, leaderboards: Array<Record<string, unknown>>): Record<string, unknown> {
+  return {
+    site: { name, timezone: 'UTC' },
+    pointCategories: [{ name: 'Points', isDefault: true }],
+    actions: [{ name: 'play' }],
+    missions: [
+      {
+        id: 'm-play',
+        name: 'Play',
+        startDate: '2026-01-01T00:00:00',
+        endDate: '2027-12-31T23:59:59',
+        rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1, metadata: [] }],
+        rewards: { points: [{ category: 'Points', amount: 10 }] },
+        repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+      },
+    ],
+    leaderboards,
+  };
+}
 
 /** A fresh copy of the example program. */
 export function exampleProgram<T = Record<string, unknown>>(): T {

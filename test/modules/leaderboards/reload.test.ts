@@ -5,27 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/index.js';
 import { AppError } from '../../../src/errors.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { playProgram } from '../../helpers/fixtures.js';
 
-const program = {
-  site: { name: 'Reload', timezone: 'UTC' },
-  pointCategories: [{ name: 'Points', isDefault: true }],
-  actions: [{ name: 'play' }],
-  missions: [
-    {
-      id: 'm-play',
-      name: 'Play',
-      startDate: '2026-01-01T00:00:00',
-      endDate: '2027-12-31T23:59:59',
-      rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1, metadata: [] }],
-      rewards: { points: [{ category: 'Points', amount: 10 }] },
-      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
-    },
-  ],
-  leaderboards: [
-    { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime' },
-    { id: 'lb-day', name: 'Today', metric: { type: 'actionCount', action: 'play' }, period: 'day' },
-  ],
-};
+const program = playProgram('Reload', [
+  { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime' },
+  { id: 'lb-day', name: 'Today', metric: { type: 'actionCount', action: 'play' }, period: 'day' },
+]);
 
 describe.each(configurations)('questline leaderboards reload (%s)', (configuration) => {
   let t: TestApp;
