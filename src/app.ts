@@ -15,6 +15,8 @@ import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.j
 import { LeaderboardService } from './modules/leaderboards/service.js';
 import { actionHistoryRoutes } from './modules/actions/history.js';
 import { actionRoutes } from './modules/actions/routes.js';
+import { ReversalService } from './modules/actions/reversal.js';
+import { reversalRoutes } from './modules/actions/reversal-routes.js';
 import { ActionService } from './modules/actions/service.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { BackupService } from './modules/backup/service.js';
@@ -41,6 +43,11 @@ import { resolveTokenSecret, TokenService } from './modules/oauth/tokens.js';
 import { ClientRegistry } from './modules/sites/client-registry.js';
 import { SitesRepository } from './modules/sites/repository.js';
 import { SitesService } from './modules/sites/service.js';
+import { webhookDispatcher, type WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { WebhookRepository } from './modules/webhooks/repository.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { WebhookSecrets } from './modules/webhooks/secrets.js';
+import { WebhookAdminService } from './modules/webhooks/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { idParamsPlugin } from './http/ids.js';
@@ -69,6 +76,8 @@ export interface Services {
   programs: ProgramService;
   backups: BackupService;
   leaderboards: LeaderboardService;
+  /** Delivers the outbox; serve() starts it (tests run rounds with runOnce()). */
+  webhooks: WebhookDispatcher;
 }
 
 declare module 'fastify' {
@@ -139,7 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load)),
     { clock, onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit') },
   );
-  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups, leaderboards };
+  const webhooks = webhookDispatcher({
+    database,
+    programs,
+    preferences,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    clock,
+    onError: (error) => app.log.error({ err: error }, 'webhook dispatch failed'),
+  });
+  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups, leaderboards, webhooks };
   const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
     failureLimit: config.tokenFailureLimit,
     failureWindowSeconds: config.tokenFailureWindowSeconds,
@@ -165,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     draining = true;
     registry.stop();
-    await leaderboards.stop();
+    await Promise.all([leaderboards.stop(), webhooks.stop()]);
   });
   app.addHook('onClose', async () => {
     await bus?.close();
@@ -190,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backupRoutes, { backups });
   const actionsRepository = new ActionsRepository(database.dialect);
   await app.register(actionRoutes, { actions: new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize) });
+  await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
   await app.register(pointsAdminRoutes, { points: new PointsService(database, actionsRepository, programs, leaderboards, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   const profiles = new ProfileService(database.db, programs, clock);
@@ -199,6 +217,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, actionsRepository, programs, clock) });
   await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
+  await app.register(webhookRoutes, {
+    webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
+    secrets: new WebhookSecrets(programs, clock),
+  });
 
   await registry.start();
   await programs.start();

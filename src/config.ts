@@ -24,6 +24,8 @@ export interface Config {
   tokenTtlSeconds: number;
   logLevel: string;
   webhookAllowPrivateNetworks: boolean;
+  /** Deliver webhooks from the server process (false when `questline worker` processes do it). */
+  webhookDispatcher: boolean;
   clientRate: RateConfig;
   userRate: RateConfig;
   /** Failed token requests allowed per client id within tokenFailureWindowSeconds. */
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenTtlSeconds: read.integer('TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
     logLevel: read.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     webhookAllowPrivateNetworks: read.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    webhookDispatcher: read.boolean('WEBHOOK_DISPATCHER', true),
     clientRate: { rate: read.number('CLIENT_RATE_LIMIT_RPS', 100, 0.01), burst: read.integer('CLIENT_RATE_LIMIT_BURST', 200, 1) },
     userRate: { rate: read.number('USER_RATE_LIMIT_RPS', 10, 0.01), burst: read.integer('USER_RATE_LIMIT_BURST', 20, 1) },
     tokenFailureLimit: read.integer('TOKEN_FAILURE_LIMIT', 10, 1),

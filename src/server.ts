@@ -14,6 +14,7 @@ export async function serve(config: Config): Promise<void> {
   }
   // Reads wait for a window that is still loading, so the server listens meanwhile.
   app.services.leaderboards.warm((line) => app.log.info(line)).catch((error: unknown) => app.log.error({ err: error }, 'loading leaderboards failed'));
+  if (config.webhookDispatcher) app.services.webhooks.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 86_400,
       logLevel: 'info',
       webhookAllowPrivateNetworks: false,
+      webhookDispatcher: true,
       clientRate: { rate: 100, burst: 200 },
       userRate: { rate: 10, burst: 20 },
       tokenFailureLimit: 10,

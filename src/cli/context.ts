@@ -21,6 +21,7 @@ export interface CliContext {
   backups: BackupService;
   /** With Redis, the boards every node reads; otherwise this process's own (rebuilt by each server on start). */
   leaderboards: LeaderboardService;
+  preferences: PreferencesService;
   close(): Promise<void>;
 }
 
@@ -32,7 +33,9 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
   const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus });
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : undefined;
-  const leaderboards = new LeaderboardService(database.db, programs, new PreferencesService(database.db), (load) =>
+  const preferences = new PreferencesService(database.db, Date.now, { bus });
+  await preferences.start();
+  const leaderboards = new LeaderboardService(database.db, programs, preferences, (load) =>
     redis !== undefined ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load),
   );
   return {
@@ -41,6 +44,7 @@ export async function openCliContext(config: Config): Promise<CliContext> {
     programs,
     backups: new BackupService(database.db, programs),
     leaderboards,
+    preferences,
     async close() {
       await bus?.close();
       await redis?.quit();

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
 import { openDatabase } from '../db/index.js';
 import { AppError } from '../errors.js';
+import { VerifyService } from '../modules/verify/service.js';
+import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
 import { openCliContext, type CliContext } from './context.js';
 
@@ -12,6 +14,8 @@ const USAGE = `Usage: questline <command> [options]
 
 Commands:
   serve                                          start the HTTP server (what npm start runs)
+  worker                                         deliver webhooks until stopped (SIGTERM/SIGINT); run
+                                                 servers with WEBHOOK_DISPATCHER=false to leave it to workers
   migrate                                        apply pending database migrations
   site create --name NAME [--id ID] [--timezone TZ]
   site list
@@ -24,6 +28,8 @@ Commands:
   restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
   leaderboards reload --site SITE                load the current windows of the site's boards into Redis
                                                  again from the database (repairs a lost update)
+  verify [--site SITE]                           recompute balances, cap totals, completions, trophy cases
+                                                 and levels from the ledger; exit code 1 on any drift
 
 Options:
   --json    machine-readable output (one JSON document on stdout)
@@ -60,7 +66,8 @@ interface Output {
   print(result: unknown, human: string): void;
 }
 
-export async function run(argv: string[], config: Config, out: Output): Promise<void> {
+/** Runs one command; resolves with the exit code when it is not 0. */
+export async function run(argv: string[], config: Config, out: Output): Promise<number | void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   const [command, sub] = positionals;
   if (values.help || command === undefined) {
@@ -80,7 +87,9 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
     return;
   }
 
-  const key = command === 'backup' || command === 'restore' ? command : `${command} ${sub ?? ''}`;
+  if (command === 'worker') return work(config);
+
+  const key = command === 'backup' || command === 'restore' || command === 'verify' ? command : `${command} ${sub ?? ''}`;
   const context = await openCliContext(config);
   try {
     switch (key) {
@@ -161,12 +170,43 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         out.print({ siteId, reloaded }, reloaded.map((r) => `${r.boardId}: ${r.scores} scores reloaded`).join('\n') || 'The site has no leaderboards');
         return;
       }
+      case 'verify': {
+        const siteIds = values.site !== undefined ? [await existingSite(context, values.site)] : undefined;
+        const report = await new VerifyService(context.database.db, context.programs).verify(siteIds);
+        const summary = `Checked ${report.sites} site(s): ${report.checked.parties} users and groups, ${report.checked.ledgerEntries} ledger entries, ${report.checked.completions} completions`;
+        const lines = report.drift.map((d) => `DRIFT ${d.siteId} ${d.check} ${d.subject}: ${d.detail}: expected ${String(d.expected)}, found ${String(d.actual)}`);
+        out.print(report, [summary, ...lines, report.drift.length === 0 ? 'No drift' : `${report.drift.length} drift(s)`].join('\n'));
+        return report.drift.length === 0 ? 0 : 1;
+      }
       default:
         throw new UsageError(`Unknown command "${key.trim()}"`);
     }
   } finally {
     await context.close();
   }
+}
+
+/** `questline worker`: the webhook dispatcher alone, until SIGTERM or SIGINT (the attempts in flight finish first). */
+async function work(config: Config): Promise<void> {
+  const context = await openCliContext(config);
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const dispatcher = webhookDispatcher({
+    database: context.database,
+    programs: context.programs,
+    preferences: context.preferences,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    onError: (error) => log(`webhook dispatch failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  dispatcher.start();
+  log('worker: delivering webhooks');
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  log(`worker: ${signal}; finishing the deliveries in flight`);
+  await dispatcher.stop();
+  await context.close();
+  log('worker: stopped');
 }
 
 const RESTORE_STEPS = {
@@ -203,8 +243,7 @@ export async function cli(argv: string[]): Promise<number> {
     return status;
   };
   try {
-    await run(argv, loadConfig(), out);
-    return 0;
+    return (await run(argv, loadConfig(), out)) ?? 0;
   } catch (error) {
     if (error instanceof ConfigError) return fail('invalid_configuration', error.message, 1);
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

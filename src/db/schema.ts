@@ -39,6 +39,9 @@ export interface SiteProgramsTable {
   /** The canonical program as JSON, without the webhook secret. */
   document: string;
   webhook_secret: string | null;
+  /** A replaced secret keeps signing beside the new one until `previous_webhook_secret_until` (migration 0009). */
+  previous_webhook_secret: string | null;
+  previous_webhook_secret_until: number | null;
   updated_at: number;
 }
 
@@ -84,6 +87,11 @@ export interface ActionEventsTable {
   recorded: number;
   reason: string | null;
   outcome: string;
+  /** When the event was reversed, and what the reversal did (JSON), for idempotent repeats (migration 0010). */
+  reversed_at: number | null;
+  reversal: string | null;
+  /** JSON array of the groups whose missions the event advanced or completed (null: none). */
+  groups: string | null;
 }
 
 export interface MissionProgressTable {
@@ -108,6 +116,8 @@ export interface MissionCompletionsTable {
   completed_at: number;
   recorded_at: number;
   removed_at: number | null;
+  /** The badge the completion awarded (migration 0010). */
+  badge_id: string | null;
 }
 
 export interface MissionSupplyTable {
@@ -124,7 +134,8 @@ export interface PointsLedgerTable {
   category: string;
   requested: number;
   credited: number;
-  cause: 'mission' | 'adjustment';
+  /** `reversal`: a completion's credit taken back (cause_id: the completion). */
+  cause: 'mission' | 'adjustment' | 'reversal';
   cause_id: string;
   event_id: string | null;
   reason: string | null;
@@ -182,6 +193,42 @@ export interface OutboxTable {
   payload: string;
   occurred_at: number;
   created_at: number;
+  /** When the dispatcher made its deliveries (null: not yet). */
+  routed_at: number | null;
+}
+
+export interface WebhookEndpointsTable {
+  site_id: string;
+  endpoint_id: string;
+  url: string;
+  /** JSON array of event types. */
+  event_types: string;
+  description: string | null;
+  created_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
+
+export interface WebhookDeliveriesTable {
+  site_id: string;
+  delivery_id: string;
+  event_id: string;
+  event_type: string;
+  party_type: PartyType;
+  party_id: string;
+  destination: string;
+  status: DeliveryStatus;
+  attempts: number;
+  retry_from: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_attempt_at: number | null;
+  last_url: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
 }
 
 export interface MissionProgressArchiveTable extends MissionProgressTable {
@@ -233,6 +280,8 @@ export interface DatabaseSchema {
   trophies: TrophiesTable;
   level_changes: LevelChangesTable;
   outbox: OutboxTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   leaderboard_scores: LeaderboardScoresTable;
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
   daily_active_users: DailyActiveUsersTable;

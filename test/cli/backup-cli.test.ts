@@ -23,7 +23,7 @@ function capture(json: boolean) {
 }
 
 /** Runs `fn` with process.stdout and process.stderr captured. */
-async function captured(fn: () => Promise<void>): Promise<{ stdout: string; stderr: string }> {
+async function captured(fn: () => Promise<unknown>): Promise<{ stdout: string; stderr: string }> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0);

@@ -8,6 +8,8 @@ import * as dailyActiveUsers from './0005_daily_active_users.js';
 import * as userProfiles from './0006_user_profiles.js';
 import * as partyVersion from './0007_party_version.js';
 import * as leaderboardScores from './0008_leaderboard_scores.js';
+import * as webhooks from './0009_webhooks.js';
+import * as reversals from './0010_reversals.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0006_user_profiles': userProfiles,
   '0007_party_version': partyVersion,
   '0008_leaderboard_scores': leaderboardScores,
+  '0009_webhooks': webhooks,
+  '0010_reversals': reversals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,11 +14,16 @@ export interface EngineLeaderboard {
   groupFilter?: string | undefined;
 }
 
-/** What changed for a party: points credited (negative: debited), a completion, or a recorded action. */
-export type ScoreChange =
+/**
+ * What changed for a party: points credited (negative: debited), a completion, or a recorded
+ * action. `undo` takes back such a change (a reversal), in the window of its own time: a reversed
+ * credit leaves lifetime boards too, which a debit does not.
+ */
+export type ScoreChange = (
   | { kind: 'points'; category: string; amount: number; at: number }
   | { kind: 'completion'; at: number }
-  | { kind: 'action'; action: string; value: number; at: number };
+  | { kind: 'action'; action: string; value: number; at: number }
+) & { undo?: true };
 
 export interface ScoreDelta {
   boardId: string;
@@ -66,7 +71,7 @@ export function scoreDeltas(
     if (board.party !== party) continue;
     if (board.groupFilter !== undefined && (party !== 'user' || !groups.has(board.groupFilter))) continue;
     for (const change of changes) {
-      const delta = deltaOf(board, change, defaultCategory);
+      const delta = change.undo ? -deltaOf(board, change, defaultCategory) : deltaOf(board, change, defaultCategory);
       if (delta === 0) continue;
       const windowStart = leaderboardWindow(board.period, change.at, timezone).start;
       const key = `${board.id}\u0000${windowStart}`;

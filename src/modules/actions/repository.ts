@@ -82,7 +82,8 @@ const q = {
       .where('action', '=', p.action)
       .where('occurred_at', '>=', p.from)
       .where('occurred_at', '<', p.to)
-      .where('recorded', '=', 1),
+      .where('recorded', '=', 1)
+      .where('reversed_at', 'is', null),
   ),
   memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
     db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
@@ -185,7 +186,14 @@ const q = {
     db
       .insertInto('trophies')
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: 1, first_earned_at: p.at, last_earned_at: p.at })
-      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({ earned_count: sql<number>`trophies.earned_count + 1`, last_earned_at: p.at })),
+      .onConflict((oc) =>
+        // A backdated completion can be older than the ones before it: first and last are the earliest and latest.
+        oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({
+          earned_count: sql<number>`trophies.earned_count + 1`,
+          first_earned_at: sql<number>`case when trophies.first_earned_at < ${p.at} then trophies.first_earned_at else ${p.at} end`,
+          last_earned_at: sql<number>`case when trophies.last_earned_at > ${p.at} then trophies.last_earned_at else ${p.at} end`,
+        }),
+      ),
   ),
   setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
     db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
@@ -204,6 +212,14 @@ const q = {
 };
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
+
+/** What moved a level: an action, an admin adjustment, an admin's choice, or a reversal. */
+export type LevelCause = { actionEventId: string } | { adjustmentId: string } | { adminChange: true } | { reversedEventId: string } | { removedCompletionId: string };
+
+/** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
+export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
+  return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
+}
 
 export class ActionsRepository {
   constructor(private readonly dialect: DialectName) {}
@@ -316,10 +332,13 @@ export class ActionsRepository {
     await q.insertCompletion(trx, completion);
   }
 
-  /** Appends a ledger entry and moves the balance (and lifetime, for credits) beside it. */
+  /**
+   * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
+   * a reversal (a credit taken back) lowers them, other debits leave them.
+   */
   async post(trx: Trx, entry: PointsLedgerTable): Promise<void> {
     await q.insertLedger(trx, entry);
-    await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: Math.max(0, entry.credited) });
+    await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: lifetimeDelta(entry) });
   }
 
   async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
@@ -331,7 +350,7 @@ export class ActionsRepository {
   }
 
   /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
-  async recordLevelChange(trx: Trx, party: PartyKey, change: LevelChange, cause: { actionEventId: string } | { adjustmentId: string } | { adminChange: true }, at: number, now: number): Promise<PresentedLevelChange> {
+  async recordLevelChange(trx: Trx, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
     const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
     const presented = { from: level(change.from), to: level(change.to), direction: change.direction };
     await q.setLevel(trx, { ...key(party), levelId: change.to?.id ?? null });
@@ -376,6 +395,7 @@ export class ActionsRepository {
       }),
       occurred_at: event.occurredAt,
       created_at: now,
+      routed_at: null,
     });
   }
 }

@@ -148,6 +148,8 @@ export class ActionService {
       // From here on the cached state changes with the database: until the transaction is through,
       // it is marked as being written, so that a failure leaves it unused.
       for (const entry of entries) entry.version = WRITING;
+      // The groups whose missions this action moved: a reversal takes its contribution back from them.
+      const advancedGroups: string[] = [];
       if (decision.recorded) {
         const changes = await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
         changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
@@ -156,6 +158,7 @@ export class ActionService {
           const groupEntry = entries[i] as PartyEntry;
           const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true);
           const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
+          if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
           scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
         }
         if (rateWindow !== undefined) {
@@ -183,6 +186,9 @@ export class ActionService {
         recorded: decision.recorded ? 1 : 0,
         reason: decision.reason ?? null,
         outcome: JSON.stringify(outcome),
+        reversed_at: null,
+        reversal: null,
+        groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
       });
       if (options.dryRun) throw new DryRun(outcome);
       if (decision.recorded) {
@@ -339,6 +345,7 @@ export class ActionService {
         completed_at: event.timestamp,
         recorded_at: now,
         removed_at: null,
+        badge_id: completion.badge ?? null,
       });
       const completed = missionEntry(entry, mission.id);
       completed.completions.set(completion.windowStart, (completed.completions.get(completion.windowStart) ?? 0) + 1);

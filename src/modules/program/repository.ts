@@ -33,7 +33,14 @@ export class ProgramRepository {
   async save(trx: Db, row: ProgramRow): Promise<void> {
     await trx
       .updateTable('site_programs')
-      .set({ version: row.version, document: row.document, webhook_secret: row.webhook_secret, updated_at: row.updated_at })
+      .set({
+        version: row.version,
+        document: row.document,
+        webhook_secret: row.webhook_secret,
+        previous_webhook_secret: row.previous_webhook_secret,
+        previous_webhook_secret_until: row.previous_webhook_secret_until,
+        updated_at: row.updated_at,
+      })
       .where('site_id', '=', row.site_id)
       .execute();
   }

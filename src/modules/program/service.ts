@@ -9,6 +9,7 @@ import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
 import type { ProgramRepository, ProgramRow } from './repository.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { validateProgram } from './validate.js';
+import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
 
 const TOPIC = 'program';
 /** How stale a cached program may get before a version check, with and without Redis invalidation. */
@@ -119,8 +120,17 @@ export class ProgramService {
     });
   }
 
-  private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
-    const result = await this.db.transaction().execute(async (trx) => {
+  /** The secret columns of the site's program row (undefined while the site has none). */
+  async secrets(siteId: string): Promise<SecretColumns | undefined> {
+    return this.repository.find(siteId);
+  }
+
+  /**
+   * Runs `fn` in one transaction with the site's program row locked; a site that has none gets
+   * its initial program at version 0 first. Throws not_found for a site that does not exist.
+   */
+  async withProgramRow<T>(siteId: string, fn: (trx: Db, row: ProgramRow, now: number) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
       const site = await trx.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
       if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
       const now = this.now();
@@ -129,15 +139,22 @@ export class ProgramService {
         version: 0,
         document: JSON.stringify(initialProgram(site.name, site.timezone)),
         webhook_secret: null,
+        previous_webhook_secret: null,
+        previous_webhook_secret_until: null,
         updated_at: now,
       });
-      const row = (await this.repository.lock(trx, siteId)) as ProgramRow;
+      return fn(trx, (await this.repository.lock(trx, siteId)) as ProgramRow, now);
+    });
+  }
+
+  private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
+    const result = await this.withProgramRow(siteId, async (trx, row, now) => {
       const before = JSON.parse(row.document) as ProgramDocument;
       const program = next(before);
-      const webhookSecret = nextSecret(row.webhook_secret, program.site.webhookSecret);
+      const secrets = replaceSecret(row, nextSecret(row.webhook_secret, program.site.webhookSecret), now);
       delete program.site.webhookSecret;
       const version = row.version + 1;
-      await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), webhook_secret: webhookSecret, updated_at: now });
+      await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), ...secrets, updated_at: now });
       await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
       const progressArchived = await this.repository.archiveProgress(trx, siteId, removedRules(before, program), version, now);
       return { version, program, progressArchived };

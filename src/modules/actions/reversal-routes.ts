@@ -1,0 +1,66 @@
+// Reversals (SPEC §12), admin only: DELETE /users/{userId}/actions/{eventId} and
+// DELETE /users/{userId}/challenges/{challengeId}/completions/latest.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Id } from '../../http/ids.js';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { ReversalService } from './reversal.js';
+
+const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
+const Amounts = Type.Array(Type.Object({ category: Type.String(), amount: Type.Integer() }));
+const ReversalSchema = Type.Object({
+  eventId: Type.Optional(Type.String()),
+  alreadyReversed: Type.Boolean({ description: 'The reversal had been made before: nothing changed now' }),
+  completionsRemoved: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      completionId: Type.String(),
+      userId: Type.Optional(Type.String()),
+      groupId: Type.Optional(Type.String()),
+      points: Amounts,
+    }),
+  ),
+  pointsDebited: Type.Array(Type.Object({ category: Type.String(), amount: Type.Integer() }), { description: "The user's debits per category" }),
+  balances: Type.Array(Type.Object({ category: Type.String(), balance: Type.Integer() }), { description: "The user's balances after, in the debited categories" }),
+  negativeBalances: Type.Array(Type.String(), { description: 'Categories the debits took below zero' }),
+  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+});
+
+const admin = { access: 'admin' as const };
+const tags = ['admin: reversals'];
+
+export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalService }> = async (app, { reversals }) => {
+  app.delete(
+    '/users/:userId/actions/:eventId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Reverse a recorded action: its progress, completions, points, badges, level and board scores (idempotent)',
+        // Event ids are any 1–255 characters (SPEC §5), not only the id alphabet.
+        params: Type.Object({ userId: Id, eventId: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: { 200: Envelope(ReversalSchema) },
+      },
+    },
+    async (request) => ({ response: await reversals.reverseAction(authOf(request).siteId, request.params.userId, request.params.eventId) }),
+  );
+
+  app.delete(
+    '/users/:userId/challenges/:challengeId/completions/latest',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Remove the user's latest completion of a mission with its points, badge and level (give completionId to make a retry change nothing)",
+        querystring: Type.Object({ completionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Remove exactly this completion, if it is still there' })) }),
+        response: { 200: Envelope(ReversalSchema) },
+      },
+    },
+    async (request) => {
+      const { userId, challengeId } = request.params as { userId: string; challengeId: string };
+      return { response: await reversals.removeLatestCompletion(authOf(request).siteId, userId, challengeId, request.query.completionId) };
+    },
+  );
+};

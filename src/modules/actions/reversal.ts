@@ -1,0 +1,333 @@
+// Reversals (SPEC §12): an admin takes back a recorded action, or the latest completion of a
+// mission, with every effect, in one transaction with the parties locked (groups, then the user,
+// ids sorted: the action path's order). A removed completion's points are debited in full (the
+// balance may go below zero), its badge leaves the trophy case when none of its completions is
+// left, its supply unit returns, its mission's progress restarts from zero, the level follows the
+// lifetime points again, boards lose the points in the windows where they were earned, and a
+// `mission.completed` event with `completionStatus: "removed"` goes out. Reversing twice changes
+// nothing the second time.
+import { sql } from 'kysely';
+import { calendarWindow } from '../../engine/calendar.js';
+import type { ScoreChange } from '../../engine/elements/leaderboards.js';
+import { levelFor } from '../../engine/elements/levels.js';
+import { ruleMatches, windowStart } from '../../engine/elements/missions.js';
+import type { ActionEvent, EngineLevel } from '../../engine/types.js';
+import type { Database, Trx } from '../../db/index.js';
+import type { ActionEventsTable, MissionCompletionsTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { uuidv7 } from 'uuidv7';
+import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
+import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
+import type { ActionOutcome } from './service.js';
+import type { ActionsRepository, LevelCause, PartyKey, PresentedLevelChange } from './repository.js';
+
+export interface RemovedCompletion {
+  id: string;
+  name: string;
+  completionId: string;
+  userId?: string;
+  groupId?: string;
+  /** What was debited from the party's balances. */
+  points: Array<{ category: string; amount: number }>;
+}
+
+export interface Reversal {
+  eventId?: string;
+  /** True when this reversal had already been made: nothing changed now. */
+  alreadyReversed: boolean;
+  completionsRemoved: RemovedCompletion[];
+  /** The user's debits, per category. */
+  pointsDebited: Array<{ category: string; amount: number }>;
+  /** The user's balances after the reversal in the categories it debited. */
+  balances: Array<{ category: string; balance: number }>;
+  /** Categories whose balance the debits took below zero. */
+  negativeBalances: string[];
+  levelChanged?: PresentedLevelChange;
+}
+
+type Completion = MissionCompletionsTable;
+
+export class ReversalService {
+  constructor(
+    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly repository: ActionsRepository,
+    private readonly programs: ProgramService,
+    private readonly leaderboards: LeaderboardService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** DELETE /users/{userId}/actions/{eventId}: the action and everything it caused. */
+  async reverseAction(siteId: string, userId: string, eventId: string): Promise<Reversal> {
+    const snapshot = await this.programs.snapshot(siteId);
+    const db = this.database.db;
+    const event = await db.selectFrom('action_events').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirst();
+    // Another user's event reads as absent (nothing about it is revealed).
+    if (event === undefined || event.party_type !== 'user' || event.party_id !== userId) throw new AppError('not_found', `User "${userId}" has no action "${eventId}"`);
+    if (event.reversal !== null) return { ...(JSON.parse(event.reversal) as Reversal), alreadyReversed: true };
+
+    const causedGroups = await db
+      .selectFrom('mission_completions')
+      .select('party_id')
+      .where('site_id', '=', siteId)
+      .where('event_id', '=', eventId)
+      .where('party_type', '=', 'group')
+      .execute();
+    const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups.map((row) => row.party_id)])].sort();
+    const user: PartyKey = { siteId, type: 'user', id: userId };
+    const groups: PartyKey[] = groupIds.map((id) => ({ siteId, type: 'group', id }));
+    const scores: ScoreUpdate[] = [];
+    const reversal = await this.database.transaction(async (trx) => {
+      const now = this.clock();
+      await this.repository.lockParties(trx, [...groups, user], now);
+      const locked = await trx.db.selectFrom('action_events').select('reversal').where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+      if (locked.reversal !== null) return { ...(JSON.parse(locked.reversal) as Reversal), alreadyReversed: true };
+
+      const result = emptyReversal(eventId);
+      const changes = new Map<string, ScoreChange[]>([[partyName(user), []], ...groups.map((g): [string, ScoreChange[]] => [partyName(g), []])]);
+      if (event.recorded === 1) {
+        // Its contribution to missions it advanced without completing them, then what it completed, latest first.
+        const completions = await trx.db.selectFrom('mission_completions').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).where('removed_at', 'is', null).execute();
+        for (const party of [user, ...groups]) await this.takeBackProgress(trx, snapshot, party, event, completions);
+        completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
+        for (const completion of completions) {
+          const party: PartyKey = { siteId, type: completion.party_type, id: completion.party_id };
+          result.completionsRemoved.push(await this.removeCompletion(trx, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[], now));
+        }
+        changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
+        await this.settleUser(trx, snapshot, user, result, { reversedEventId: eventId }, now);
+      }
+      await trx.db.updateTable('action_events').set({ reversed_at: now, reversal: JSON.stringify(result) }).where('site_id', '=', siteId).where('event_id', '=', eventId).execute();
+      scores.push(...(await this.recordScores(trx, snapshot, user, groups, changes)));
+      return result;
+    });
+    await this.leaderboards.publish(scores);
+    return reversal;
+  }
+
+  /**
+   * DELETE /users/{userId}/challenges/{challengeId}/completions/latest: the user's latest live
+   * completion of the mission, or exactly `completionId` when given (which makes a retried request
+   * change nothing the second time).
+   */
+  async removeLatestCompletion(siteId: string, userId: string, missionId: string, completionId?: string): Promise<Reversal> {
+    const snapshot = await this.programs.snapshot(siteId);
+    const user: PartyKey = { siteId, type: 'user', id: userId };
+    const scores: ScoreUpdate[] = [];
+    const reversal = await this.database.transaction(async (trx) => {
+      const now = this.clock();
+      await this.repository.lockParties(trx, [user], now);
+      let query = trx.db
+        .selectFrom('mission_completions')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .where('mission_id', '=', missionId);
+      query = completionId !== undefined ? query.where('completion_id', '=', completionId) : query.where('removed_at', 'is', null);
+      const completion = await query.orderBy('completed_at', 'desc').orderBy('recorded_at', 'desc').orderBy('completion_id', 'desc').limit(1).executeTakeFirst();
+      if (completion === undefined) {
+        throw new AppError('not_found', completionId !== undefined ? `User "${userId}" has no completion "${completionId}" of "${missionId}"` : `User "${userId}" has no completion of "${missionId}" to remove`);
+      }
+      const result = emptyReversal();
+      if (completion.removed_at !== null) return { ...result, alreadyReversed: true };
+      const changes: ScoreChange[] = [];
+      result.completionsRemoved.push(await this.removeCompletion(trx, snapshot, user, completion, changes, now));
+      await this.settleUser(trx, snapshot, user, result, { removedCompletionId: completion.completion_id }, now);
+      scores.push(...(await this.recordScores(trx, snapshot, user, [], new Map([[partyName(user), changes]]))));
+      return result;
+    });
+    await this.leaderboards.publish(scores);
+    return reversal;
+  }
+
+  /** Removes one live completion with its effects on the party; returns it as the response shows it. */
+  private async removeCompletion(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, changes: ScoreChange[], now: number): Promise<RemovedCompletion> {
+    const { siteId } = party;
+    const completedAt = Number(completion.completed_at);
+    await trx.db.updateTable('mission_completions').set({ removed_at: now }).where('site_id', '=', siteId).where('completion_id', '=', completion.completion_id).execute();
+
+    // The credits go back in full, dated like the credits, so that caps give the allowance back
+    // in the day and year they were taken from.
+    const credits = await trx.db
+      .selectFrom('points_ledger')
+      .select(['category', 'credited'])
+      .where('site_id', '=', siteId)
+      .where('cause_id', '=', completion.completion_id)
+      .where('cause', '=', 'mission')
+      .orderBy('recorded_at')
+      .orderBy('entry_id')
+      .execute();
+    const points: Array<{ category: string; amount: number }> = [];
+    for (const credit of credits) {
+      const amount = Number(credit.credited);
+      points.push({ category: credit.category, amount });
+      if (amount === 0) continue;
+      await this.repository.post(trx, {
+        site_id: siteId,
+        entry_id: `pts_${uuidv7()}`,
+        party_type: party.type,
+        party_id: party.id,
+        category: credit.category,
+        requested: -amount,
+        credited: -amount,
+        cause: 'reversal',
+        cause_id: completion.completion_id,
+        event_id: completion.event_id,
+        reason: null,
+        occurred_at: completedAt,
+        recorded_at: now,
+      });
+      if (amount > 0) {
+        for (const period of ['day', 'year'] as const) {
+          await this.repository.addEarnings(trx, party, credit.category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
+        }
+      }
+      changes.push({ kind: 'points', category: credit.category, amount, at: completedAt, undo: true });
+    }
+    changes.push({ kind: 'completion', at: completedAt, undo: true });
+
+    if (completion.badge_id !== null) await this.recountTrophy(trx, party, completion.badge_id);
+    await trx.db
+      .updateTable('mission_supply')
+      .set((eb) => ({ used: eb('used', '-', 1) }))
+      .where('site_id', '=', siteId)
+      .where('mission_id', '=', completion.mission_id)
+      .where('used', '>', 0)
+      .execute();
+    // Its tracking restarts from zero.
+    await trx.db
+      .deleteFrom('mission_progress')
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', party.type)
+      .where('party_id', '=', party.id)
+      .where('mission_id', '=', completion.mission_id)
+      .execute();
+
+    const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
+    await this.repository.enqueue(
+      trx,
+      party,
+      {
+        type: 'mission.completed',
+        occurredAt: now,
+        data: {
+          mission: { id: completion.mission_id, name },
+          completionStatus: 'removed',
+          completionId: completion.completion_id,
+          points,
+          actionEventId: completion.event_id,
+          timestamp: new Date(completedAt).toISOString(),
+        },
+      },
+      now,
+    );
+    return { id: completion.mission_id, name, completionId: completion.completion_id, ...(party.type === 'user' ? { userId: party.id } : { groupId: party.id }), points };
+  }
+
+  /**
+   * Takes the event's contribution out of the progress of missions it advanced for the party but
+   * did not complete, while that progress still holds it: same window, and no completion of the
+   * mission since (which consumed it, or reset it).
+   */
+  private async takeBackProgress(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[]): Promise<void> {
+    const outcome = JSON.parse(event.outcome) as ActionOutcome;
+    const advanced = new Set(outcome.progress.map((p) => p.challengeId));
+    const completedHere = new Set(completions.filter((c) => c.party_type === party.type && c.party_id === party.id).map((c) => c.mission_id));
+    const action = { name: event.action, suppressRepeats: false };
+    const engineEvent: ActionEvent = { action, value: Number(event.value), metadata: JSON.parse(event.metadata) as Record<string, string>, timestamp: Number(event.occurred_at) };
+    for (const mission of snapshot.engine.missionsByAction.get(event.action.toLowerCase()) ?? []) {
+      if (mission.party !== party.type || !advanced.has(mission.id) || completedHere.has(mission.id)) continue;
+      const window = windowStart(mission, engineEvent.timestamp);
+      const since = await trx.db
+        .selectFrom('mission_completions')
+        .select('completion_id')
+        .where('site_id', '=', party.siteId)
+        .where('party_type', '=', party.type)
+        .where('party_id', '=', party.id)
+        .where('mission_id', '=', mission.id)
+        .where('window_start', '=', window)
+        .where('recorded_at', '>=', Number(event.received_at))
+        .limit(1)
+        .executeTakeFirst();
+      if (since !== undefined) continue;
+      for (const rule of mission.rules) {
+        if (!ruleMatches(rule, engineEvent)) continue;
+        const amount = rule.type === 'count' ? 1 : engineEvent.value;
+        await trx.db
+          .updateTable('mission_progress')
+          .set({ current: sql<number>`case when current - ${amount} > 0 then current - ${amount} else 0 end`, updated_at: this.clock() })
+          .where('site_id', '=', party.siteId)
+          .where('party_type', '=', party.type)
+          .where('party_id', '=', party.id)
+          .where('mission_id', '=', mission.id)
+          .where('rule_id', '=', rule.id)
+          .where('window_start', '=', window)
+          .execute();
+      }
+    }
+  }
+
+  /** The trophy case entry of a badge, from the party's live completions that awarded it. */
+  private async recountTrophy(trx: Trx, party: PartyKey, badgeId: string): Promise<void> {
+    const live = await trx.db
+      .selectFrom('mission_completions')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
+      .where('site_id', '=', party.siteId)
+      .where('party_type', '=', party.type)
+      .where('party_id', '=', party.id)
+      .where('badge_id', '=', badgeId)
+      .where('removed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const trophy = trx.db.updateTable('trophies').where('site_id', '=', party.siteId).where('party_type', '=', party.type).where('party_id', '=', party.id).where('badge_id', '=', badgeId);
+    if (Number(live.n) === 0) {
+      await trx.db.deleteFrom('trophies').where('site_id', '=', party.siteId).where('party_type', '=', party.type).where('party_id', '=', party.id).where('badge_id', '=', badgeId).execute();
+    } else {
+      await trophy.set({ earned_count: Number(live.n), first_earned_at: Number(live.first), last_earned_at: Number(live.last) }).execute();
+    }
+  }
+
+  /** The user's debits, balances and level after the removals. */
+  private async settleUser(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, result: Reversal, cause: LevelCause, now: number): Promise<void> {
+    const debited = new Map<string, number>();
+    for (const removed of result.completionsRemoved) {
+      if (removed.userId === undefined) continue;
+      for (const { category, amount } of removed.points) debited.set(category, (debited.get(category) ?? 0) + amount);
+    }
+    for (const [category, amount] of debited) {
+      result.pointsDebited.push({ category, amount });
+      const balance = await this.repository.balance(trx, user, category);
+      result.balances.push({ category, balance });
+      if (balance < 0) result.negativeBalances.push(category);
+    }
+    const { engine } = snapshot;
+    const defaultCategory = engine.categories.find((c) => c.isDefault)?.name;
+    if (engine.levelType !== 'points' || defaultCategory === undefined || !debited.has(defaultCategory)) return;
+    const to = levelFor(engine.levels, await this.repository.lifetime(trx, user, defaultCategory));
+    const { level_id: currentId } = await this.repository.party(trx, user);
+    if ((to?.id ?? null) === currentId) return;
+    const from: EngineLevel | null = engine.levels.find((level) => level.id === currentId) ?? null;
+    const direction = (to?.threshold ?? -Infinity) > (from?.threshold ?? -Infinity) ? 'up' : 'down';
+    result.levelChanged = await this.repository.recordLevelChange(trx, user, { from, to, direction }, cause, now, now);
+  }
+
+  private async recordScores(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<ScoreUpdate[]> {
+    const { program } = snapshot;
+    if (program.leaderboards.length === 0) return [];
+    const memberships = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships(trx, user.siteId, user.id)) : new Set<string>();
+    const scores: ScoreUpdate[] = [];
+    scores.push(...(await this.leaderboards.record(trx, user.siteId, user.id, LeaderboardService.deltas(program, 'user', memberships, changes.get(partyName(user)) ?? []))));
+    for (const group of groups) {
+      scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []))));
+    }
+    return scores;
+  }
+}
+
+function emptyReversal(eventId?: string): Reversal {
+  return { ...(eventId !== undefined ? { eventId } : {}), alreadyReversed: false, completionsRemoved: [], pointsDebited: [], balances: [], negativeBalances: [] };
+}
+
+function partyName(party: PartyKey): string {
+  return `${party.type}:${party.id}`;
+}

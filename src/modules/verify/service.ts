@@ -1,0 +1,218 @@
+// `questline verify` (SPEC §12: the ledger is the source of truth). Recomputes, per site, what the
+// engine keeps up to date incrementally, and reports every difference (drift):
+// - balances and lifetime points from the points ledger;
+// - the daily and yearly totals caps are checked against, from the ledger's mission credits and
+//   their reversals, in the site's time zone;
+// - every completion's credits against its state: a removed completion's credits are reversed in
+//   full, a live one's not at all;
+// - the number of live completions per mission against its repeat rules, and supply used;
+// - trophy cases from the live completions that awarded each badge;
+// - levels (levelType points) from lifetime points in the default category.
+import { sql } from 'kysely';
+import { calendarWindow } from '../../engine/calendar.js';
+import { levelFor } from '../../engine/elements/levels.js';
+import type { Db } from '../../db/index.js';
+import { lifetimeDelta } from '../actions/repository.js';
+import type { ProgramService } from '../program/service.js';
+
+export interface Drift {
+  siteId: string;
+  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level';
+  /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
+  subject: string;
+  detail: string;
+  expected: number | string | null;
+  actual: number | string | null;
+}
+
+export interface VerifyReport {
+  sites: number;
+  checked: { parties: number; ledgerEntries: number; completions: number };
+  drift: Drift[];
+}
+
+const PAGE = 10_000;
+
+export class VerifyService {
+  constructor(
+    private readonly db: Db,
+    private readonly programs: ProgramService,
+  ) {}
+
+  async verify(siteIds?: readonly string[]): Promise<VerifyReport> {
+    const sites = siteIds ?? (await this.db.selectFrom('sites').select('site_id').orderBy('site_id').execute()).map((row) => row.site_id);
+    const report: VerifyReport = { sites: sites.length, checked: { parties: 0, ledgerEntries: 0, completions: 0 }, drift: [] };
+    for (const siteId of sites) await this.verifySite(siteId, report);
+    return report;
+  }
+
+  private async verifySite(siteId: string, report: VerifyReport): Promise<void> {
+    const { program, engine, missionsById } = await this.programs.snapshot(siteId);
+    const drift = (d: Omit<Drift, 'siteId'>) => report.drift.push({ siteId, ...d });
+    const timezone = engine.timezone;
+
+    // The ledger, read in pages: balances, lifetime and cap totals as it says they are.
+    const balances = new Map<string, { balance: number; lifetime: number }>();
+    const capTotals = new Map<string, number>();
+    let after: string | undefined;
+    for (;;) {
+      let page = this.db.selectFrom('points_ledger').select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'occurred_at']).where('site_id', '=', siteId);
+      if (after !== undefined) page = page.where('entry_id', '>', after);
+      const rows = await page.orderBy('entry_id').limit(PAGE).execute();
+      for (const row of rows) {
+        const credited = Number(row.credited);
+        const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
+        const totals = balances.get(key) ?? { balance: 0, lifetime: 0 };
+        totals.balance += credited;
+        totals.lifetime += lifetimeDelta({ cause: row.cause, credited });
+        balances.set(key, totals);
+        // Caps count mission credits, and give back what a reversal takes back (in the credit's day and year).
+        if ((row.cause === 'mission' && credited > 0) || (row.cause === 'reversal' && credited < 0)) {
+          for (const period of ['day', 'year'] as const) {
+            const capKey = `${key}\u0000${period}\u0000${calendarWindow(Number(row.occurred_at), period, timezone).start}`;
+            capTotals.set(capKey, (capTotals.get(capKey) ?? 0) + credited);
+          }
+        }
+      }
+      report.checked.ledgerEntries += rows.length;
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]?.entry_id;
+    }
+
+    const stored = await this.db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance', 'lifetime']).where('site_id', '=', siteId).execute();
+    const storedKeys = new Set<string>();
+    for (const row of stored) {
+      const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
+      storedKeys.add(key);
+      const expected = balances.get(key) ?? { balance: 0, lifetime: 0 };
+      const subject = `${row.party_type}:${row.party_id}`;
+      if (Number(row.balance) !== expected.balance) drift({ check: 'balance', subject, detail: `${row.category} balance`, expected: expected.balance, actual: Number(row.balance) });
+      if (Number(row.lifetime) !== expected.lifetime) drift({ check: 'lifetime', subject, detail: `${row.category} lifetime points`, expected: expected.lifetime, actual: Number(row.lifetime) });
+    }
+    for (const [key, expected] of balances) {
+      if (storedKeys.has(key) || (expected.balance === 0 && expected.lifetime === 0)) continue;
+      const [subject, category] = key.split('\u0000') as [string, string];
+      drift({ check: 'balance', subject, detail: `${category} balance (no balance row)`, expected: expected.balance, actual: null });
+    }
+    report.checked.parties += new Set(stored.map((row) => `${row.party_type}:${row.party_id}`)).size;
+
+    const earnings = await this.db.selectFrom('point_earnings').select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned']).where('site_id', '=', siteId).execute();
+    for (const row of earnings) {
+      const key = `${row.party_type}:${row.party_id}\u0000${row.category}\u0000${row.period}\u0000${Number(row.period_start)}`;
+      const expected = capTotals.get(key) ?? 0;
+      capTotals.delete(key);
+      if (Number(row.earned) !== expected) {
+        drift({ check: 'cap_totals', subject: `${row.party_type}:${row.party_id}`, detail: `${row.category} earned in the ${row.period} from ${new Date(Number(row.period_start)).toISOString()}`, expected, actual: Number(row.earned) });
+      }
+    }
+    for (const [key, expected] of capTotals) {
+      if (expected === 0) continue;
+      const [subject, category, period, start] = key.split('\u0000') as [string, string, string, string];
+      drift({ check: 'cap_totals', subject, detail: `${category} earned in the ${period} from ${new Date(Number(start)).toISOString()} (no row)`, expected, actual: null });
+    }
+
+    // Each completion's credits: reversed in full when it was removed, untouched while it lives.
+    const completionCredits = await this.db
+      .selectFrom('mission_completions as c')
+      .leftJoin('points_ledger as l', (join) => join.onRef('l.site_id', '=', 'c.site_id').onRef('l.cause_id', '=', 'c.completion_id'))
+      .select((eb) => [
+        'c.completion_id',
+        'c.party_type',
+        'c.party_id',
+        'c.removed_at',
+        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'mission' then l.credited else 0 end`), sql<number>`0`).as('credited'),
+        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'reversal' then l.credited else 0 end`), sql<number>`0`).as('reversed'),
+      ])
+      .where('c.site_id', '=', siteId)
+      .groupBy(['c.completion_id', 'c.party_type', 'c.party_id', 'c.removed_at'])
+      .execute();
+    for (const row of completionCredits) {
+      const expected = row.removed_at === null ? 0 : -Number(row.credited);
+      if (Number(row.reversed) !== expected) {
+        drift({
+          check: 'completion_points',
+          subject: `${row.party_type}:${row.party_id}`,
+          detail: `completion ${row.completion_id} (${row.removed_at === null ? 'live' : 'removed'}): points reversed`,
+          expected,
+          actual: Number(row.reversed),
+        });
+      }
+    }
+    report.checked.completions += completionCredits.length;
+
+    // Live completions per party, mission and window against the mission's repeat rules; supply used.
+    const live = await this.db
+      .selectFrom('mission_completions')
+      .select((eb) => ['party_type', 'party_id', 'mission_id', 'window_start', eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('removed_at', 'is', null)
+      .groupBy(['party_type', 'party_id', 'mission_id', 'window_start'])
+      .execute();
+    const perMission = new Map<string, number>();
+    const perPartyMission = new Map<string, number>();
+    for (const row of live) {
+      const n = Number(row.n);
+      perMission.set(row.mission_id, (perMission.get(row.mission_id) ?? 0) + n);
+      const key = `${row.party_type}:${row.party_id}\u0000${row.mission_id}`;
+      perPartyMission.set(key, (perPartyMission.get(key) ?? 0) + n);
+      const mission = missionsById.get(row.mission_id);
+      const max = mission?.repeatableWindow === undefined ? undefined : mission.repeatableWindow.maxPerPeriod;
+      if (mission?.repeatableWindow !== undefined && max !== undefined && n > max) {
+        drift({ check: 'completion_count', subject: `${row.party_type}:${row.party_id}`, detail: `${row.mission_id}: live completions in the window from ${new Date(Number(row.window_start)).toISOString()} (at most)`, expected: max, actual: n });
+      }
+    }
+    for (const [key, n] of perPartyMission) {
+      const [subject, missionId] = key.split('\u0000') as [string, string];
+      const mission = missionsById.get(missionId);
+      if (mission !== undefined && mission.repeatableWindow === undefined && n > 1) drift({ check: 'completion_count', subject, detail: `${missionId}: live completions of a non-repeatable mission (at most)`, expected: 1, actual: n });
+    }
+    const supplies = await this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute();
+    for (const row of supplies) {
+      const supply = missionsById.get(row.mission_id)?.supply;
+      if (supply === undefined) continue;
+      const expected = perMission.get(row.mission_id) ?? 0;
+      if (Number(row.used) !== expected) drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (live completions)', expected, actual: Number(row.used) });
+      if (Number(row.used) > supply) drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (the supply)', expected: supply, actual: Number(row.used) });
+    }
+
+    // Trophy cases from the live completions that awarded each badge.
+    const earned = await this.db
+      .selectFrom('mission_completions')
+      .select((eb) => ['party_type', 'party_id', 'badge_id', eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
+      .where('site_id', '=', siteId)
+      .where('removed_at', 'is', null)
+      .where('badge_id', 'is not', null)
+      .groupBy(['party_type', 'party_id', 'badge_id'])
+      .execute();
+    const expectedTrophies = new Map(earned.map((row) => [`${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`, `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`]));
+    const trophies = await this.db.selectFrom('trophies').select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at']).where('site_id', '=', siteId).execute();
+    for (const row of trophies) {
+      const key = `${row.party_type}:${row.party_id}\u0000${row.badge_id}`;
+      const actual = `${Number(row.earned_count)} earned, first ${iso(row.first_earned_at)}, last ${iso(row.last_earned_at)}`;
+      const expected = expectedTrophies.get(key) ?? null;
+      expectedTrophies.delete(key);
+      if (expected !== actual) drift({ check: 'trophies', subject: `${row.party_type}:${row.party_id}`, detail: `badge ${row.badge_id}`, expected, actual });
+    }
+    for (const [key, expected] of expectedTrophies) {
+      const [subject, badgeId] = key.split('\u0000') as [string, string];
+      drift({ check: 'trophies', subject, detail: `badge ${badgeId} (not in the trophy case)`, expected, actual: null });
+    }
+
+    // Levels follow lifetime points in the default category.
+    const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
+    if (program.site.levelType === 'points' && defaultCategory !== undefined && engine.levels.length > 0) {
+      const users = await this.db.selectFrom('parties').select(['party_id', 'level_id']).where('site_id', '=', siteId).where('party_type', '=', 'user').execute();
+      for (const user of users) {
+        const lifetime = balances.get(`user:${user.party_id}\u0000${defaultCategory}`)?.lifetime ?? 0;
+        const expected = levelFor(engine.levels, lifetime)?.id ?? null;
+        // No level recorded: the user never left the level that 0 points reach.
+        const actual = user.level_id ?? levelFor(engine.levels, 0)?.id ?? null;
+        if (actual !== expected) drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
+      }
+    }
+  }
+}
+
+function iso(ms: unknown): string {
+  return new Date(Number(ms)).toISOString();
+}

@@ -1,0 +1,144 @@
+// Admin API for webhooks (SPEC §12): endpoint subscriptions, the delivery log and redelivery, and
+// the signing secret (read in full, rotated with a day of overlap).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { formLists } from '../../http/form.js';
+import { Envelope, PagingQuery } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
+import type { WebhookSecrets } from './secrets.js';
+import type { WebhookAdminService } from './service.js';
+
+const admin = { access: 'admin' as const };
+const tags = ['admin: webhooks'];
+const Instant = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const EndpointBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https' }),
+  eventTypes: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, description: `Any of ${SUBSCRIBABLE_TYPES.join(', ')}` }),
+  description: Type.Optional(Type.String({ maxLength: 255 })),
+});
+const Endpoint = Type.Object({ id: Type.String(), url: Type.String(), eventTypes: Type.Array(Type.String()), description: Nullable(Type.String()), createdAt: Instant });
+
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]);
+const Delivery = Type.Object({
+  id: Type.String(),
+  eventId: Type.String({ description: 'Also the webhook-id header: the same on every attempt' }),
+  eventType: Type.String(),
+  userId: Type.Optional(Type.String()),
+  groupId: Type.Optional(Type.String()),
+  destination: Type.String({ description: 'site:<setting> or endpoint:<id>' }),
+  status: Status,
+  attempts: Type.Integer(),
+  nextAttemptAt: Nullable(Instant),
+  lastAttemptAt: Nullable(Instant),
+  lastUrl: Nullable(Type.String()),
+  lastStatus: Nullable(Type.Integer({ description: 'The HTTP status of the last reply, null when none came' })),
+  lastError: Nullable(Type.String()),
+  deliveredAt: Nullable(Instant),
+  createdAt: Instant,
+});
+const Secret = Type.Object({
+  secret: Type.String({ description: 'whsec_… (Standard Webhooks)' }),
+  previousSecretValidUntil: Nullable(Instant),
+});
+
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminService; secrets: WebhookSecrets }> = async (app, { webhooks, secrets }) => {
+  const lists = { preValidation: async (request: Parameters<typeof formLists>[0]) => formLists(request, ['eventTypes']) };
+
+  app.get(
+    '/admin/webhook-endpoints',
+    { config: admin, schema: { tags, summary: 'Endpoints subscribed to event types', response: { 200: Envelope(Type.Array(Endpoint)) } } },
+    async (request) => ({ response: await webhooks.endpoints(authOf(request).siteId) }),
+  );
+
+  app.post(
+    '/admin/webhook-endpoints',
+    { config: admin, ...lists, schema: { tags, summary: 'Subscribe an endpoint to event types that have no site URL', body: EndpointBody, response: { 201: Envelope(Endpoint) } } },
+    async (request, reply) => reply.status(201).send({ response: await webhooks.createEndpoint(authOf(request).siteId, request.body) }),
+  );
+
+  app.get(
+    '/admin/webhook-endpoints/:endpointId',
+    { config: admin, schema: { tags, summary: 'One endpoint', response: { 200: Envelope(Endpoint) } } },
+    async (request) => ({ response: await webhooks.endpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId) }),
+  );
+
+  app.put(
+    '/admin/webhook-endpoints/:endpointId',
+    { config: admin, ...lists, schema: { tags, summary: "Replace an endpoint's URL, event types and description", body: EndpointBody, response: { 200: Envelope(Endpoint) } } },
+    async (request) => ({ response: await webhooks.updateEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId, request.body) }),
+  );
+
+  app.delete(
+    '/admin/webhook-endpoints/:endpointId',
+    { config: admin, schema: { tags, summary: 'Remove an endpoint (its pending deliveries end as dead)', response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await webhooks.deleteEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/webhook-deliveries',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Webhook deliveries, newest first (X-Total-Count has the total)',
+        querystring: Type.Intersect([
+          PagingQuery,
+          Type.Object({
+            status: Type.Optional(Status),
+            eventType: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
+            userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+          }),
+        ]),
+        response: { 200: Envelope(Type.Array(Delivery)) },
+      },
+    },
+    async (request, reply) => {
+      const { limit = 50, offset = 0, status, eventType, userId } = request.query;
+      const { deliveries, total } = await webhooks.deliveries(authOf(request).siteId, { limit, offset, status, eventType, userId });
+      reply.header('x-total-count', String(total));
+      return { response: deliveries };
+    },
+  );
+
+  app.get(
+    '/admin/webhook-deliveries/:deliveryId',
+    { config: admin, schema: { tags, summary: 'One delivery', response: { 200: Envelope(Delivery) } } },
+    async (request) => ({ response: await webhooks.delivery(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
+  );
+
+  app.post(
+    '/admin/webhook-deliveries/:deliveryId/redeliver',
+    { config: admin, schema: { tags, summary: 'Send a delivery again, whatever its status, with a new 3-day retry window', response: { 202: Envelope(Delivery) } } },
+    async (request, reply) => reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
+  );
+
+  app.get(
+    '/admin/webhook-secret',
+    { config: admin, schema: { tags, summary: 'The signing secret in full (created on first use)', response: { 200: Envelope(Secret) } } },
+    async (request) => ({ response: await secrets.reveal(authOf(request).siteId) }),
+  );
+
+  app.post(
+    '/admin/webhook-secret/rotate',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Replace the signing secret (given, or generated); the old one keeps signing beside it for 24 hours',
+        body: Type.Object({ secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) }),
+        response: { 200: Envelope(Secret) },
+      },
+      // The body is optional.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => ({ response: await secrets.rotate(authOf(request).siteId, request.body.secret) }),
+  );
+};
