@@ -30,6 +30,7 @@ const LoggedAction = Type.Object({
   metadata: Type.Record(Type.String(), Type.String()),
   timestamp: Type.String({ format: 'date-time' }),
   receivedAt: Type.String({ format: 'date-time' }),
+  reversedAt: Type.Optional(Type.String({ format: 'date-time', description: 'Present when an admin reversed the action (its effects were taken back)' })),
 });
 
 interface Filters {
@@ -63,7 +64,7 @@ async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId
   const limit = filters.limit ?? 50;
   let query = db
     .selectFrom('action_events')
-    .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'received_at'])
+    .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'received_at', 'reversed_at'])
     .where('site_id', '=', siteId)
     .where('recorded', '=', 1);
   if (party !== undefined) query = query.where('party_type', '=', party.type).where('party_id', '=', party.id);
@@ -92,6 +93,7 @@ async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     timestamp: new Date(Number(row.occurred_at)).toISOString(),
     receivedAt: new Date(Number(row.received_at)).toISOString(),
+    ...(row.reversed_at !== null ? { reversedAt: new Date(Number(row.reversed_at)).toISOString() } : {}),
   }));
 }
 
