@@ -75,6 +75,18 @@ const cases: Case[] = [
   { name: 'another action does not count', boards: [runCount, runSum], changes: [action('Swim', 5), action('Running', 5)], expected: [] },
   { name: 'action boards ignore points and completions', boards: [runCount, runSum], changes: [points('coins', 10), completion()], expected: [] },
   { name: 'an action board without an action counts nothing', boards: [board('no-action', { type: 'actionCount' })], changes: [action('Run', 1)], expected: [] },
+  // Undo (a reversal): the change taken back, including a credit's lifetime points, which a debit leaves.
+  { name: 'an undone credit lowers its points board', boards: [coinsBoard], changes: [{ ...points('coins', 10), undo: true }], expected: [delta('coins', -10)] },
+  { name: 'an undone credit lowers lifetime points, which a debit does not', boards: [lifetime], changes: [{ ...points('points', 30), undo: true }, points('points', -5)], expected: [delta('lifetime', -30)] },
+  { name: 'an undone debit raises the points board and leaves lifetime points', boards: [coinsBoard, lifetimeCoins], changes: [{ ...points('coins', -10), undo: true }], expected: [delta('coins', 10)] },
+  { name: 'an undone completion is -1', boards: [completions], changes: [completion(), { ...completion(), undo: true }, { ...completion(), undo: true }], expected: [delta('completions', -1)] },
+  { name: 'an undone action takes back its count and value', boards: [runCount, runSum], changes: [{ ...action('Run', 4), undo: true }], expected: [delta('run-count', -1), delta('run-sum', -4)] },
+  {
+    name: 'an undone change lands in the window of its own time',
+    boards: [dailyCoins],
+    changes: [{ ...points('coins', 10, at('2026-06-15T03:30:00Z')), undo: true }],
+    expected: [delta('daily-coins', -10, '2026-06-14T04:00:00Z', at('2026-06-15T03:30:00Z'))],
+  },
   // Party and group filters.
   { name: 'a group board does not move for a user', boards: [groupCoins], changes: [points('coins', 10)], expected: [] },
   { name: 'a user board does not move for a group', boards: [coinsBoard], party: 'group', changes: [points('coins', 10)], expected: [] },
