@@ -1,12 +1,11 @@
 // The admin side of webhooks (SPEC §12): subscriptions of endpoints to the event types that have
 // no site URL, the delivery log with redelivery, and the signing secret.
-import { isIP } from 'node:net';
 import { uuidv7 } from 'uuidv7';
 import type { DeliveryStatus, WebhookEndpointsTable } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { DeliveryFilter, DeliveryRow, WebhookRepository } from './repository.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
-import { forbiddenAddress } from './transport.js';
+import { checkedTarget, RefusedTarget } from './transport.js';
 
 export interface EndpointInput {
   url: string;
@@ -104,19 +103,11 @@ export class WebhookAdminService {
 
   private checked(input: EndpointInput): Pick<WebhookEndpointsTable, 'url' | 'event_types' | 'description'> {
     const errors: FieldError[] = [];
-    let url: URL | undefined;
     try {
-      url = new URL(input.url);
-    } catch {
-      errors.push({ path: 'url', message: 'must be an absolute http or https URL' });
-    }
-    if (url !== undefined) {
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') errors.push({ path: 'url', message: 'must be an http or https URL' });
-      else if (url.username !== '' || url.password !== '') errors.push({ path: 'url', message: 'must not carry credentials' });
-      else if (!this.options.allowPrivateNetworks && isIP(host) !== 0 && forbiddenAddress(host) !== undefined) {
-        errors.push({ path: 'url', message: `${forbiddenAddress(host) as string}; webhooks are not sent to loopback, private or link-local addresses` });
-      }
+      checkedTarget(input.url, this.options.allowPrivateNetworks);
+    } catch (error) {
+      if (!(error instanceof RefusedTarget)) throw error;
+      errors.push({ path: 'url', message: error.message });
     }
     for (const [i, type] of input.eventTypes.entries()) {
       if ((SUBSCRIBABLE_TYPES as readonly string[]).includes(type)) continue;

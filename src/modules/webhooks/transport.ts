@@ -42,6 +42,27 @@ export function forbiddenAddress(address: string): string | undefined {
   return range === 'unicast' ? undefined : `${address} is a ${range} address`;
 }
 
+/**
+ * The URL, if webhooks may be sent to it as far as can be told without DNS: http or https, no
+ * credentials, and (unless private networks are allowed) not a literal non-public address, which
+ * never goes through the lookup. Throws RefusedTarget saying why not. Admins' endpoint URLs are
+ * checked with it too.
+ */
+export function checkedTarget(url: string, allowPrivateNetworks: boolean): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new RefusedTarget(`"${url}" is not a URL`);
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new RefusedTarget(`${target.protocol} URLs are not called; only http or https`);
+  if (target.username !== '' || target.password !== '') throw new RefusedTarget('URLs with credentials are not called');
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const reason = !allowPrivateNetworks && isIP(host) !== 0 ? forbiddenAddress(host) : undefined;
+  if (reason !== undefined) throw new RefusedTarget(`refused: ${reason}; webhooks are not sent to loopback, private or link-local addresses`);
+  return target;
+}
+
 export class HttpTransport implements WebhookTransport {
   readonly #timeoutMs: number;
   readonly #maxReplyBytes: number;
@@ -56,19 +77,10 @@ export class HttpTransport implements WebhookTransport {
   post(url: string, headers: Record<string, string>, body: string): Promise<TransportReply> {
     let target: URL;
     try {
-      target = new URL(url);
-    } catch {
-      return Promise.reject(new RefusedTarget(`"${url}" is not a URL`));
+      target = checkedTarget(url, this.options.allowPrivateNetworks);
+    } catch (error) {
+      return Promise.reject(error as RefusedTarget);
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new RefusedTarget(`${target.protocol} URLs are not called; only http and https`));
-    if (target.username !== '' || target.password !== '') return Promise.reject(new RefusedTarget('URLs with credentials are not called'));
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    // A literal address never goes through the lookup: it is checked here.
-    if (!this.options.allowPrivateNetworks && isIP(host) !== 0) {
-      const reason = forbiddenAddress(host);
-      if (reason !== undefined) return Promise.reject(new RefusedTarget(`refused: ${reason}`));
-    }
-
     const client = target.protocol === 'https:' ? https : http;
     return new Promise<TransportReply>((resolve, reject) => {
       let replying = false;
