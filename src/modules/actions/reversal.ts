@@ -6,7 +6,7 @@
 // lifetime points again, boards lose the points in the windows where they were earned, and a
 // `mission.completed` event with `completionStatus: "removed"` goes out. Reversing twice changes
 // nothing the second time.
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import { levelFor } from '../../engine/elements/levels.js';
@@ -88,7 +88,7 @@ export class ReversalService {
       if (event.recorded === 1) {
         // Its contribution to missions it advanced without completing them, then what it completed, latest first.
         const completions = await trx.db.selectFrom('mission_completions').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).where('removed_at', 'is', null).execute();
-        for (const party of [user, ...groups]) await this.takeBackProgress(trx, snapshot, party, event, completions);
+        for (const party of [user, ...groups]) await this.takeBackProgress(trx, snapshot, party, event, completions, now);
         completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
         for (const completion of completions) {
           const party: PartyKey = { siteId, type: completion.party_type, id: completion.party_id };
@@ -196,13 +196,7 @@ export class ReversalService {
       .where('used', '>', 0)
       .execute();
     // Its tracking restarts from zero.
-    await trx.db
-      .deleteFrom('mission_progress')
-      .where('site_id', '=', siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
-      .where('mission_id', '=', completion.mission_id)
-      .execute();
+    await trx.db.deleteFrom('mission_progress').where(ofParty(party)).where('mission_id', '=', completion.mission_id).execute();
 
     const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
     await this.repository.enqueue(
@@ -230,7 +224,7 @@ export class ReversalService {
    * did not complete, while that progress still holds it: same window, and no completion of the
    * mission since (which consumed it, or reset it).
    */
-  private async takeBackProgress(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[]): Promise<void> {
+  private async takeBackProgress(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[], now: number): Promise<void> {
     const outcome = JSON.parse(event.outcome) as ActionOutcome;
     const advanced = new Set(outcome.progress.map((p) => p.challengeId));
     const completedHere = new Set(completions.filter((c) => c.party_type === party.type && c.party_id === party.id).map((c) => c.mission_id));
@@ -242,9 +236,7 @@ export class ReversalService {
       const since = await trx.db
         .selectFrom('mission_completions')
         .select('completion_id')
-        .where('site_id', '=', party.siteId)
-        .where('party_type', '=', party.type)
-        .where('party_id', '=', party.id)
+        .where(ofParty(party))
         .where('mission_id', '=', mission.id)
         .where('window_start', '=', window)
         .where('recorded_at', '>=', Number(event.received_at))
@@ -256,10 +248,8 @@ export class ReversalService {
         const amount = rule.type === 'count' ? 1 : engineEvent.value;
         await trx.db
           .updateTable('mission_progress')
-          .set({ current: sql<number>`case when current - ${amount} > 0 then current - ${amount} else 0 end`, updated_at: this.clock() })
-          .where('site_id', '=', party.siteId)
-          .where('party_type', '=', party.type)
-          .where('party_id', '=', party.id)
+          .set({ current: sql<number>`case when current - ${amount} > 0 then current - ${amount} else 0 end`, updated_at: now })
+          .where(ofParty(party))
           .where('mission_id', '=', mission.id)
           .where('rule_id', '=', rule.id)
           .where('window_start', '=', window)
@@ -273,17 +263,19 @@ export class ReversalService {
     const live = await trx.db
       .selectFrom('mission_completions')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
-      .where('site_id', '=', party.siteId)
-      .where('party_type', '=', party.type)
-      .where('party_id', '=', party.id)
+      .where(ofParty(party))
       .where('badge_id', '=', badgeId)
       .where('removed_at', 'is', null)
       .executeTakeFirstOrThrow();
-    const trophy = trx.db.updateTable('trophies').where('site_id', '=', party.siteId).where('party_type', '=', party.type).where('party_id', '=', party.id).where('badge_id', '=', badgeId);
     if (Number(live.n) === 0) {
-      await trx.db.deleteFrom('trophies').where('site_id', '=', party.siteId).where('party_type', '=', party.type).where('party_id', '=', party.id).where('badge_id', '=', badgeId).execute();
+      await trx.db.deleteFrom('trophies').where(ofParty(party)).where('badge_id', '=', badgeId).execute();
     } else {
-      await trophy.set({ earned_count: Number(live.n), first_earned_at: Number(live.first), last_earned_at: Number(live.last) }).execute();
+      await trx.db
+        .updateTable('trophies')
+        .set({ earned_count: Number(live.n), first_earned_at: Number(live.first), last_earned_at: Number(live.last) })
+        .where(ofParty(party))
+        .where('badge_id', '=', badgeId)
+        .execute();
     }
   }
 
@@ -326,6 +318,11 @@ export class ReversalService {
 
 function emptyReversal(eventId?: string): Reversal {
   return { ...(eventId !== undefined ? { eventId } : {}), alreadyReversed: false, completionsRemoved: [], pointsDebited: [], balances: [], negativeBalances: [] };
+}
+
+/** The rows of one party, in any of the tables keyed by (site_id, party_type, party_id). */
+function ofParty(party: PartyKey): RawBuilder<SqlBool> {
+  return sql<SqlBool>`site_id = ${party.siteId} and party_type = ${party.type} and party_id = ${party.id}`;
 }
 
 function partyName(party: PartyKey): string {
