@@ -12,38 +12,10 @@ import { xmlToProgram } from '../../src/modules/backup/xml.js';
 import { validateProgram } from '../../src/modules/program/validate.js';
 import { DEMO_PROGRAM_FILE, ensureDemoSite } from '../../src/modules/sites/demo.js';
 import { buildTestApp, configurations, freshDatabase, testConfig, type TestApp } from '../helpers/app.js';
+import { capture, captured, rejectionOf } from '../helpers/cli.js';
 
 const DEMO_XML = readFileSync(new URL('../../examples/demo-program.xml', import.meta.url), 'utf8');
 const DEMO = validateProgram(xmlToProgram(DEMO_XML));
-
-/** An Output that keeps what a command printed. */
-function capture(json: boolean) {
-  const printed: { result: unknown; human: string }[] = [];
-  return { printed, out: { json, print: (result: unknown, human: string) => void printed.push({ result, human }) } };
-}
-
-/** Runs `fn` with process.stdout and process.stderr captured. */
-async function captured(fn: () => Promise<unknown>): Promise<{ stdout: string; stderr: string }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => stdout.push(String(chunk)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
-  try {
-    await fn();
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return { stdout: stdout.join(''), stderr: stderr.join('') };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
 
 describe.each(configurations)('questline backup and restore (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;

@@ -11,22 +11,9 @@ import type { Database } from '../../src/db/index.js';
 import { AppError } from '../../src/errors.js';
 import { verifySecret } from '../../src/modules/sites/secrets.js';
 import { configurations, freshDatabase, testConfig } from '../helpers/app.js';
+import { capture } from '../helpers/cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-
-/** An Output that keeps what a command printed. */
-function capture(json = true) {
-  const printed: { result: unknown; human: string }[] = [];
-  return {
-    printed,
-    out: {
-      json,
-      print(result: unknown, human: string) {
-        printed.push({ result, human });
-      },
-    },
-  };
-}
 
 async function expectAppError(promise: Promise<unknown>, code: string): Promise<AppError> {
   const error: unknown = await promise.then(

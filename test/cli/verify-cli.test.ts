@@ -14,26 +14,12 @@ import type { ActionOutcome } from '../../src/modules/actions/service.js';
 import type { VerifyReport } from '../../src/modules/verify/service.js';
 import { configurations, freshDatabase, testConfig } from '../helpers/app.js';
 import { exampleProgram } from '../helpers/fixtures.js';
+import { capture, rejectionOf } from '../helpers/cli.js';
 
 // Noon in New York on 2026-06-15, inside every mission's dates.
 const START = Date.parse('2026-06-15T16:00:00Z');
 const started = Date.now();
 const clock = () => START + (Date.now() - started);
-
-/** An Output that keeps what a command printed. */
-function capture(json: boolean) {
-  const printed: { result: unknown; human: string }[] = [];
-  return { printed, out: { json, print: (result: unknown, human: string) => void printed.push({ result, human }) } };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
 
 describe.each(configurations)('questline verify (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -14,8 +15,6 @@ import { startReceiver } from '../helpers/receiver.js';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'questline-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('questline worker', () => {
   it('delivers the events a server wrote, and exits 0 on SIGTERM', async () => {

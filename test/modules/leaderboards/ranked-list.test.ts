@@ -5,6 +5,7 @@
 // and removed) checked against a naive sorted array after every few hundred operations.
 import { describe, expect, it } from 'vitest';
 import { RankedList, type RankedEntry } from '../../../src/modules/leaderboards/ranked-list.js';
+import { mulberry32 } from '../../helpers/random.js';
 
 type Ranked = RankedEntry & { rank: number };
 
@@ -37,18 +38,6 @@ function naiveListing(model: ReadonlyMap<string, RankedEntry>): Ranked[] {
 const key = (e: Ranked) => `${e.member}|${e.score}|${e.reachedAt}|${e.version}|#${e.rank}`;
 /** One line per entry: comparing a whole listing as one string keeps the randomized run fast. */
 const lines = (entries: readonly Ranked[]) => entries.map(key).join('\n');
-
-/** mulberry32: a tiny deterministic PRNG, so a failure replays exactly. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('RankedList ordering and ties', () => {
   it('scores [50, 40, 40, 10] rank 1, 2, 2, 4', () => {

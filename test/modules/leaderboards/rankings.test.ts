@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedEntry } from '../../../src/modules/leaderboards/ranked-list.js';
 import { MemoryRankings, RedisRankings, type RankedRow, type Rankings, type ScoreUpdate, type WindowKey, type WindowLoader } from '../../../src/modules/leaderboards/rankings.js';
 import { connectRedis } from '../../../src/plugins/redis.js';
+import { mulberry32 } from '../../helpers/random.js';
 
 // ---------------------------------------------------------------------------------------------
 // The reference model: a map of each member's newest version, listed by brute force.
@@ -97,18 +98,6 @@ function failingLoad(message: string): AsyncIterable<RankedEntry[]> {
 
 // ---------------------------------------------------------------------------------------------
 // The seeded event sequence.
-
-/** mulberry32: a tiny deterministic PRNG, so a failure replays exactly. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASE_AT = 1_780_000_000_000;
 const SCORES = [-5, -1, 0, 0, 0, 1, 2.5, 2.5, 7, 7, 7, 40, 1000];

@@ -17,6 +17,7 @@ import { SYSTEM_ACTIONS } from '../../../src/modules/program/model.js';
 import { VerifyService, type Drift, type VerifyReport } from '../../../src/modules/verify/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
+import { mulberry32 } from '../../helpers/random.js';
 
 interface ExampleMission {
   id: string;
@@ -47,18 +48,6 @@ const DAY = 86_400_000;
 const SEED = process.env.VERIFY_SEED !== undefined && process.env.VERIFY_SEED !== '' ? Number(process.env.VERIFY_SEED) >>> 0 : Math.floor(Math.random() * 2 ** 32);
 const OPERATIONS = Number(process.env.VERIFY_OPERATIONS ?? '') || 3_500;
 const USERS = Array.from({ length: 30 }, (_, i) => `u${String(i).padStart(2, '0')}`);
-
-/** mulberry32: a small seeded PRNG, so that a failing run can be repeated. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 class Random {
   readonly next: () => number;
