@@ -36,5 +36,7 @@ if (scores > 0 && config.database.kind === 'sqlite') {
 }
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// As serve() does: the webhook dispatcher runs beside the requests unless WEBHOOK_DISPATCHER=false.
+if (config.webhookDispatcher) app.services.webhooks.start();
 process.stdout.write(`CLIENT ${client.clientId} ${client.clientSecret} ${site.site_id}\nServer listening at ${address}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -32,21 +32,33 @@ try {
     CLIENT_RATE_LIMIT_BURST: '1000000',
     REDIS_URL: '',
   });
+  // The same server with webhook delivery left to workers: what the in-server dispatcher costs.
+  const withoutDispatcher = await startServer(['bench/questline-server.ts'], {
+    DATABASE_URL: `sqlite:${join(dir, 'bench-no-dispatcher.db')}`,
+    CLIENT_RATE_LIMIT_RPS: '1000000',
+    CLIENT_RATE_LIMIT_BURST: '1000000',
+    REDIS_URL: '',
+    WEBHOOK_DISPATCHER: 'false',
+  });
   const { token } = await clientToken(questline);
   const auth = { authorization: `Bearer ${token}` };
+  const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   const results = await interleaved(3, {
     bare: () => load(`${bare.url}/bare`),
     public: () => load(`${questline.url}/health/live`),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth }),
     actions: () => load(questline.url, { headers: auth, request: actionRequest }),
+    actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest }),
   });
   await bare.stop();
   await questline.stop();
+  await withoutDispatcher.stop();
   report('bare Fastify route', describeLoad(results.bare));
   for (const [name, label] of [
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
     ['actions', 'POST /users/{id}/actions, SQLite, 60 missions / 25 actions, 10,000 users'],
+    ['actionsWithoutDispatcher', 'the same with WEBHOOK_DISPATCHER=false (delivery left to workers)'],
   ] as const) {
     const r: LoadResult = results[name];
     report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare`);
