@@ -26,6 +26,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
+import { RecognitionRepository } from './modules/recognitions/repository.js';
+import { recognitionRoutes } from './modules/recognitions/routes.js';
+import { RecognitionService } from './modules/recognitions/service.js';
 import { PointsService } from './modules/points/service.js';
 import { atAGlanceRoutes } from './modules/profile/at-a-glance.js';
 import { CustomLevelsService } from './modules/profile/custom-levels.js';
@@ -206,7 +209,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
   const actionsRepository = new ActionsRepository(database.dialect);
-  await app.register(actionRoutes, { actions: new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize) });
+  const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
+  await app.register(actionRoutes, { actions });
   await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
   await app.register(pointsAdminRoutes, { points: new PointsService(database, actionsRepository, programs, leaderboards, clock) });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
@@ -217,6 +221,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, actionsRepository, programs, clock) });
   await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
+  await app.register(recognitionRoutes, {
+    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), actionsRepository, actions, programs, leaderboards, preferences, clock),
+  });
   await app.register(webhookRoutes, {
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),

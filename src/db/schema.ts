@@ -134,8 +134,8 @@ export interface PointsLedgerTable {
   category: string;
   requested: number;
   credited: number;
-  /** `reversal`: a completion's credit taken back (cause_id: the completion). */
-  cause: 'mission' | 'adjustment' | 'reversal';
+  /** `reversal`: a completion's credit taken back (cause_id: the completion); `recognition`: a gift received (cause_id: the recognition). */
+  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition';
   cause_id: string;
   event_id: string | null;
   reason: string | null;
@@ -250,6 +250,38 @@ export interface UserProfilesTable {
   preferences: string;
   role: string | null;
   updated_at: number;
+  /** "first last", lowercased, for name search (migration 0011); null without a name. */
+  search_name: string | null;
+}
+
+export interface RecognitionsTable {
+  site_id: string;
+  recognition_id: string;
+  exchange_id: string;
+  category_id: string;
+  giver_id: string;
+  comment: string;
+  /** The total given, charged to the giver's budget. */
+  points: number;
+  /** The budget window charged (0: a budget that never resets). */
+  budget_window: number;
+  given_at: number;
+}
+
+export interface RecognitionRecipientsTable {
+  site_id: string;
+  recognition_id: string;
+  recipient_id: string;
+  points: number;
+  given_at: number;
+}
+
+export interface RecognitionBudgetsTable {
+  site_id: string;
+  exchange_id: string;
+  giver_id: string;
+  window_start: number;
+  used: number;
 }
 
 export interface LeaderboardScoresTable {
@@ -286,4 +318,7 @@ export interface DatabaseSchema {
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
   daily_active_users: DailyActiveUsersTable;
   user_profiles: UserProfilesTable;
+  recognitions: RecognitionsTable;
+  recognition_recipients: RecognitionRecipientsTable;
+  recognition_budgets: RecognitionBudgetsTable;
 }

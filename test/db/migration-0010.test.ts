@@ -20,7 +20,8 @@ describe.each(configurations)('migration 0010_reversals (%s)', (configuration) =
     const migrator = new Migrator({ db: database.db, provider: migrationProvider, ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}) });
     const down = await migrator.migrateTo('0009_webhooks');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => `${r.direction} ${r.migrationName}`)).toEqual(['Down 0010_reversals']);
+    // Later migrations go down first.
+    expect(down.results?.map((r) => `${r.direction} ${r.migrationName}`).at(-1)).toEqual('Down 0010_reversals');
 
     const program = { missions: [{ id: 'm-badge', rewards: { points: [], badge: 'b-gold' } }, { id: 'm-plain', rewards: { points: [] } }] };
     await sql`insert into sites (site_id, name, timezone, created_at) values ('s1', 'S', 'UTC', 0)`.execute(database.db);
@@ -30,7 +31,7 @@ describe.each(configurations)('migration 0010_reversals (%s)', (configuration) =
                 values ('s1', ${id}, 'user', 'ann', ${mission}, 0, 'e', 0, 0, null)`.execute(database.db);
     }
 
-    expect(await database.migrate()).toEqual(['0010_reversals']);
+    expect((await database.migrate())[0]).toEqual('0010_reversals');
     const rows = await database.db.selectFrom('mission_completions').select(['completion_id', 'badge_id']).where('site_id', '=', 's1').orderBy('completion_id').execute();
     expect(rows).toEqual([
       { completion_id: 'c1', badge_id: 'b-gold' },

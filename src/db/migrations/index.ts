@@ -10,6 +10,7 @@ import * as partyVersion from './0007_party_version.js';
 import * as leaderboardScores from './0008_leaderboard_scores.js';
 import * as webhooks from './0009_webhooks.js';
 import * as reversals from './0010_reversals.js';
+import * as recognitions from './0011_recognitions.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_leaderboard_scores': leaderboardScores,
   '0009_webhooks': webhooks,
   '0010_reversals': reversals,
+  '0011_recognitions': recognitions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -213,8 +213,8 @@ const q = {
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
-/** What moved a level: an action, an admin adjustment, an admin's choice, or a reversal. */
-export type LevelCause = { actionEventId: string } | { adjustmentId: string } | { adminChange: true } | { reversedEventId: string } | { removedCompletionId: string };
+/** What moved a level: an action, an admin adjustment, an admin's choice, a reversal, or a recognition received. */
+export type LevelCause = { actionEventId: string } | { adjustmentId: string } | { adminChange: true } | { reversedEventId: string } | { removedCompletionId: string } | { recognitionId: string };
 
 /** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
 export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
@@ -252,7 +252,7 @@ export class ActionsRepository {
   async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
     const [row] = await q.party(trx, key(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
-    return row;
+    return { ...row, version: Number(row.version) };
   }
 
   /** Ends a decision: the party's new version and last recorded action. */

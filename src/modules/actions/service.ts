@@ -30,6 +30,15 @@ export interface ActionOutcome {
   levelChanged?: PresentedLevelChange;
 }
 
+/** One transaction's context for logWithin(): its leaderboard score changes, published by the caller after the commit. */
+export interface WithinTransaction {
+  trx: Trx;
+  snapshot: ProgramSnapshot;
+  now: number;
+  scores: ScoreUpdate[];
+  cache: PartyCache;
+}
+
 export interface LogOptions {
   dryRun?: boolean;
   /** A user-level token: it may log only actions marked clientLoggable (SPEC §3). */
@@ -101,16 +110,9 @@ export class ActionService {
   }
 
   private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
-    // A user's groups matter for group prerequisites, and for group missions, which a member's
-    // action advances for each of the user's groups.
-    const candidates = snapshot.engine.missionsByAction.get(input.action.toLowerCase()) ?? [];
-    const needsGroups =
-      party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
-    const groupIds = needsGroups ? (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort() : [];
+    const { groupIds, groups } = await this.groupsOf(snapshot, party, input.action);
     // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
-    const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
     const parties = [...groups, party];
-
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
@@ -120,91 +122,140 @@ export class ActionService {
         const existing = await this.repository.findEvent(trx, party.siteId, eventId);
         if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
       }
-
-      const action = this.resolveAction(snapshot, input.action);
-      if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
-        throw new AppError('forbidden', `A user-level token may not log "${action.name}"; the action is not clientLoggable`);
-      }
-      const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
-      // The calendar day and year of the event (site time zone): the windows of the caps.
-      const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
-      const entries = parties.map((locked, i) => this.#cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version));
-      const userRow = rows[rows.length - 1] as PartyRow;
-      const userEntry = entries[entries.length - 1] as PartyEntry;
-      // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
-      const rateWindow = action.rateLimit === undefined ? undefined : calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone);
-      const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow);
-
-      const outcome: ActionOutcome = {
-        eventId,
-        recorded: decision.recorded,
-        ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
-        duplicate: false,
-        timestamp: new Date(event.timestamp).toISOString(),
-        pointsAwarded: [],
-        missionsCompleted: [],
-        progress: [],
-      };
-      // From here on the cached state changes with the database: until the transaction is through,
-      // it is marked as being written, so that a failure leaves it unused.
-      for (const entry of entries) entry.version = WRITING;
-      // The groups whose missions this action moved: a reversal takes its contribution back from them.
-      const advancedGroups: string[] = [];
-      if (decision.recorded) {
-        const changes = await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
-        changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
-        scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
-        for (const [i, group] of groups.entries()) {
-          const groupEntry = entries[i] as PartyEntry;
-          const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true);
-          const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
-          if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
-          scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
-        }
-        if (rateWindow !== undefined) {
-          // decideFor() read the window's count into the entry; this event is one more.
-          const key = rateKey(action.name, rateWindow.start);
-          const known = userEntry.recorded.get(key);
-          if (known !== undefined) userEntry.recorded.set(key, known + 1);
-        }
-        if (party.type === 'user') {
-          const day = localDay(event.timestamp, snapshot.engine.timezone);
-          if (userEntry.activeDay !== day) await this.repository.markActive(trx, party.siteId, day, party.id);
-          userEntry.activeDay = day;
-        }
-      }
-      await this.repository.insertEvent(trx, {
-        site_id: party.siteId,
-        event_id: eventId,
-        party_type: party.type,
-        party_id: party.id,
-        action: action.name,
-        value: event.value,
-        metadata: JSON.stringify(event.metadata),
-        occurred_at: event.timestamp,
-        received_at: now,
-        recorded: decision.recorded ? 1 : 0,
-        reason: decision.reason ?? null,
-        outcome: JSON.stringify(outcome),
-        reversed_at: null,
-        reversal: null,
-        groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
-      });
-      if (options.dryRun) throw new DryRun(outcome);
-      if (decision.recorded) {
-        const lastRecorded = JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata });
-        for (const [i, locked] of parties.entries()) {
-          const version = (rows[i] as PartyRow).version + 1;
-          await this.repository.saveParty(trx, locked, version, locked === party ? lastRecorded : (rows[i] as PartyRow).last_recorded);
-          (entries[i] as PartyEntry).version = version;
-        }
-      } else {
-        // Nothing of the parties' state changed.
-        for (const [i, entry] of entries.entries()) entry.version = (rows[i] as PartyRow).version;
-      }
-      return outcome;
+      return this.record(trx, this.#cache, snapshot, party, groupIds, groups, rows, input, eventId, now, options, scores);
     });
     await this.leaderboards.publish(scores);
+    return outcome;
+  }
+
+  /**
+   * The groups an action of the party involves: the user's groups (for group prerequisites, group
+   * missions and group-filtered boards), and those of them to lock (when a group mission may move).
+   */
+  async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): Promise<{ groupIds: string[]; groups: PartyKey[] }> {
+    const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
+    const needsGroups =
+      party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
+    const groupIds = needsGroups ? (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort() : [];
+    const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
+    return { groupIds, groups };
+  }
+
+  /**
+   * For writers that log a system action as part of their own transaction (a recognition's
+   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with lockParties, the
+   * party and the groups groupsOf() names (groups first, then users, ids sorted), and publishes
+   * `within.scores` after its commit. The decisions of one transaction share a cache of their own,
+   * so that a rollback leaves nothing behind in the action path's cache.
+   */
+  async logWithin(within: WithinTransaction, party: PartyKey, involved: { groupIds: string[]; groups: PartyKey[] }, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
+    const rows: PartyRow[] = [];
+    for (const locked of [...involved.groups, party]) rows.push(await this.repository.party(within.trx, locked));
+    return this.record(within.trx, within.cache, within.snapshot, party, involved.groupIds, involved.groups, rows, input, eventId, within.now, options, within.scores);
+  }
+
+  /** The context of logWithin() for one transaction. */
+  static within(trx: Trx, snapshot: ProgramSnapshot, now: number): WithinTransaction {
+    return { trx, snapshot, now, scores: [], cache: new PartyCache(64) };
+  }
+
+  /** Decides and writes one action of the locked party (and of the locked groups it advances). */
+  private async record(
+    trx: Trx,
+    cache: PartyCache,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    groupIds: string[],
+    groups: PartyKey[],
+    rows: PartyRow[],
+    input: ActionInput,
+    eventId: string,
+    now: number,
+    options: LogOptions & { passive?: boolean },
+    scores: ScoreUpdate[],
+  ): Promise<ActionOutcome> {
+    const parties = [...groups, party];
+    const action = this.resolveAction(snapshot, input.action);
+    if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
+      throw new AppError('forbidden', `A user-level token may not log "${action.name}"; the action is not clientLoggable`);
+    }
+    const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
+    // The calendar day and year of the event (site time zone): the windows of the caps.
+    const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
+    const entries = parties.map((locked, i) => cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version));
+    const userRow = rows[rows.length - 1] as PartyRow;
+    const userEntry = entries[entries.length - 1] as PartyEntry;
+    // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
+    const rateWindow = action.rateLimit === undefined ? undefined : calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone);
+    const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow);
+
+    const outcome: ActionOutcome = {
+      eventId,
+      recorded: decision.recorded,
+      ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
+      duplicate: false,
+      timestamp: new Date(event.timestamp).toISOString(),
+      pointsAwarded: [],
+      missionsCompleted: [],
+      progress: [],
+    };
+    // From here on the cached state changes with the database: until the transaction is through,
+    // it is marked as being written, so that a failure leaves it unused.
+    for (const entry of entries) entry.version = WRITING;
+    // The groups whose missions this action moved: a reversal takes its contribution back from them.
+    const advancedGroups: string[] = [];
+    if (decision.recorded) {
+      const changes = await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
+      changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
+      scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
+      for (const [i, group] of groups.entries()) {
+        const groupEntry = entries[i] as PartyEntry;
+        const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true);
+        const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
+        if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
+        scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
+      }
+      if (rateWindow !== undefined) {
+        // decideFor() read the window's count into the entry; this event is one more.
+        const key = rateKey(action.name, rateWindow.start);
+        const known = userEntry.recorded.get(key);
+        if (known !== undefined) userEntry.recorded.set(key, known + 1);
+      }
+      if (party.type === 'user' && options.passive !== true) {
+        const day = localDay(event.timestamp, snapshot.engine.timezone);
+        if (userEntry.activeDay !== day) await this.repository.markActive(trx, party.siteId, day, party.id);
+        userEntry.activeDay = day;
+      }
+    }
+    await this.repository.insertEvent(trx, {
+      site_id: party.siteId,
+      event_id: eventId,
+      party_type: party.type,
+      party_id: party.id,
+      action: action.name,
+      value: event.value,
+      metadata: JSON.stringify(event.metadata),
+      occurred_at: event.timestamp,
+      received_at: now,
+      recorded: decision.recorded ? 1 : 0,
+      reason: decision.reason ?? null,
+      outcome: JSON.stringify(outcome),
+      reversed_at: null,
+      reversal: null,
+      groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
+    });
+    if (options.dryRun) throw new DryRun(outcome);
+    if (decision.recorded) {
+      const lastRecorded = JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata });
+      for (const [i, locked] of parties.entries()) {
+        const version = (rows[i] as PartyRow).version + 1;
+        await this.repository.saveParty(trx, locked, version, locked === party ? lastRecorded : (rows[i] as PartyRow).last_recorded);
+        (entries[i] as PartyEntry).version = version;
+      }
+    } else {
+      // Nothing of the parties' state changed.
+      for (const [i, entry] of entries.entries()) entry.version = (rows[i] as PartyRow).version;
+    }
     return outcome;
   }
 

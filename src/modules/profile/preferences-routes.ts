@@ -1,6 +1,7 @@
 // GET/PUT /users/{u}/preferences, and the admin's PUT /admin/users/{u}/role and /level.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { deprecate } from '../../http/deprecation.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { CustomLevelsService } from './custom-levels.js';
@@ -18,7 +19,7 @@ const PreferencesBody = Type.Object({
   custom: Type.Record(Type.String(), Type.String(), { description: 'Custom preferences (at most 50)' }),
 });
 /** 30 September 2026, when iconUrl replaced userPhotoUrl (interface document §9). */
-const USER_PHOTO_URL_DEPRECATED = Date.UTC(2026, 8, 30) / 1000;
+const USER_PHOTO_URL_DEPRECATED = Date.UTC(2026, 8, 30);
 
 export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }> = async (app, { preferences, customLevels }) => {
   app.get(
@@ -45,9 +46,8 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       const { userId } = request.params as { userId: string };
       const result = await preferences.write(authOf(request).siteId, userId, request.body);
       if (result.legacyWritten) {
-        // RFC 9745: the parameter is deprecated; no removal date was announced, so no Sunset.
-        reply.header('deprecation', `@${USER_PHOTO_URL_DEPRECATED}`);
-        reply.header('link', `<${request.url.split('?')[0]}>; rel="successor-version"; title="write iconUrl instead of userPhotoUrl"`);
+        // No removal date was announced, so no Sunset.
+        deprecate(reply, { since: USER_PHOTO_URL_DEPRECATED, successor: request.url.split('?')[0] as string, title: 'write iconUrl instead of userPhotoUrl' });
       }
       return { response: result.preferences };
     },

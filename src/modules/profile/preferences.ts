@@ -117,7 +117,7 @@ export class PreferencesService {
       const now = this.clock();
       await trx
         .insertInto('user_profiles')
-        .values({ site_id: siteId, user_id: userId, preferences: '{}', role: null, updated_at: now })
+        .values({ site_id: siteId, user_id: userId, preferences: '{}', role: null, updated_at: now, search_name: null })
         .onConflict((oc) => oc.columns(['site_id', 'user_id']).doNothing())
         .execute();
       await trx.updateTable('user_profiles').set({ updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
@@ -131,7 +131,7 @@ export class PreferencesService {
       if (custom.length > MAX_CUSTOM) {
         throw new AppError('validation_failed', 'The preferences are invalid', { errors: [{ path: '(body)', message: `at most ${MAX_CUSTOM} custom preferences (this would make ${custom.length})` }] });
       }
-      await trx.updateTable('user_profiles').set({ preferences: JSON.stringify(stored), updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
+      await trx.updateTable('user_profiles').set({ preferences: JSON.stringify(stored), search_name: searchName(stored), updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
       return { preferences: present(stored, row?.role ?? null), legacyWritten: changes.some(([name]) => name === 'userPhotoUrl') };
     });
   }
@@ -140,7 +140,7 @@ export class PreferencesService {
     const now = this.clock();
     await this.db
       .insertInto('user_profiles')
-      .values({ site_id: siteId, user_id: userId, preferences: '{}', role, updated_at: now })
+      .values({ site_id: siteId, user_id: userId, preferences: '{}', role, updated_at: now, search_name: null })
       .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ role, updated_at: now }))
       .execute();
     await this.#changed(siteId, userId);
@@ -158,6 +158,12 @@ export class PreferencesService {
     this.#generation += 1;
     this.#names.delete(key);
   }
+}
+
+/** "first last", lowercased: what the recipients search matches (null without a name). */
+export function searchName(stored: { firstName?: string; lastName?: string }): string | null {
+  const name = [stored.firstName, stored.lastName].filter((part) => part !== undefined && part !== '').join(' ');
+  return name === '' ? null : name.toLowerCase();
 }
 
 function nameKey(siteId: string, userId: string): string {

@@ -7,7 +7,9 @@
 //   full, a live one's not at all;
 // - the number of live completions per mission against its repeat rules, and supply used;
 // - trophy cases from the live completions that awarded each badge;
-// - levels (levelType points) from lifetime points in the default category.
+// - levels (levelType points) from lifetime points in the default category;
+// - recognition budgets from the gifts charged to each window, and each gift's credits from its
+//   recipients.
 import { sql } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
@@ -17,7 +19,7 @@ import type { ProgramService } from '../program/service.js';
 
 export interface Drift {
   siteId: string;
-  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level';
+  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level' | 'budget' | 'recognition_points';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -198,6 +200,8 @@ export class VerifyService {
       drift({ check: 'trophies', subject, detail: `badge ${badgeId} (not in the trophy case)`, expected, actual: null });
     }
 
+    await this.verifyRecognitions(siteId, drift);
+
     // Levels follow lifetime points in the default category.
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
     if (program.site.levelType === 'points' && defaultCategory !== undefined && engine.levels.length > 0) {
@@ -209,6 +213,50 @@ export class VerifyService {
         const actual = user.level_id ?? levelFor(engine.levels, 0)?.id ?? null;
         if (actual !== expected) drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
       }
+    }
+  }
+
+  /** Budgets used per giver, exchange and window, from the gifts; each gift's ledger credits, from its recipients. */
+  private async verifyRecognitions(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
+    const charged = await this.db
+      .selectFrom('recognitions')
+      .select(['exchange_id', 'giver_id', 'budget_window', (eb) => eb.fn.sum<number>('points').as('total')])
+      .where('site_id', '=', siteId)
+      .groupBy(['exchange_id', 'giver_id', 'budget_window'])
+      .execute();
+    const expected = new Map(charged.map((row) => [`${row.exchange_id}\u0000${row.giver_id}\u0000${Number(row.budget_window)}`, Number(row.total)]));
+    const budgets = await this.db.selectFrom('recognition_budgets').select(['exchange_id', 'giver_id', 'window_start', 'used']).where('site_id', '=', siteId).execute();
+    const window = (start: number) => (start === 0 ? 'all time' : `the period from ${iso(start)}`);
+    for (const row of budgets) {
+      const key = `${row.exchange_id}\u0000${row.giver_id}\u0000${Number(row.window_start)}`;
+      const total = expected.get(key) ?? 0;
+      expected.delete(key);
+      if (Number(row.used) !== total) drift({ check: 'budget', subject: `user:${row.giver_id}`, detail: `${row.exchange_id} budget used in ${window(Number(row.window_start))}`, expected: total, actual: Number(row.used) });
+    }
+    for (const [key, total] of expected) {
+      const [exchangeId, giverId, start] = key.split('\u0000') as [string, string, string];
+      drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`, expected: total, actual: null });
+    }
+
+    // Each recipient's amount, credited once to them through the ledger.
+    const owed = await this.db.selectFrom('recognition_recipients').select(['recognition_id', 'recipient_id', 'points']).where('site_id', '=', siteId).execute();
+    const credits = await this.db
+      .selectFrom('points_ledger')
+      .select(['cause_id', 'party_id', (eb) => eb.fn.sum<number>('credited').as('credited')])
+      .where('site_id', '=', siteId)
+      .where('cause', '=', 'recognition')
+      .groupBy(['cause_id', 'party_id'])
+      .execute();
+    const credited = new Map(credits.map((row) => [`${row.cause_id}\u0000${row.party_id}`, Number(row.credited)]));
+    for (const row of owed) {
+      const key = `${row.recognition_id}\u0000${row.recipient_id}`;
+      const actual = credited.get(key) ?? null;
+      credited.delete(key);
+      if (actual !== Number(row.points)) drift({ check: 'recognition_points', subject: `user:${row.recipient_id}`, detail: `points received in ${row.recognition_id}`, expected: Number(row.points), actual });
+    }
+    for (const [key, actual] of credited) {
+      const [recognitionId, userId] = key.split('\u0000') as [string, string];
+      drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points credited for ${recognitionId}, which gave them none`, expected: 0, actual });
     }
   }
 }

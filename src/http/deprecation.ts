@@ -1,0 +1,21 @@
+// Deprecated endpoints and parameters keep working and say so (SPEC §2, §8): `Deprecation` (RFC
+// 9745, the date it was deprecated), `Sunset` (RFC 8594) where a removal date was announced, and a
+// `Link` to the successor.
+import type { FastifyReply } from 'fastify';
+
+export interface Deprecated {
+  /** When it was deprecated (ms since the epoch). */
+  since: number;
+  /** The announced removal date, if any (ms since the epoch). */
+  sunset?: number;
+  /** The successor's path. */
+  successor: string;
+  /** What to do instead, for the Link's title. */
+  title: string;
+}
+
+export function deprecate(reply: FastifyReply, deprecated: Deprecated): void {
+  reply.header('deprecation', `@${Math.floor(deprecated.since / 1000)}`);
+  if (deprecated.sunset !== undefined) reply.header('sunset', new Date(deprecated.sunset).toUTCString());
+  reply.header('link', `<${deprecated.successor}>; rel="successor-version"; title="${deprecated.title.replaceAll('"', "'")}"`);
+}

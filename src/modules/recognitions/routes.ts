@@ -1,0 +1,177 @@
+// Recognitions (interface document §4 Recognitions, SPEC §9): a user's exchanges, categories,
+// budget and recipients, and the recognitions they give and receive.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { deprecate } from '../../http/deprecation.js';
+import { Envelope, PagingQuery } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import { Exchange } from '../program/model.js';
+import { MAX_COMMENT } from './input.js';
+import type { RecognitionService } from './service.js';
+
+const tags = ['recognitions'];
+const user = { access: 'user' as const };
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Instant = Type.String({ format: 'date-time' });
+
+const PresentedExchange = Type.Object({
+  ...Exchange.properties,
+  timezone: Type.String({ description: "The exchange's time zone (the site's unless it has its own)" }),
+  active: Type.Boolean({ description: 'Open now (its dates, in its time zone)' }),
+  canGive: Type.Boolean({ description: 'This user may give in it now' }),
+});
+const Category = Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()) });
+const Budget = Type.Object({
+  budget: Type.Integer({ description: 'Points the giver may give per period' }),
+  used: Type.Integer(),
+  remaining: Type.Integer(),
+  period: Type.Union([Type.Literal('none'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]),
+  resetsAt: Nullable(Instant),
+});
+const Person = Type.Object({ userId: Type.String(), firstName: Nullable(Type.String()), lastName: Nullable(Type.String()), iconUrl: Nullable(Type.String()) });
+const Level = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
+const LevelChanged = Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) });
+
+const RecognitionBody = Type.Object({
+  exchangeId: Type.String(),
+  categoryId: Type.String(),
+  comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, description: `At most ${MAX_COMMENT} characters (Unicode code points)` })),
+  recipients: Type.Optional(Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' })),
+  points: Type.Optional(Type.Integer({ minimum: 1, description: 'The amount each recipient gets' })),
+  recipientPoints: Type.Optional(
+    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1 })), Type.String({ description: 'Form: ann:5,bob:15' })], { description: 'An amount per recipient, instead of points' }),
+  ),
+});
+const GivenRecognition = Type.Object({
+  id: Type.String(),
+  exchangeId: Type.String(),
+  category: Type.Object({ id: Type.String(), name: Type.String() }),
+  comment: Type.String(),
+  giver: Type.Object({ userId: Type.String() }),
+  recipients: Type.Array(Type.Object({ userId: Type.String(), points: Type.Integer(), levelChanged: Type.Optional(LevelChanged) })),
+  points: Type.Integer({ description: 'The total, charged to the budget' }),
+  givenAt: Instant,
+  budget: Budget,
+  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() }), { description: 'Missions the giver completed by giving' }),
+});
+const Interaction = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('given'), Type.Literal('received')]),
+  exchangeId: Type.String(),
+  category: Type.Object({ id: Type.String(), name: Type.String() }),
+  comment: Type.String(),
+  giver: Person,
+  recipients: Type.Array(Type.Object({ ...Person.properties, points: Type.Integer() })),
+  points: Type.Integer({ description: 'The total given' }),
+  pointsReceived: Type.Optional(Type.Integer({ description: 'What this user received (received recognitions)' })),
+  givenAt: Instant,
+});
+
+/** 28 June 2023: the recipients `preferences` parameter is deprecated; its removal was announced for November 2023 (interface document §9, SPEC §8). */
+const PREFERENCES_DEPRECATED = Date.UTC(2023, 5, 28);
+const PREFERENCES_SUNSET = Date.UTC(2023, 10, 30);
+
+export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: RecognitionService }> = async (app, { recognitions }) => {
+  app.get(
+    '/users/:userId/exchanges',
+    { config: user, schema: { tags, summary: 'The exchanges the user may give in now', response: { 200: Envelope(Type.Array(PresentedExchange)) } } },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await recognitions.exchanges(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/exchanges/:exchangeId',
+    { config: user, schema: { tags, summary: 'One exchange, and whether the user may give in it now', response: { 200: Envelope(PresentedExchange) } } },
+    async (request) => {
+      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      return { response: await recognitions.exchange(authOf(request).siteId, userId, exchangeId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/exchanges/:exchangeId/categories',
+    { config: user, schema: { tags, summary: 'The categories of the exchange', response: { 200: Envelope(Type.Array(Category)) } } },
+    async (request) => {
+      const { exchangeId } = request.params as { exchangeId: string };
+      return { response: await recognitions.categories(authOf(request).siteId, exchangeId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/exchanges/:exchangeId/points',
+    { config: user, schema: { tags, summary: "The user's points budget for the exchange in the current period", response: { 200: Envelope(Budget) } } },
+    async (request) => {
+      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      return { response: await recognitions.budget(authOf(request).siteId, userId, exchangeId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/exchanges/:exchangeId/recipients',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Users the user may recognize in the exchange (never themselves), by name; total in X-Total-Count',
+        querystring: Type.Object({
+          ...PagingQuery.properties,
+          q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
+          preferences: Type.Optional(Type.String({ description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' })),
+        }),
+        response: { 200: Envelope(Type.Array(Person)) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      const { q, limit = 50, offset = 0, preferences } = request.query;
+      const { items, total } = await recognitions.recipients(authOf(request).siteId, userId, exchangeId, q, { limit, offset });
+      if (preferences !== undefined) {
+        deprecate(reply, { since: PREFERENCES_DEPRECATED, sunset: PREFERENCES_SUNSET, successor: request.url.split('?')[0] as string, title: 'stop sending preferences; it is ignored' });
+      }
+      reply.header('x-total-count', String(total));
+      return { response: items };
+    },
+  );
+
+  app.get(
+    '/users/:userId/interactions-collection',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Recognitions the user gave and/or received, newest first; total in X-Total-Count',
+        querystring: Type.Object({
+          ...PagingQuery.properties,
+          type: Type.Optional(Type.Union([Type.Literal('given'), Type.Literal('received'), Type.Literal('all')], { default: 'all' })),
+        }),
+        response: { 200: Envelope(Type.Array(Interaction)) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      const { type = 'all', limit = 50, offset = 0 } = request.query;
+      const { items, total } = await recognitions.interactions(authOf(request).siteId, userId, type, { limit, offset });
+      reply.header('x-total-count', String(total));
+      return { response: items };
+    },
+  );
+
+  app.post(
+    '/users/:userId/interactions-collection',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Recognize one or more users: their points come from the giver’s budget (201)',
+        documentedBody: RecognitionBody,
+        response: { 201: Envelope(GivenRecognition) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params as { userId: string };
+      return reply.status(201).send({ response: await recognitions.give(authOf(request).siteId, userId, request.body) });
+    },
+  );
+};

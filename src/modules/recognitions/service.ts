@@ -1,0 +1,358 @@
+// Recognitions (SPEC §9): a user gives points from a budget to colleagues through an exchange.
+// Every rule is checked before anything is written; then one transaction, with the giver and the
+// recipients locked (groups first, then users, ids sorted: the order of every writer), charges the
+// budget (checked again under the lock, so concurrent gifts never overspend it), credits each
+// recipient in full through the points ledger (caps do not apply to gifts; levels and boards
+// follow), logs RECOGNITION_RECEIVED and RECOGNITION_GIVEN through the engine so that missions
+// can reward giving and receiving, and writes a `recognition.given` outbox event.
+import { uuidv7 } from 'uuidv7';
+import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
+import { levelChange } from '../../engine/elements/levels.js';
+import type { Database } from '../../db/index.js';
+import type { RecognitionsTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import { ActionService } from '../actions/service.js';
+import { LeaderboardService } from '../leaderboards/service.js';
+import type { ProgramDocument } from '../program/model.js';
+import type { PreferencesService } from '../profile/preferences.js';
+import type { ProgramService } from '../program/service.js';
+import { parseRecognitionInput } from './input.js';
+import type { InteractionType, RecognitionRepository } from './repository.js';
+
+type Exchange = ProgramDocument['exchanges'][number];
+
+export interface PresentedExchange extends Exchange {
+  timezone: string;
+  /** Whether the exchange is open now (its dates, in its time zone). */
+  active: boolean;
+  /** Whether this user may give in it now: open, and a giver. */
+  canGive: boolean;
+}
+
+export interface Budget {
+  budget: number;
+  used: number;
+  remaining: number;
+  period: Exchange['budget']['period'];
+  /** When the period ends and the budget is whole again; null for a budget that never resets. */
+  resetsAt: string | null;
+}
+
+interface Person {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  iconUrl: string | null;
+}
+
+export interface Interaction {
+  id: string;
+  type: 'given' | 'received';
+  exchangeId: string;
+  category: { id: string; name: string };
+  comment: string;
+  giver: Person;
+  recipients: Array<Person & { points: number }>;
+  /** The total given. */
+  points: number;
+  /** What this user received (received interactions only). */
+  pointsReceived?: number;
+  givenAt: string;
+}
+
+export interface GivenRecognition {
+  id: string;
+  exchangeId: string;
+  category: { id: string; name: string };
+  comment: string;
+  giver: { userId: string };
+  recipients: Array<{ userId: string; points: number; levelChanged?: PresentedLevelChange }>;
+  points: number;
+  givenAt: string;
+  /** The giver's budget after this gift. */
+  budget: Budget;
+  /** Missions the giver completed by giving. */
+  missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
+}
+
+export class RecognitionService {
+  constructor(
+    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly repository: RecognitionRepository,
+    private readonly parties: ActionsRepository,
+    private readonly actions: ActionService,
+    private readonly programs: ProgramService,
+    private readonly leaderboards: LeaderboardService,
+    private readonly preferences: PreferencesService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** GET /users/{u}/exchanges: the exchanges the user may give in now. */
+  async exchanges(siteId: string, userId: string): Promise<PresentedExchange[]> {
+    const { program } = await this.programs.snapshot(siteId);
+    const groups = await this.groupsOf(siteId, userId, program.exchanges);
+    const now = this.clock();
+    return program.exchanges.map((exchange) => this.present(program, exchange, groups, now)).filter((exchange) => exchange.canGive);
+  }
+
+  /** GET /users/{u}/exchanges/{x}: any exchange of the site, with whether the user may give in it. */
+  async exchange(siteId: string, userId: string, exchangeId: string): Promise<PresentedExchange> {
+    const { program } = await this.programs.snapshot(siteId);
+    const exchange = findExchange(program, exchangeId);
+    return this.present(program, exchange, await this.groupsOf(siteId, userId, [exchange]), this.clock());
+  }
+
+  async categories(siteId: string, exchangeId: string): Promise<Exchange['categories']> {
+    const { program } = await this.programs.snapshot(siteId);
+    return findExchange(program, exchangeId).categories;
+  }
+
+  /** GET /users/{u}/exchanges/{x}/points: the giver's budget in the current period. */
+  async budget(siteId: string, userId: string, exchangeId: string): Promise<Budget> {
+    const { program } = await this.programs.snapshot(siteId);
+    const exchange = findExchange(program, exchangeId);
+    const window = budgetWindow(exchange, zoneOf(program, exchange), this.clock());
+    const used = await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, userId, window.start);
+    return presentBudget(exchange, window, used);
+  }
+
+  /** GET /users/{u}/exchanges/{x}/recipients: who the user may recognize there, by name. */
+  async recipients(siteId: string, userId: string, exchangeId: string, q: string | undefined, paging: { limit: number; offset: number }): Promise<{ items: Person[]; total: number }> {
+    const { program } = await this.programs.snapshot(siteId);
+    const exchange = findExchange(program, exchangeId);
+    const { rows, total } = await this.repository.recipients({ siteId, groups: exchange.recipients.groups, giverId: userId, q: q?.trim().toLowerCase(), ...paging });
+    const items = rows.map((row) => {
+      const stored = row.preferences === null ? {} : (JSON.parse(row.preferences) as Record<string, string | undefined>);
+      return { userId: row.user_id, firstName: stored.firstName ?? null, lastName: stored.lastName ?? null, iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null };
+    });
+    return { items, total };
+  }
+
+  /** POST /users/{u}/interactions-collection. */
+  async give(siteId: string, giverId: string, body: unknown): Promise<GivenRecognition> {
+    const input = parseRecognitionInput(body);
+    const snapshot = await this.programs.snapshot(siteId);
+    const { program } = snapshot;
+    const exchange = program.exchanges.find((x) => x.id === input.exchangeId);
+    if (exchange === undefined) throw new AppError('unknown_exchange', `The site has no exchange "${input.exchangeId}"`);
+    const category = exchange.categories.find((c) => c.id === input.categoryId);
+    if (category === undefined) throw new AppError('unknown_category', `Exchange "${exchange.id}" has no category "${input.categoryId}"`);
+    const now = this.clock();
+    const zone = zoneOf(program, exchange);
+    if (!isOpen(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
+    if (exchange.givers.groups.length > 0) {
+      const groups = new Set(await this.parties.memberships({ db: this.database.db }, siteId, giverId));
+      if (!exchange.givers.groups.some((group) => groups.has(group))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
+    }
+    if (input.recipients.some((r) => r.userId === giverId)) throw new AppError('self_recognition', 'A user cannot recognize themselves');
+    if (input.recipients.length > exchange.maxRecipients) {
+      throw new AppError('too_many_recipients', `Exchange "${exchange.id}" allows at most ${exchange.maxRecipients} recipients per recognition (got ${input.recipients.length})`);
+    }
+    const outOfRange = input.recipients.filter((r) => r.points < exchange.minPoints || (exchange.maxPoints !== undefined && r.points > exchange.maxPoints));
+    if (outOfRange.length > 0) {
+      const range = exchange.maxPoints === undefined ? `at least ${exchange.minPoints}` : `${exchange.minPoints} to ${exchange.maxPoints}`;
+      throw new AppError('points_out_of_range', `Each recipient gets ${range} points in exchange "${exchange.id}"`, {
+        errors: outOfRange.map((r) => ({ path: `recipients.${r.userId}`, message: `${r.points} is outside ${range}` })),
+      });
+    }
+    const eligible = await this.repository.eligibleAmong(siteId, exchange.recipients.groups, input.recipients.map((r) => r.userId));
+    const ineligible = input.recipients.filter((r) => !eligible.has(r.userId));
+    if (ineligible.length > 0) {
+      throw new AppError('recipient_not_eligible', `${ineligible.length === 1 ? 'A recipient is' : 'Recipients are'} not eligible in exchange "${exchange.id}"`, {
+        errors: ineligible.map((r) => ({ path: `recipients.${r.userId}`, message: 'is not a user who may receive in this exchange' })),
+      });
+    }
+    const total = input.recipients.reduce((sum, r) => sum + r.points, 0);
+    const window = budgetWindow(exchange, zone, now);
+    const overBudget = (used: number) => {
+      if (used + total > exchange.budget.amount) {
+        throw new AppError('budget_exceeded', `The recognition needs ${total} points; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
+      }
+    };
+    overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));
+
+    // The parties the transaction touches, and the groups each one's action involves.
+    const giver: PartyKey = { siteId, type: 'user', id: giverId };
+    const recipients = input.recipients.map((r) => ({ ...r, party: { siteId, type: 'user', id: r.userId } satisfies PartyKey }));
+    const involved = new Map<string, Awaited<ReturnType<ActionService['groupsOf']>>>();
+    involved.set(giverId, await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN'));
+    for (const r of recipients) involved.set(r.userId, await this.actions.groupsOf(snapshot, r.party, 'RECOGNITION_RECEIVED'));
+    const lockGroups = [...new Set([...involved.values()].flatMap((i) => i.groups.map((g) => g.id)))].sort().map((id): PartyKey => ({ siteId, type: 'group', id }));
+    const lockUsers = [giver, ...recipients.map((r) => r.party)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+    const recognitionId = `rec_${uuidv7()}`;
+    const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
+    const movesLevel = snapshot.engine.levelType === 'points' && exchange.pointCategory === defaultCategory;
+    const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
+    let within: ReturnType<typeof ActionService.within> | undefined;
+    const result = await this.database.transaction(async (trx) => {
+      within = ActionService.within(trx, snapshot, now);
+      await this.parties.lockParties(trx, [...lockGroups, ...lockUsers], now);
+      const used = await this.repository.budgetUsed(trx, siteId, exchange.id, giverId, window.start);
+      overBudget(used);
+      await this.repository.charge(trx, siteId, exchange.id, giverId, window.start, total);
+      const row: RecognitionsTable = {
+        site_id: siteId,
+        recognition_id: recognitionId,
+        exchange_id: exchange.id,
+        category_id: category.id,
+        giver_id: giverId,
+        comment: input.comment,
+        points: total,
+        budget_window: window.start,
+        given_at: now,
+      };
+      await this.repository.insert(
+        trx,
+        row,
+        recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })),
+      );
+
+      const credited: GivenRecognition['recipients'] = [];
+      for (const [i, r] of recipients.entries()) {
+        const lifetimeBefore = movesLevel ? await this.parties.lifetime(trx, r.party, exchange.pointCategory) : 0;
+        await this.parties.post(trx, {
+          site_id: siteId,
+          entry_id: `pts_${uuidv7()}`,
+          party_type: 'user',
+          party_id: r.userId,
+          category: exchange.pointCategory,
+          requested: r.points,
+          credited: r.points,
+          cause: 'recognition',
+          cause_id: recognitionId,
+          event_id: null,
+          reason: null,
+          occurred_at: now,
+          recorded_at: now,
+        });
+        const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points };
+        const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + r.points) : undefined;
+        if (change !== undefined) entry.levelChanged = await this.parties.recordLevelChange(trx, r.party, change, { recognitionId }, now, now);
+        const groups = new Set(involved.get(r.userId)?.groupIds ?? []);
+        within.scores.push(...(await this.leaderboards.record(trx, siteId, r.userId, LeaderboardService.deltas(program, 'user', groups, [{ kind: 'points', category: exchange.pointCategory, amount: r.points, at: now }]))));
+        // Receiving is not something the recipient did: it does not count them as active today.
+        const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...metadata, giver_id: giverId }, eventId: undefined, timestamp: now };
+        const outcome = await this.actions.logWithin(within, r.party, involved.get(r.userId) as NonNullable<ReturnType<typeof involved.get>>, received, `${recognitionId}.received.${i + 1}`, { passive: true });
+        // A mission completed by receiving can move the level further than the gift did.
+        if (outcome.levelChanged !== undefined) entry.levelChanged = outcome.levelChanged;
+        credited.push(entry);
+      }
+      const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
+      const giverOutcome = await this.actions.logWithin(within, giver, involved.get(giverId) as NonNullable<ReturnType<typeof involved.get>>, given, `${recognitionId}.given`);
+      await this.parties.enqueue(
+        trx,
+        giver,
+        {
+          type: 'recognition.given',
+          occurredAt: now,
+          data: {
+            recognition: { id: recognitionId, exchangeId: exchange.id, category: { id: category.id, name: category.name }, comment: input.comment, points: total, pointCategory: exchange.pointCategory },
+            recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })),
+            timestamp: new Date(now).toISOString(),
+          },
+        },
+        now,
+      );
+      return {
+        id: recognitionId,
+        exchangeId: exchange.id,
+        category: { id: category.id, name: category.name },
+        comment: input.comment,
+        giver: { userId: giverId },
+        recipients: credited,
+        points: total,
+        givenAt: new Date(now).toISOString(),
+        budget: presentBudget(exchange, window, used + total),
+        missionsCompleted: giverOutcome.missionsCompleted,
+      } satisfies GivenRecognition;
+    });
+    await this.leaderboards.publish(within?.scores ?? []);
+    return result;
+  }
+
+  /** GET /users/{u}/interactions-collection: recognitions given, received, or both, newest first. */
+  async interactions(siteId: string, userId: string, type: InteractionType, paging: { limit: number; offset: number }): Promise<{ items: Interaction[]; total: number }> {
+    const { program } = await this.programs.snapshot(siteId);
+    const { rows, total } = await this.repository.interactions(siteId, userId, type, paging.limit, paging.offset);
+    const recipientRows = await this.repository.recipientsOf(siteId, rows.map((row) => row.recognition_id));
+    const people = [...new Set([...rows.map((row) => row.giver_id), ...recipientRows.map((row) => row.recipient_id)])];
+    const names = await this.preferences.names(siteId, people);
+    const person = (id: string): Person => {
+      const name = names.get(id);
+      return { userId: id, firstName: name?.firstName ?? null, lastName: name?.lastName ?? null, iconUrl: name?.iconUrl ?? null };
+    };
+    const byRecognition = new Map<string, Array<Person & { points: number }>>();
+    for (const row of recipientRows) {
+      const list = byRecognition.get(row.recognition_id) ?? [];
+      list.push({ ...person(row.recipient_id), points: Number(row.points) });
+      byRecognition.set(row.recognition_id, list);
+    }
+    const items = rows.map((row): Interaction => {
+      const recipients = byRecognition.get(row.recognition_id) ?? [];
+      const received = row.giver_id !== userId;
+      // A category since removed from the program still shows its id.
+      const categoryName = program.exchanges.find((x) => x.id === row.exchange_id)?.categories.find((c) => c.id === row.category_id)?.name ?? row.category_id;
+      return {
+        id: row.recognition_id,
+        type: received ? 'received' : 'given',
+        exchangeId: row.exchange_id,
+        category: { id: row.category_id, name: categoryName },
+        comment: row.comment,
+        giver: person(row.giver_id),
+        recipients,
+        points: Number(row.points),
+        ...(received ? { pointsReceived: recipients.find((r) => r.userId === userId)?.points ?? 0 } : {}),
+        givenAt: new Date(Number(row.given_at)).toISOString(),
+      };
+    });
+    return { items, total };
+  }
+
+  private async groupsOf(siteId: string, userId: string, exchanges: readonly Exchange[]): Promise<Set<string>> {
+    // Only exchanges limited to some givers need the user's groups.
+    if (!exchanges.some((exchange) => exchange.givers.groups.length > 0)) return new Set();
+    return new Set(await this.parties.memberships({ db: this.database.db }, siteId, userId));
+  }
+
+  private present(program: ProgramDocument, exchange: Exchange, groups: ReadonlySet<string>, now: number): PresentedExchange {
+    const timezone = zoneOf(program, exchange);
+    const active = isOpen(exchange, timezone, now);
+    const giver = exchange.givers.groups.length === 0 || exchange.givers.groups.some((group) => groups.has(group));
+    return { ...exchange, timezone, active, canGive: active && giver };
+  }
+}
+
+function findExchange(program: ProgramDocument, exchangeId: string): Exchange {
+  const exchange = program.exchanges.find((x) => x.id === exchangeId);
+  if (exchange === undefined) throw new AppError('not_found', `The site has no exchange "${exchangeId}"`);
+  return exchange;
+}
+
+/** The exchange's time zone: its own, or the site's (SPEC §9). */
+function zoneOf(program: ProgramDocument, exchange: Exchange): string {
+  return exchange.timezone ?? program.site.timezone;
+}
+
+function isOpen(exchange: Exchange, timezone: string, now: number): boolean {
+  if (exchange.startDate !== undefined && now < localDateTimeToInstant(exchange.startDate, timezone)) return false;
+  if (exchange.endDate !== undefined && now > localDateTimeEndInstant(exchange.endDate, timezone)) return false;
+  return true;
+}
+
+/** The budget period holding `now`: a calendar window in the exchange's time zone; all time for `none`. */
+function budgetWindow(exchange: Exchange, timezone: string, now: number): { start: number; end: number | null } {
+  if (exchange.budget.period === 'none') return { start: 0, end: null };
+  return calendarWindow(now, exchange.budget.period, timezone);
+}
+
+function presentBudget(exchange: Exchange, window: { end: number | null }, used: number): Budget {
+  return {
+    budget: exchange.budget.amount,
+    used,
+    remaining: Math.max(0, exchange.budget.amount - used),
+    period: exchange.budget.period,
+    resetsAt: window.end === null ? null : new Date(window.end).toISOString(),
+  };
+}
