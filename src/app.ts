@@ -26,6 +26,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
+import { QuizRepository } from './modules/quizzes/repository.js';
+import { quizRoutes } from './modules/quizzes/routes.js';
+import { QuizService } from './modules/quizzes/service.js';
 import { RecognitionRepository } from './modules/recognitions/repository.js';
 import { recognitionRoutes } from './modules/recognitions/routes.js';
 import { RecognitionService } from './modules/recognitions/service.js';
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recognitionRoutes, {
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), actionsRepository, actions, programs, leaderboards, preferences, clock),
   });
+  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, leaderboards, clock) });
   await app.register(webhookRoutes, {
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),

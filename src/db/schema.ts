@@ -294,6 +294,35 @@ export interface LeaderboardScoresTable {
   version: number;
 }
 
+export interface QuizAttemptsTable {
+  site_id: string;
+  user_id: string;
+  quiz_id: string;
+  /** 1, 2, …: the user's attempts at the quiz. */
+  attempt: number;
+  started_at: number;
+  /** Null while the attempt is open (some question still unanswered). */
+  completed_at: number | null;
+  total_correct: number | null;
+  total_questions: number | null;
+  percent_correct: number | null;
+  passed: number | null;
+  /** The QUIZ_COMPLETED action the completed attempt logged. */
+  event_id: string | null;
+}
+
+export interface QuizResponsesTable {
+  site_id: string;
+  user_id: string;
+  quiz_id: string;
+  attempt: number;
+  question_id: string;
+  /** JSON array of the choice ids given, sorted. */
+  choice_ids: string;
+  correct: number;
+  answered_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -321,4 +350,6 @@ export interface DatabaseSchema {
   recognitions: RecognitionsTable;
   recognition_recipients: RecognitionRecipientsTable;
   recognition_budgets: RecognitionBudgetsTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_responses: QuizResponsesTable;
 }

@@ -11,6 +11,7 @@ import * as leaderboardScores from './0008_leaderboard_scores.js';
 import * as webhooks from './0009_webhooks.js';
 import * as reversals from './0010_reversals.js';
 import * as recognitions from './0011_recognitions.js';
+import * as quizzes from './0012_quizzes.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_webhooks': webhooks,
   '0010_reversals': reversals,
   '0011_recognitions': recognitions,
+  '0012_quizzes': quizzes,
 };
 
 export const migrationProvider: MigrationProvider = {

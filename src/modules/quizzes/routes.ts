@@ -1,0 +1,108 @@
+// Quizzes (interface document §4 Quizzes, SPEC §10): a user's quizzes, their questions, and answers.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import type { QuizService } from './service.js';
+
+const tags = ['quizzes'];
+const user = { access: 'user' as const };
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Instant = Type.String({ format: 'date-time' });
+
+const QuizSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  startDate: Type.Optional(Type.String()),
+  endDate: Type.Optional(Type.String()),
+  timezone: Type.String(),
+  passingPercent: Type.Number(),
+  maxAttempts: Nullable(Type.Integer()),
+  questionCount: Type.Integer(),
+  status: Type.Union([Type.Literal('not_started'), Type.Literal('in_progress'), Type.Literal('passed'), Type.Literal('failed')]),
+  attemptsUsed: Type.Integer(),
+  attemptsLeft: Nullable(Type.Integer({ description: 'Null: unlimited' })),
+  bestScore: Nullable(Type.Number({ description: 'Best percent correct of the completed attempts' })),
+  currentAttempt: Nullable(Type.Object({ attempt: Type.Integer(), answered: Type.Integer() })),
+});
+// Only these properties are serialized: a choice's correctness has no way out.
+const Question = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  type: Type.Union([Type.Literal('single'), Type.Literal('multiple')]),
+  choices: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
+});
+const Level = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
+const Result = Type.Object({
+  attempt: Type.Integer(),
+  totalCorrect: Type.Integer(),
+  totalQuestions: Type.Integer(),
+  percentCorrect: Type.Number(),
+  passed: Type.Boolean(),
+  eventId: Type.String({ description: 'The QUIZ_COMPLETED action logged' }),
+  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
+  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
+  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+});
+const RecordedAnswer = Type.Object({
+  quizId: Type.String(),
+  questionId: Type.String(),
+  attempt: Type.Integer(),
+  choiceIds: Type.Array(Type.String()),
+  correct: Type.Boolean(),
+  answeredAt: Instant,
+  result: Nullable(Result),
+});
+const PastAnswer = Type.Object({ attempt: Type.Integer(), choiceIds: Type.Array(Type.String()), correct: Type.Boolean(), answeredAt: Instant });
+const AnswerBody = Type.Object({
+  choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], { description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b' }),
+});
+
+type QuestionParams = { userId: string; quizId: string; questionId: string };
+
+export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = async (app, { quizzes }) => {
+  app.get(
+    '/users/:userId/quizzes',
+    { config: user, schema: { tags, summary: "The quizzes open now, with the user's status, attempts and best score", response: { 200: Envelope(Type.Array(QuizSummary)) } } },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return { response: await quizzes.list(authOf(request).siteId, userId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/quizzes/:quizId/questions',
+    { config: user, schema: { tags, summary: 'The questions and their choices, in order; which choices are correct is never shown', response: { 200: Envelope(Type.Array(Question)) } } },
+    async (request) => {
+      const { quizId } = request.params as { quizId: string };
+      return { response: await quizzes.questions(authOf(request).siteId, quizId) };
+    },
+  );
+
+  app.get(
+    '/users/:userId/quizzes/:quizId/questions/:questionId/responses',
+    { config: user, schema: { tags, summary: "The user's answers to the question, per attempt, with their correctness", response: { 200: Envelope(Type.Array(PastAnswer)) } } },
+    async (request) => {
+      const { userId, quizId, questionId } = request.params as QuestionParams;
+      return { response: await quizzes.responses(authOf(request).siteId, userId, quizId, questionId) };
+    },
+  );
+
+  app.post(
+    '/users/:userId/quizzes/:quizId/questions/:questionId/responses',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Answer a question in the current attempt (201); the last answer of an attempt scores it and logs QUIZ_COMPLETED',
+        documentedBody: AnswerBody,
+        response: { 201: Envelope(RecordedAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const { userId, quizId, questionId } = request.params as QuestionParams;
+      return reply.status(201).send({ response: await quizzes.answer(authOf(request).siteId, userId, quizId, questionId, request.body) });
+    },
+  );
+};
