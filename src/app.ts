@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recognitionRoutes, {
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), actionsRepository, actions, programs, leaderboards, preferences, clock),
   });
-  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, leaderboards, clock) });
+  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, clock) });
   await app.register(webhookRoutes, {
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),

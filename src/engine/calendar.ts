@@ -94,6 +94,12 @@ export function localDateTimeEndInstant(value: string, timeZone: string): number
   return localDateTimeToInstant(value, timeZone) + (value.length === 16 ? 59_999 : 999);
 }
 
+/** Whether an instant falls between an object's program dates (either may be absent), read in `timeZone`. */
+export function withinDates(dates: { startDate?: string | undefined; endDate?: string | undefined }, timeZone: string, instant: number): boolean {
+  if (dates.startDate !== undefined && instant < localDateTimeToInstant(dates.startDate, timeZone)) return false;
+  return dates.endDate === undefined || instant <= localDateTimeEndInstant(dates.endDate, timeZone);
+}
+
 /** A program date ('2026-01-31T23:59:59', local to `timeZone`) as an instant in ms. */
 export function localDateTimeToInstant(value: string, timeZone: string): number {
   const match = LOCAL.exec(value);

@@ -30,7 +30,7 @@ export interface ActionOutcome {
   levelChanged?: PresentedLevelChange;
 }
 
-/** One transaction's context for logWithin(): its leaderboard score changes, published by the caller after the commit. */
+/** One transaction's context for logWithin(): its board score changes (add yours), published after the commit. */
 export interface WithinTransaction {
   trx: Trx;
   snapshot: ProgramSnapshot;
@@ -144,8 +144,8 @@ export class ActionService {
   /**
    * For writers that log a system action as part of their own transaction (a recognition's
    * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with lockParties, the
-   * party and the groups groupsOf() names (groups first, then users, ids sorted), and publishes
-   * `within.scores` after its commit. The decisions of one transaction share a cache of their own,
+   * party and the groups groupsOf() names (groups first, then users, ids sorted), in a
+   * transaction opened with transaction(). The decisions of one transaction share a cache of their own,
    * so that a rollback leaves nothing behind in the action path's cache.
    */
   async logWithin(within: WithinTransaction, party: PartyKey, involved: { groupIds: string[]; groups: PartyKey[] }, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
@@ -154,9 +154,19 @@ export class ActionService {
     return this.record(within.trx, within.cache, within.snapshot, party, involved.groupIds, involved.groups, rows, input, eventId, within.now, options, within.scores);
   }
 
-  /** The context of logWithin() for one transaction. */
-  static within(trx: Trx, snapshot: ProgramSnapshot, now: number): WithinTransaction {
-    return { trx, snapshot, now, scores: [], cache: new PartyCache(64) };
+  /**
+   * Runs `work` in one transaction with a context for logWithin(), and moves the ranking
+   * structures of the board scores it changed after the commit.
+   */
+  async transaction<T>(snapshot: ProgramSnapshot, now: number, work: (within: WithinTransaction) => Promise<T>): Promise<T> {
+    let scores: ScoreUpdate[] = [];
+    const result = await this.database.transaction(async (trx) => {
+      const within: WithinTransaction = { trx, snapshot, now, scores: [], cache: new PartyCache(64) };
+      scores = within.scores;
+      return work(within);
+    });
+    await this.leaderboards.publish(scores);
+    return result;
   }
 
   /** Decides and writes one action of the locked party (and of the locked groups it advances). */

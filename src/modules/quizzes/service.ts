@@ -6,15 +6,14 @@
 // answer record one. Which choices are correct never leaves the server; an answer's own
 // correctness is shown once it is given.
 import { uuidv7 } from 'uuidv7';
-import { localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
+import { withinDates } from '../../engine/calendar.js';
 import { isCorrect, scoreAttempt, type AttemptScore } from '../../engine/elements/quizzes.js';
 import type { Database } from '../../db/index.js';
 import type { QuizAttemptsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import { ActionService, type ActionOutcome } from '../actions/service.js';
-import type { LeaderboardService } from '../leaderboards/service.js';
+import type { ActionOutcome, ActionService, WithinTransaction } from '../actions/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { QuizRepository } from './repository.js';
@@ -80,12 +79,11 @@ const UNIQUE_VIOLATION = /unique|duplicate key|23505/i;
 
 export class QuizService {
   constructor(
-    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly database: Pick<Database, 'db'>,
     private readonly repository: QuizRepository,
     private readonly parties: ActionsRepository,
     private readonly actions: ActionService,
     private readonly programs: ProgramService,
-    private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -123,10 +121,9 @@ export class QuizService {
 
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const involved = await this.actions.groupsOf(snapshot, user, 'QUIZ_COMPLETED');
-    let within: ReturnType<typeof ActionService.within> | undefined;
     try {
-      const recorded = await this.database.transaction(async (trx) => {
-        within = ActionService.within(trx, snapshot, now);
+      return await this.actions.transaction(snapshot, now, async (within) => {
+        const { trx } = within;
         await this.parties.lockParties(trx, [...involved.groups, user], now);
         const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
         if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
@@ -151,8 +148,6 @@ export class QuizService {
         if (complete) answer.result = await this.complete(within, user, involved, quiz, current, quiz.questions.map((q) => answers.get(q.id) === true));
         return answer;
       });
-      await this.leaderboards.publish(within?.scores ?? []);
-      return recorded;
     } catch (error) {
       // Two submissions that raced past the lock's reach (it cannot happen with the lock, but the key holds regardless).
       if (error instanceof Error && !(error instanceof AppError) && UNIQUE_VIOLATION.test(error.message)) throw alreadyAnswered(question.id);
@@ -160,7 +155,7 @@ export class QuizService {
     }
   }
 
-  private async complete(within: ReturnType<typeof ActionService.within>, user: PartyKey, involved: Awaited<ReturnType<ActionService['groupsOf']>>, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
+  private async complete(within: WithinTransaction, user: PartyKey, involved: Awaited<ReturnType<ActionService['groupsOf']>>, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
     const score = scoreAttempt(quiz.passingPercent, answers);
     const eventId = `qz_${uuidv7()}`;
     const metadata = {
@@ -204,9 +199,7 @@ function findQuestion(quiz: Quiz, questionId: string): Question {
 }
 
 function isOpen(quiz: Quiz, now: number): boolean {
-  if (quiz.startDate !== undefined && now < localDateTimeToInstant(quiz.startDate, quiz.timezone)) return false;
-  if (quiz.endDate !== undefined && now > localDateTimeEndInstant(quiz.endDate, quiz.timezone)) return false;
-  return true;
+  return withinDates(quiz, quiz.timezone, now);
 }
 
 /** `choiceIds`: a list (form: repeated key or a,b); one for single-choice questions, one or more for multiple-choice. */

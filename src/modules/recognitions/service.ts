@@ -6,13 +6,13 @@
 // follow), logs RECOGNITION_RECEIVED and RECOGNITION_GIVEN through the engine so that missions
 // can reward giving and receiving, and writes a `recognition.given` outbox event.
 import { uuidv7 } from 'uuidv7';
-import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
+import { calendarWindow, withinDates } from '../../engine/calendar.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import type { Database } from '../../db/index.js';
 import type { RecognitionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import { ActionService } from '../actions/service.js';
+import type { ActionService } from '../actions/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../profile/preferences.js';
@@ -78,7 +78,7 @@ export interface GivenRecognition {
 
 export class RecognitionService {
   constructor(
-    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly database: Pick<Database, 'db'>,
     private readonly repository: RecognitionRepository,
     private readonly parties: ActionsRepository,
     private readonly actions: ActionService,
@@ -140,7 +140,7 @@ export class RecognitionService {
     if (category === undefined) throw new AppError('unknown_category', `Exchange "${exchange.id}" has no category "${input.categoryId}"`);
     const now = this.clock();
     const zone = zoneOf(program, exchange);
-    if (!isOpen(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
+    if (!withinDates(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
     if (exchange.givers.groups.length > 0) {
       const groups = new Set(await this.parties.memberships({ db: this.database.db }, siteId, giverId));
       if (!exchange.givers.groups.some((group) => groups.has(group))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
@@ -185,9 +185,8 @@ export class RecognitionService {
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
     const movesLevel = snapshot.engine.levelType === 'points' && exchange.pointCategory === defaultCategory;
     const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
-    let within: ReturnType<typeof ActionService.within> | undefined;
-    const result = await this.database.transaction(async (trx) => {
-      within = ActionService.within(trx, snapshot, now);
+    return this.actions.transaction(snapshot, now, async (within) => {
+      const { trx } = within;
       await this.parties.lockParties(trx, [...lockGroups, ...lockUsers], now);
       const used = await this.repository.budgetUsed(trx, siteId, exchange.id, giverId, window.start);
       overBudget(used);
@@ -235,8 +234,8 @@ export class RecognitionService {
         // Receiving is not something the recipient did: it does not count them as active today.
         const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...metadata, giver_id: giverId }, eventId: undefined, timestamp: now };
         const outcome = await this.actions.logWithin(within, r.party, involved.get(r.userId) as NonNullable<ReturnType<typeof involved.get>>, received, `${recognitionId}.received.${i + 1}`, { passive: true });
-        // A mission completed by receiving can move the level further than the gift did.
-        if (outcome.levelChanged !== undefined) entry.levelChanged = outcome.levelChanged;
+        // A mission completed by receiving can move the level further than the gift did: the response shows the whole move.
+        if (outcome.levelChanged !== undefined) entry.levelChanged = { ...outcome.levelChanged, from: entry.levelChanged?.from ?? outcome.levelChanged.from };
         credited.push(entry);
       }
       const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
@@ -268,8 +267,6 @@ export class RecognitionService {
         missionsCompleted: giverOutcome.missionsCompleted,
       } satisfies GivenRecognition;
     });
-    await this.leaderboards.publish(within?.scores ?? []);
-    return result;
   }
 
   /** GET /users/{u}/interactions-collection: recognitions given, received, or both, newest first. */
@@ -318,7 +315,7 @@ export class RecognitionService {
 
   private present(program: ProgramDocument, exchange: Exchange, groups: ReadonlySet<string>, now: number): PresentedExchange {
     const timezone = zoneOf(program, exchange);
-    const active = isOpen(exchange, timezone, now);
+    const active = withinDates(exchange, timezone, now);
     const giver = exchange.givers.groups.length === 0 || exchange.givers.groups.some((group) => groups.has(group));
     return { ...exchange, timezone, active, canGive: active && giver };
   }
@@ -335,11 +332,6 @@ function zoneOf(program: ProgramDocument, exchange: Exchange): string {
   return exchange.timezone ?? program.site.timezone;
 }
 
-function isOpen(exchange: Exchange, timezone: string, now: number): boolean {
-  if (exchange.startDate !== undefined && now < localDateTimeToInstant(exchange.startDate, timezone)) return false;
-  if (exchange.endDate !== undefined && now > localDateTimeEndInstant(exchange.endDate, timezone)) return false;
-  return true;
-}
 
 /** The budget period holding `now`: a calendar window in the exchange's time zone; all time for `none`. */
 function budgetWindow(exchange: Exchange, timezone: string, now: number): { start: number; end: number | null } {
