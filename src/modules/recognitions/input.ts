@@ -88,7 +88,9 @@ export function parseRecognitionInput(body: unknown): RecognitionInput {
   else if (!hasPoints && perRecipient === undefined && errors.length === 0) errors.push({ path: 'points', message: 'is required (or recipientPoints)' });
   else if (hasPoints) {
     const points = amount(raw.points, 'points', errors);
-    if (listed === undefined) errors.push({ path: 'recipients', message: 'is required' });
+    if (listed === undefined) {
+      if (raw.recipients === undefined) errors.push({ path: 'recipients', message: 'is required' });
+    }
     else if (points !== undefined) for (const userId of listed) recipients.push({ userId, points });
   } else if (perRecipient !== undefined) {
     const amounts = new Map<string, number>();
