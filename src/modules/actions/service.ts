@@ -146,12 +146,13 @@ export class ActionService {
    * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with lockParties, the
    * party and the groups groupsOf() names (groups first, then users, ids sorted), in a
    * transaction opened with transaction(). The decisions of one transaction share a cache of their own,
-   * so that a rollback leaves nothing behind in the action path's cache.
+   * so that a rollback leaves nothing behind in the action path's cache. Such actions report
+   * something that happened: they are never suppressed as repeats nor rate-limited.
    */
   async logWithin(within: WithinTransaction, party: PartyKey, involved: { groupIds: string[]; groups: PartyKey[] }, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
     const rows: PartyRow[] = [];
     for (const locked of [...involved.groups, party]) rows.push(await this.repository.party(within.trx, locked));
-    return this.record(within.trx, within.cache, within.snapshot, party, involved.groupIds, involved.groups, rows, input, eventId, within.now, options, within.scores);
+    return this.record(within.trx, within.cache, within.snapshot, party, involved.groupIds, involved.groups, rows, input, eventId, within.now, { ...options, reported: true }, within.scores);
   }
 
   /**
@@ -181,11 +182,14 @@ export class ActionService {
     input: ActionInput,
     eventId: string,
     now: number,
-    options: LogOptions & { passive?: boolean },
+    options: LogOptions & { passive?: boolean; reported?: boolean },
     scores: ScoreUpdate[],
   ): Promise<ActionOutcome> {
     const parties = [...groups, party];
-    const action = this.resolveAction(snapshot, input.action);
+    const resolved = this.resolveAction(snapshot, input.action);
+    // An action Questline logs to report what happened (a gift, a quiz attempt) is never suppressed
+    // as a repeat nor rate-limited, whatever the program says of it: the event it reports happened.
+    const action = options.reported === true ? { ...resolved, suppressRepeats: false, rateLimit: undefined } : resolved;
     if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
       throw new AppError('forbidden', `A user-level token may not log "${action.name}"; the action is not clientLoggable`);
     }
