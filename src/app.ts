@@ -30,6 +30,8 @@ import { QuizRepository } from './modules/quizzes/repository.js';
 import { quizRoutes } from './modules/quizzes/routes.js';
 import { QuizService } from './modules/quizzes/service.js';
 import { RecognitionRepository } from './modules/recognitions/repository.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { UserDirectory } from './modules/users/directory.js';
 import { recognitionRoutes } from './modules/recognitions/routes.js';
 import { RecognitionService } from './modules/recognitions/service.js';
 import { PointsService } from './modules/points/service.js';
@@ -224,9 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, actionsRepository, programs, clock) });
   await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
+  const users = new UserDirectory(database.db);
   await app.register(recognitionRoutes, {
-    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), actionsRepository, actions, programs, leaderboards, preferences, clock),
+    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, actionsRepository, actions, programs, leaderboards, preferences, clock),
   });
+  await app.register(searchRoutes, { programs, users });
   await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, clock) });
   await app.register(webhookRoutes, {
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),

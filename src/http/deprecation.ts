@@ -8,8 +8,8 @@ export interface Deprecated {
   since: number;
   /** The announced removal date, if any (ms since the epoch). */
   sunset?: number;
-  /** The successor's path. */
-  successor: string;
+  /** The successor's path (or paths). */
+  successor: string | readonly string[];
   /** What to do instead, for the Link's title. */
   title: string;
 }
@@ -17,5 +17,7 @@ export interface Deprecated {
 export function deprecate(reply: FastifyReply, deprecated: Deprecated): void {
   reply.header('deprecation', `@${Math.floor(deprecated.since / 1000)}`);
   if (deprecated.sunset !== undefined) reply.header('sunset', new Date(deprecated.sunset).toUTCString());
-  reply.header('link', `<${deprecated.successor}>; rel="successor-version"; title="${deprecated.title.replaceAll('"', "'")}"`);
+  const title = deprecated.title.replaceAll('"', "'");
+  const successors = typeof deprecated.successor === 'string' ? [deprecated.successor] : deprecated.successor;
+  reply.header('link', successors.map((path) => `<${path}>; rel="successor-version"; title="${title}"`).join(', '));
 }

@@ -18,6 +18,7 @@ import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../profile/preferences.js';
 import type { ProgramService } from '../program/service.js';
 import { parseRecognitionInput } from './input.js';
+import type { Person, UserDirectory } from '../users/directory.js';
 import type { InteractionType, RecognitionRepository } from './repository.js';
 
 type Exchange = ProgramDocument['exchanges'][number];
@@ -39,12 +40,6 @@ export interface Budget {
   resetsAt: string | null;
 }
 
-interface Person {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  iconUrl: string | null;
-}
 
 export interface Interaction {
   id: string;
@@ -80,6 +75,7 @@ export class RecognitionService {
   constructor(
     private readonly database: Pick<Database, 'db'>,
     private readonly repository: RecognitionRepository,
+    private readonly users: UserDirectory,
     private readonly parties: ActionsRepository,
     private readonly actions: ActionService,
     private readonly programs: ProgramService,
@@ -121,12 +117,8 @@ export class RecognitionService {
   async recipients(siteId: string, userId: string, exchangeId: string, q: string | undefined, paging: { limit: number; offset: number }): Promise<{ items: Person[]; total: number }> {
     const { program } = await this.programs.snapshot(siteId);
     const exchange = findExchange(program, exchangeId);
-    const { rows, total } = await this.repository.recipients({ siteId, groups: exchange.recipients.groups, giverId: userId, q: q?.trim().toLowerCase(), ...paging });
-    const items = rows.map((row) => {
-      const stored = row.preferences === null ? {} : (JSON.parse(row.preferences) as Record<string, string | undefined>);
-      return { userId: row.user_id, firstName: stored.firstName ?? null, lastName: stored.lastName ?? null, iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null };
-    });
-    return { items, total };
+    const { people, total } = await this.users.search({ siteId, groups: exchange.recipients.groups, exclude: userId, q, match: 'anywhere', ...paging });
+    return { items: people, total };
   }
 
   /** POST /users/{u}/interactions-collection. */
@@ -156,7 +148,7 @@ export class RecognitionService {
         errors: outOfRange.map((r) => ({ path: `recipients.${r.userId}`, message: `${r.points} is outside ${range}` })),
       });
     }
-    const eligible = await this.repository.eligibleAmong(siteId, exchange.recipients.groups, input.recipients.map((r) => r.userId));
+    const eligible = await this.users.among(siteId, exchange.recipients.groups, input.recipients.map((r) => r.userId));
     const ineligible = input.recipients.filter((r) => !eligible.has(r.userId));
     if (ineligible.length > 0) {
       throw new AppError('recipient_not_eligible', `${ineligible.length === 1 ? 'A recipient is' : 'Recipients are'} not eligible in exchange "${exchange.id}"`, {
