@@ -30,7 +30,13 @@ export interface ActionOutcome {
   levelChanged?: PresentedLevelChange;
 }
 
-/** One transaction's context for logWithin(): its board score changes (add yours), published after the commit. */
+/** The groups an action of a party involves (groupsOf()): the user's groups, and those to lock. */
+export interface Involved {
+  groupIds: string[];
+  groups: PartyKey[];
+}
+
+/** The transaction decisions are written in: its party cache, and its board score changes (add yours), published after the commit. */
 export interface WithinTransaction {
   trx: Trx;
   snapshot: ProgramSnapshot;
@@ -93,9 +99,16 @@ export class ActionService {
     }
   }
 
-  private resolveAction(snapshot: ProgramSnapshot, name: string): EngineAction {
-    const configured = snapshot.actionsByName.get(name.toLowerCase());
-    if (configured !== undefined) return configured;
+  /**
+   * The configured action, or the system action of that name. An action Questline logs to report
+   * what happened (a gift, a quiz attempt) is the system action whatever the program configures
+   * under its name: never suppressed as a repeat nor rate-limited, since the event happened.
+   */
+  private resolveAction(snapshot: ProgramSnapshot, name: string, reported = false): EngineAction {
+    if (!reported) {
+      const configured = snapshot.actionsByName.get(name.toLowerCase());
+      if (configured !== undefined) return configured;
+    }
     const system = SYSTEM_ACTIONS.find((action) => action.toLowerCase() === name.toLowerCase());
     if (system !== undefined) return { name: system, suppressRepeats: false };
     throw new AppError('unknown_action', `The site has no action "${name}"`);
@@ -110,19 +123,18 @@ export class ActionService {
   }
 
   private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
-    const { groupIds, groups } = await this.groupsOf(snapshot, party, input.action);
-    // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
-    const parties = [...groups, party];
+    const involved = await this.groupsOf(snapshot, party, input.action);
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
+      // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
       const rows: PartyRow[] = [];
-      for (const locked of parties) rows.push(await this.repository.lockParty(trx, locked, now));
+      for (const locked of [...involved.groups, party]) rows.push(await this.repository.lockParty(trx, locked, now));
       if (input.eventId !== undefined) {
         const existing = await this.repository.findEvent(trx, party.siteId, eventId);
         if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
       }
-      return this.record(trx, this.#cache, snapshot, party, groupIds, groups, rows, input, eventId, now, options, scores);
+      return this.record({ trx, snapshot, now, scores, cache: this.#cache }, party, involved, rows, input, eventId, options);
     });
     await this.leaderboards.publish(scores);
     return outcome;
@@ -132,7 +144,7 @@ export class ActionService {
    * The groups an action of the party involves: the user's groups (for group prerequisites, group
    * missions and group-filtered boards), and those of them to lock (when a group mission may move).
    */
-  async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): Promise<{ groupIds: string[]; groups: PartyKey[] }> {
+  async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): Promise<Involved> {
     const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
     const needsGroups =
       party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
@@ -149,10 +161,10 @@ export class ActionService {
    * so that a rollback leaves nothing behind in the action path's cache. Such actions report
    * something that happened: they are never suppressed as repeats nor rate-limited.
    */
-  async logWithin(within: WithinTransaction, party: PartyKey, involved: { groupIds: string[]; groups: PartyKey[] }, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
+  async logWithin(within: WithinTransaction, party: PartyKey, involved: Involved, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
     const rows: PartyRow[] = [];
     for (const locked of [...involved.groups, party]) rows.push(await this.repository.party(within.trx, locked));
-    return this.record(within.trx, within.cache, within.snapshot, party, involved.groupIds, involved.groups, rows, input, eventId, within.now, { ...options, reported: true }, within.scores);
+    return this.record(within, party, involved, rows, input, eventId, { ...options, reported: true });
   }
 
   /**
@@ -172,24 +184,16 @@ export class ActionService {
 
   /** Decides and writes one action of the locked party (and of the locked groups it advances). */
   private async record(
-    trx: Trx,
-    cache: PartyCache,
-    snapshot: ProgramSnapshot,
+    { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
-    groupIds: string[],
-    groups: PartyKey[],
+    { groupIds, groups }: Involved,
     rows: PartyRow[],
     input: ActionInput,
     eventId: string,
-    now: number,
     options: LogOptions & { passive?: boolean; reported?: boolean },
-    scores: ScoreUpdate[],
   ): Promise<ActionOutcome> {
     const parties = [...groups, party];
-    const resolved = this.resolveAction(snapshot, input.action);
-    // An action Questline logs to report what happened (a gift, a quiz attempt) is never suppressed
-    // as a repeat nor rate-limited, whatever the program says of it: the event it reports happened.
-    const action = options.reported === true ? { ...resolved, suppressRepeats: false, rateLimit: undefined } : resolved;
+    const action = this.resolveAction(snapshot, input.action, options.reported);
     if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
       throw new AppError('forbidden', `A user-level token may not log "${action.name}"; the action is not clientLoggable`);
     }

@@ -13,7 +13,7 @@ import type { QuizAttemptsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import type { ActionOutcome, ActionService, WithinTransaction } from '../actions/service.js';
+import type { ActionOutcome, ActionService, Involved, WithinTransaction } from '../actions/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { QuizRepository } from './repository.js';
@@ -155,7 +155,7 @@ export class QuizService {
     }
   }
 
-  private async complete(within: WithinTransaction, user: PartyKey, involved: Awaited<ReturnType<ActionService['groupsOf']>>, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
+  private async complete(within: WithinTransaction, user: PartyKey, involved: Involved, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
     const score = scoreAttempt(quiz.passingPercent, answers);
     const eventId = `qz_${uuidv7()}`;
     const metadata = {
