@@ -217,7 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
   await app.register(actionRoutes, { actions });
   await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
-  await app.register(pointsAdminRoutes, { points: new PointsService(database, actionsRepository, programs, leaderboards, clock) });
+  const points = new PointsService(database, actionsRepository, programs, actions, leaderboards, clock);
+  await app.register(pointsAdminRoutes, { points });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   const profiles = new ProfileService(database.db, programs, clock);
   const missionReads = new MissionReadService(database.db, programs, clock);
@@ -228,7 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leaderboardRoutes, { leaderboards });
   const users = new UserDirectory(database.db);
   await app.register(recognitionRoutes, {
-    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, actionsRepository, actions, programs, leaderboards, preferences, clock),
+    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, actionsRepository, actions, points, programs, preferences, clock),
   });
   await app.register(searchRoutes, { programs, users });
   await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, clock) });

@@ -1,11 +1,15 @@
-// Admin point adjustments (SPEC §5): a credit or debit through the ledger, for corrections and
-// legacy balances. Caps do not apply; the user's decisions stay serialized (the party is locked).
+// Points outside the engine's missions: admin adjustments (SPEC §5), a credit or debit for
+// corrections and legacy balances, and the points recipients of a recognition receive (SPEC §9).
+// Caps do not apply; the ledger records the entry, levels and boards follow it, and the party's
+// decisions stay serialized (the caller locks it).
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../../db/index.js';
 import { levelChange } from '../../engine/elements/levels.js';
+import type { Database } from '../../db/index.js';
+import type { PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
+import type { ActionsRepository, LevelCause, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import type { ActionService, WithinTransaction } from '../actions/service.js';
+import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 
 export interface Adjustment {
@@ -17,56 +21,83 @@ export interface Adjustment {
   levelChanged?: PresentedLevelChange;
 }
 
+/** A ledger entry outside the engine: what it is, and what it moved. */
+export interface Posting {
+  category: string;
+  amount: number;
+  cause: Extract<PointsLedgerTable['cause'], 'adjustment' | 'recognition'>;
+  /** The recognition that caused it; an adjustment is its own cause. */
+  causeId?: string;
+  reason: string | null;
+  /** How a level change it makes names its cause. */
+  levelCause: (entryId: string) => LevelCause;
+}
+
 export class PointsService {
   constructor(
-    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly database: Pick<Database, 'db'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
+    private readonly actions: ActionService,
     private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** POST /admin/users/{u}/points. */
   async adjust(siteId: string, userId: string, input: { category: string; amount: number; reason: string }): Promise<Adjustment> {
-    const { program, engine } = await this.programs.snapshot(siteId);
-    const category = program.pointCategories.find((c) => c.name.toLowerCase() === input.category.toLowerCase());
+    const snapshot = await this.programs.snapshot(siteId);
+    const category = snapshot.program.pointCategories.find((c) => c.name.toLowerCase() === input.category.toLowerCase());
     if (category === undefined) {
       throw new AppError('validation_failed', 'The adjustment is invalid', { errors: [{ path: 'category', message: `no point category "${input.category}"` }] });
     }
     const party: PartyKey = { siteId, type: 'user', id: userId };
-    const now = this.clock();
-    const groups = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships({ db: this.database.db }, siteId, userId)) : new Set<string>();
-    const scores: ScoreUpdate[] = [];
-    const adjustment = await this.database.transaction(async (trx) => {
-      await this.repository.lockParties(trx, [party], now);
-      const lifetimeBefore = await this.repository.lifetime(trx, party, category.name);
-      const entryId = `pts_${uuidv7()}`;
-      await this.repository.post(trx, {
-        site_id: siteId,
-        entry_id: entryId,
-        party_type: 'user',
-        party_id: userId,
+    // The user's groups matter to the boards that filter by group.
+    const groups = LeaderboardService.needsGroups(snapshot.program) ? new Set(await this.repository.memberships({ db: this.database.db }, siteId, userId)) : new Set<string>();
+    return this.actions.transaction(snapshot, this.clock(), async (within) => {
+      await this.repository.lockParties(within.trx, [party], within.now);
+      const posted = await this.post(within, party, groups, {
         category: category.name,
-        requested: input.amount,
-        credited: input.amount,
+        amount: input.amount,
         cause: 'adjustment',
-        cause_id: entryId,
-        event_id: null,
         reason: input.reason,
-        occurred_at: now,
-        recorded_at: now,
+        levelCause: (entryId) => ({ adjustmentId: entryId }),
       });
-      const balance = await this.repository.balance(trx, party, category.name);
-      const result: Adjustment = { entryId, category: category.name, amount: input.amount, reason: input.reason, balance };
-      // Levels follow lifetime credits in the default category; a debit leaves lifetime as it is.
-      if (engine.levelType === 'points' && category.isDefault && input.amount > 0) {
-        const change = levelChange(engine.levels, lifetimeBefore, lifetimeBefore + input.amount);
-        if (change !== undefined) result.levelChanged = await this.repository.recordLevelChange(trx, party, change, { adjustmentId: entryId }, now, now);
-      }
-      // A debit lowers the window of its own time on points boards (lifetime boards count credits only).
-      scores.push(...(await this.leaderboards.record(trx, siteId, userId, LeaderboardService.deltas(program, 'user', groups, [{ kind: 'points', category: category.name, amount: input.amount, at: now }]))));
-      return result;
+      const balance = await this.repository.balance(within.trx, party, category.name);
+      return { entryId: posted.entryId, category: category.name, amount: input.amount, reason: input.reason, balance, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
     });
-    await this.leaderboards.publish(scores);
-    return adjustment;
+  }
+
+  /**
+   * Inside the caller's transaction, with the user locked: appends the entry to the ledger (which
+   * moves the balance), moves the level with a credit in the default category (a debit leaves
+   * lifetime points, and so the level, as they are), and moves the user's board scores in the
+   * window of now (lifetime boards count credits only).
+   */
+  async post(within: WithinTransaction, party: PartyKey, groups: ReadonlySet<string>, posting: Posting): Promise<{ entryId: string; levelChanged?: PresentedLevelChange }> {
+    const { trx, snapshot, now } = within;
+    const defaultCategory = snapshot.program.pointCategories.find((c) => c.isDefault)?.name;
+    const movesLevel = snapshot.engine.levelType === 'points' && posting.category === defaultCategory && posting.amount > 0;
+    const lifetimeBefore = movesLevel ? await this.repository.lifetime(trx, party, posting.category) : 0;
+    const entryId = `pts_${uuidv7()}`;
+    await this.repository.post(trx, {
+      site_id: party.siteId,
+      entry_id: entryId,
+      party_type: party.type,
+      party_id: party.id,
+      category: posting.category,
+      requested: posting.amount,
+      credited: posting.amount,
+      cause: posting.cause,
+      cause_id: posting.causeId ?? entryId,
+      event_id: null,
+      reason: posting.reason,
+      occurred_at: now,
+      recorded_at: now,
+    });
+    const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
+    const levelChanged = change === undefined ? undefined : await this.repository.recordLevelChange(trx, party, change, posting.levelCause(entryId), now, now);
+    const deltas = LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]);
+    within.scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, deltas)));
+    return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };
   }
 }

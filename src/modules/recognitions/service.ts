@@ -7,13 +7,12 @@
 // can reward giving and receiving, and writes a `recognition.given` outbox event.
 import { uuidv7 } from 'uuidv7';
 import { calendarWindow, withinDates } from '../../engine/calendar.js';
-import { levelChange } from '../../engine/elements/levels.js';
 import type { Database } from '../../db/index.js';
 import type { RecognitionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import type { ActionService } from '../actions/service.js';
-import { LeaderboardService } from '../leaderboards/service.js';
+import type { ActionService, Involved } from '../actions/service.js';
+import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../profile/preferences.js';
 import type { ProgramService } from '../program/service.js';
@@ -78,8 +77,8 @@ export class RecognitionService {
     private readonly users: UserDirectory,
     private readonly parties: ActionsRepository,
     private readonly actions: ActionService,
+    private readonly points: PointsService,
     private readonly programs: ProgramService,
-    private readonly leaderboards: LeaderboardService,
     private readonly preferences: PreferencesService,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -166,16 +165,18 @@ export class RecognitionService {
 
     // The parties the transaction touches, and the groups each one's action involves.
     const giver: PartyKey = { siteId, type: 'user', id: giverId };
-    const recipients = input.recipients.map((r) => ({ ...r, party: { siteId, type: 'user', id: r.userId } satisfies PartyKey }));
-    const involved = new Map<string, Awaited<ReturnType<ActionService['groupsOf']>>>();
-    involved.set(giverId, await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN'));
-    for (const r of recipients) involved.set(r.userId, await this.actions.groupsOf(snapshot, r.party, 'RECOGNITION_RECEIVED'));
-    const lockGroups = [...new Set([...involved.values()].flatMap((i) => i.groups.map((g) => g.id)))].sort().map((id): PartyKey => ({ siteId, type: 'group', id }));
+    const giverInvolved = await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN');
+    const recipients: Array<(typeof input.recipients)[number] & { party: PartyKey; involved: Involved }> = [];
+    for (const r of input.recipients) {
+      const party: PartyKey = { siteId, type: 'user', id: r.userId };
+      recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
+    }
+    const lockGroups = [...new Set([giverInvolved, ...recipients.map((r) => r.involved)].flatMap((i) => i.groups.map((g) => g.id)))]
+      .sort()
+      .map((id): PartyKey => ({ siteId, type: 'group', id }));
     const lockUsers = [giver, ...recipients.map((r) => r.party)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
     const recognitionId = `rec_${uuidv7()}`;
-    const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
-    const movesLevel = snapshot.engine.levelType === 'points' && exchange.pointCategory === defaultCategory;
     const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
     return this.actions.transaction(snapshot, now, async (within) => {
       const { trx } = within;
@@ -202,36 +203,24 @@ export class RecognitionService {
 
       const credited: GivenRecognition['recipients'] = [];
       for (const [i, r] of recipients.entries()) {
-        const lifetimeBefore = movesLevel ? await this.parties.lifetime(trx, r.party, exchange.pointCategory) : 0;
-        await this.parties.post(trx, {
-          site_id: siteId,
-          entry_id: `pts_${uuidv7()}`,
-          party_type: 'user',
-          party_id: r.userId,
+        const posted = await this.points.post(within, r.party, new Set(r.involved.groupIds), {
           category: exchange.pointCategory,
-          requested: r.points,
-          credited: r.points,
+          amount: r.points,
           cause: 'recognition',
-          cause_id: recognitionId,
-          event_id: null,
+          causeId: recognitionId,
           reason: null,
-          occurred_at: now,
-          recorded_at: now,
+          levelCause: () => ({ recognitionId }),
         });
-        const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points };
-        const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + r.points) : undefined;
-        if (change !== undefined) entry.levelChanged = await this.parties.recordLevelChange(trx, r.party, change, { recognitionId }, now, now);
-        const groups = new Set(involved.get(r.userId)?.groupIds ?? []);
-        within.scores.push(...(await this.leaderboards.record(trx, siteId, r.userId, LeaderboardService.deltas(program, 'user', groups, [{ kind: 'points', category: exchange.pointCategory, amount: r.points, at: now }]))));
+        const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
         // Receiving is not something the recipient did: it does not count them as active today.
         const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...metadata, giver_id: giverId }, eventId: undefined, timestamp: now };
-        const outcome = await this.actions.logWithin(within, r.party, involved.get(r.userId) as NonNullable<ReturnType<typeof involved.get>>, received, `${recognitionId}.received.${i + 1}`, { passive: true });
+        const outcome = await this.actions.logWithin(within, r.party, r.involved, received, `${recognitionId}.received.${i + 1}`, { passive: true });
         // A mission completed by receiving can move the level further than the gift did: the response shows the whole move.
         if (outcome.levelChanged !== undefined) entry.levelChanged = { ...outcome.levelChanged, from: entry.levelChanged?.from ?? outcome.levelChanged.from };
         credited.push(entry);
       }
       const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
-      const giverOutcome = await this.actions.logWithin(within, giver, involved.get(giverId) as NonNullable<ReturnType<typeof involved.get>>, given, `${recognitionId}.given`);
+      const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
       await this.parties.enqueue(
         trx,
         giver,
