@@ -3,8 +3,8 @@
 // engine in the same transaction (metadata quiz_id, passed, totalCorrect, totalQuestions,
 // percentCorrect; value: percentCorrect), so that missions can reward quizzes. Answers are
 // written with the user locked (the order every writer uses), so concurrent submissions of one
-// answer record one. Which choices are correct never leaves the server; an answer's own
-// correctness is shown once it is given.
+// answer record one (and an answer's primary key holds regardless). Which choices are correct
+// never leaves the server; an answer's own correctness is shown once it is given.
 import { uuidv7 } from 'uuidv7';
 import { withinDates } from '../../engine/calendar.js';
 import { isCorrect, scoreAttempt, type AttemptScore } from '../../engine/elements/quizzes.js';
@@ -75,8 +75,6 @@ export interface PastAnswer {
   answeredAt: string;
 }
 
-const UNIQUE_VIOLATION = /unique|duplicate key|23505/i;
-
 export class QuizService {
   constructor(
     private readonly database: Pick<Database, 'db'>,
@@ -121,38 +119,32 @@ export class QuizService {
 
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const involved = await this.actions.groupsOf(snapshot, user, 'QUIZ_COMPLETED');
-    try {
-      return await this.actions.transaction(snapshot, now, async (within) => {
-        const { trx } = within;
-        await this.parties.lockParties(trx, [...involved.groups, user], now);
-        const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
-        if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
-        let current = attempts.find((a) => a.completed_at === null);
-        if (current === undefined) {
-          if (quiz.maxAttempts !== undefined && attempts.length >= quiz.maxAttempts) {
-            throw new AppError('quiz_attempts_exhausted', `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`);
-          }
-          current = { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: attempts.length + 1, started_at: now, completed_at: null, total_correct: null, total_questions: null, percent_correct: null, passed: null, event_id: null };
-          await this.repository.startAttempt(trx, current);
+    return this.actions.transaction(snapshot, now, async (within) => {
+      const { trx } = within;
+      await this.parties.lockParties(trx, [...involved.groups, user], now);
+      const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
+      if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
+      let current = attempts.find((a) => a.completed_at === null);
+      if (current === undefined) {
+        if (quiz.maxAttempts !== undefined && attempts.length >= quiz.maxAttempts) {
+          throw new AppError('quiz_attempts_exhausted', `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`);
         }
-        const given = await this.repository.responses(trx, siteId, userId, quiz.id, { attempt: current.attempt });
-        if (given.some((r) => r.question_id === question.id)) throw alreadyAnswered(question.id, current.attempt);
-        const correct = isCorrect(question, choiceIds);
-        await this.repository.insertResponse(trx, { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: current.attempt, question_id: question.id, choice_ids: JSON.stringify(choiceIds), correct: correct ? 1 : 0, answered_at: now });
+        current = { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: attempts.length + 1, started_at: now, completed_at: null, total_correct: null, total_questions: null, percent_correct: null, passed: null, event_id: null };
+        await this.repository.startAttempt(trx, current);
+      }
+      const given = await this.repository.responses(trx, siteId, userId, quiz.id, { attempt: current.attempt });
+      if (given.some((r) => r.question_id === question.id)) throw new AppError('already_answered', `Question "${question.id}" is answered already in attempt ${current.attempt}`);
+      const correct = isCorrect(question, choiceIds);
+      await this.repository.insertResponse(trx, { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: current.attempt, question_id: question.id, choice_ids: JSON.stringify(choiceIds), correct: correct ? 1 : 0, answered_at: now });
 
-        // The attempt is complete when every question of the quiz as it is now has an answer.
-        const answers = new Map(given.map((r) => [r.question_id, r.correct === 1]));
-        answers.set(question.id, correct);
-        const complete = quiz.questions.every((q) => answers.has(q.id));
-        const answer: RecordedAnswer = { quizId: quiz.id, questionId: question.id, attempt: current.attempt, choiceIds, correct, answeredAt: new Date(now).toISOString(), result: null };
-        if (complete) answer.result = await this.complete(within, user, involved, quiz, current, quiz.questions.map((q) => answers.get(q.id) === true));
-        return answer;
-      });
-    } catch (error) {
-      // Two submissions that raced past the lock's reach (it cannot happen with the lock, but the key holds regardless).
-      if (error instanceof Error && !(error instanceof AppError) && UNIQUE_VIOLATION.test(error.message)) throw alreadyAnswered(question.id);
-      throw error;
-    }
+      // The attempt is complete when every question of the quiz as it is now has an answer.
+      const answers = new Map(given.map((r) => [r.question_id, r.correct === 1]));
+      answers.set(question.id, correct);
+      const complete = quiz.questions.every((q) => answers.has(q.id));
+      const answer: RecordedAnswer = { quizId: quiz.id, questionId: question.id, attempt: current.attempt, choiceIds, correct, answeredAt: new Date(now).toISOString(), result: null };
+      if (complete) answer.result = await this.complete(within, user, involved, quiz, current, quiz.questions.map((q) => answers.get(q.id) === true));
+      return answer;
+    });
   }
 
   private async complete(within: WithinTransaction, user: PartyKey, involved: Involved, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
@@ -180,10 +172,6 @@ export class QuizService {
       ...(outcome.levelChanged !== undefined ? { levelChanged: outcome.levelChanged } : {}),
     };
   }
-}
-
-function alreadyAnswered(questionId: string, attempt?: number): AppError {
-  return new AppError('already_answered', `Question "${questionId}" is answered already in ${attempt === undefined ? 'this attempt' : `attempt ${attempt}`}`);
 }
 
 function findQuiz(program: ProgramDocument, quizId: string): Quiz {
