@@ -4,11 +4,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
+import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import type { LeaderboardService } from './service.js';
 
 const tags = ['leaderboards'];
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const Entry = Type.Object({
   rank: Type.Integer({ description: 'Shared by equal scores (1, 2, 2, 4)' }),

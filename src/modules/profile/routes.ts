@@ -2,12 +2,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProfileService } from './service.js';
 
 const tags = ['profile'];
 const user = { access: 'user' as const };
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const CategoryBalance = Type.Object({
   id: Type.String(),

@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
+import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { ActionOutcomeSchema } from '../actions/routes.js';
 import type { QuizService } from './service.js';
 
 const tags = ['quizzes'];
 const user = { access: 'user' as const };
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Instant = Type.String({ format: 'date-time' });
 
 const QuizSummary = Type.Object({
   id: Type.String(),
@@ -33,7 +33,6 @@ const Question = Type.Object({
   type: Type.Union([Type.Literal('single'), Type.Literal('multiple')]),
   choices: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
 });
-const Level = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
 const Result = Type.Object({
   attempt: Type.Integer(),
   totalCorrect: Type.Integer(),
@@ -41,9 +40,10 @@ const Result = Type.Object({
   percentCorrect: Type.Number(),
   passed: Type.Boolean(),
   eventId: Type.String({ description: 'The QUIZ_COMPLETED action logged' }),
-  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
-  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
-  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+  // What the QUIZ_COMPLETED action did, as an action's outcome says it.
+  pointsAwarded: ActionOutcomeSchema.properties.pointsAwarded,
+  missionsCompleted: ActionOutcomeSchema.properties.missionsCompleted,
+  levelChanged: ActionOutcomeSchema.properties.levelChanged,
 });
 const RecordedAnswer = Type.Object({
   quizId: Type.String(),

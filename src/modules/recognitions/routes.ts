@@ -4,15 +4,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Instant, Nullable } from '../../http/schemas.js';
+import { Person } from '../users/schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { ActionOutcomeSchema } from '../actions/routes.js';
 import { Exchange } from '../program/model.js';
 import { MAX_COMMENT } from './input.js';
 import type { RecognitionService } from './service.js';
 
 const tags = ['recognitions'];
 const user = { access: 'user' as const };
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Instant = Type.String({ format: 'date-time' });
 
 const PresentedExchange = Type.Object({
   ...Exchange.properties,
@@ -28,9 +29,6 @@ const Budget = Type.Object({
   period: Type.Union([Type.Literal('none'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]),
   resetsAt: Nullable(Instant),
 });
-const Person = Type.Object({ userId: Type.String(), firstName: Nullable(Type.String()), lastName: Nullable(Type.String()), iconUrl: Nullable(Type.String()) });
-const Level = Nullable(Type.Object({ id: Type.String(), name: Type.String() }));
-const LevelChanged = Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) });
 
 const RecognitionBody = Type.Object({
   exchangeId: Type.String(),
@@ -48,11 +46,12 @@ const GivenRecognition = Type.Object({
   category: Type.Object({ id: Type.String(), name: Type.String() }),
   comment: Type.String(),
   giver: Type.Object({ userId: Type.String() }),
-  recipients: Type.Array(Type.Object({ userId: Type.String(), points: Type.Integer(), levelChanged: Type.Optional(LevelChanged) })),
+  recipients: Type.Array(Type.Object({ userId: Type.String(), points: Type.Integer(), levelChanged: ActionOutcomeSchema.properties.levelChanged })),
   points: Type.Integer({ description: 'The total, charged to the budget' }),
   givenAt: Instant,
   budget: Budget,
-  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() }), { description: 'Missions the giver completed by giving' }),
+  // Missions the giver completed by giving.
+  missionsCompleted: ActionOutcomeSchema.properties.missionsCompleted,
 });
 const Interaction = Type.Object({
   id: Type.String(),

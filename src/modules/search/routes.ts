@@ -6,13 +6,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Person } from '../users/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { Action, Mission } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { UserDirectory } from '../users/directory.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const Person = Type.Object({ userId: Type.String(), firstName: Nullable(Type.String()), lastName: Nullable(Type.String()), iconUrl: Nullable(Type.String()) });
 const TYPES = ['missions', 'actions', 'users'] as const;
 
 export const SEARCH_DEPRECATED = Date.UTC(2023, 5, 28);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formLists } from '../../http/form.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
 import type { WebhookSecrets } from './secrets.js';
@@ -11,8 +12,6 @@ import type { WebhookAdminService } from './service.js';
 
 const admin = { access: 'admin' as const };
 const tags = ['admin: webhooks'];
-const Instant = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const EndpointBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https' }),
