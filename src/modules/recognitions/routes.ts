@@ -23,7 +23,7 @@ const PresentedExchange = Type.Object({
 });
 const Category = Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()) });
 const Budget = Type.Object({
-  budget: Type.Integer({ description: 'Points the giver may give per period' }),
+  amount: Type.Integer({ description: 'Points the giver may give per period' }),
   used: Type.Integer(),
   remaining: Type.Integer(),
   period: Type.Union([Type.Literal('none'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]),

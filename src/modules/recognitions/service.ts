@@ -31,7 +31,8 @@ export interface PresentedExchange extends Exchange {
 }
 
 export interface Budget {
-  budget: number;
+  /** Points the giver may give per period. */
+  amount: number;
   used: number;
   remaining: number;
   period: Exchange['budget']['period'];
@@ -322,7 +323,7 @@ function budgetWindow(exchange: Exchange, timezone: string, now: number): { star
 
 function presentBudget(exchange: Exchange, window: { end: number | null }, used: number): Budget {
   return {
-    budget: exchange.budget.amount,
+    amount: exchange.budget.amount,
     used,
     remaining: Math.max(0, exchange.budget.amount - used),
     period: exchange.budget.period,

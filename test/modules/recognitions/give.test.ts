@@ -231,7 +231,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       points: 80,
       givenAt: new Date(NOON).toISOString(),
       // A monthly budget in New York: June ends at midnight EDT, 04:00Z.
-      budget: { budget: 100, used: 80, remaining: 20, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' },
+      budget: { amount: 100, used: 80, remaining: 20, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' },
       missionsCompleted: [],
     });
     expect(await budget(c, 'ann', 'x-kudos')).toEqual(gift.budget);
@@ -453,7 +453,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
   it('lets givers of the giver groups give to members of the recipient groups, from a budget that never resets', async () => {
     const c = await setUp();
     const gift = await given(c, 'mia', { exchangeId: 'x-managers', categoryId: 'c-teamwork', recipients: ['sam', 'eve'], points: 20 });
-    expect(gift.budget).toEqual({ budget: 50, used: 40, remaining: 10, period: 'none', resetsAt: null });
+    expect(gift.budget).toEqual({ amount: 50, used: 40, remaining: 10, period: 'none', resetsAt: null });
     expect(body<Array<{ userId: string }>>(await call('GET', '/users/mia/exchanges/x-managers/recipients', c.app)).map((p) => p.userId).sort()).toEqual(['eve', 'sam']);
     // Receiving teamwork completes m-teamwork for each recipient (a badge).
     for (const user of ['sam', 'eve']) {
@@ -597,7 +597,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     now = Date.parse('2026-07-01T03:30:00Z');
     const c = await setUp();
     const june = await given(c, 'ann', kudos(['bob', 'cat'], 30));
-    expect(june.budget).toEqual({ budget: 100, used: 60, remaining: 40, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
+    expect(june.budget).toEqual({ amount: 100, used: 60, remaining: 40, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
     await refused(c, 'ann', kudos(['bob'], 41), 422, 'budget_exceeded', ['bob', 'cat']);
 
     now = Date.parse('2026-07-01T03:59:59.999Z');
@@ -608,7 +608,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
 
     // Midnight in New York: July's budget is whole.
     now = Date.parse('2026-07-01T04:00:00Z');
-    expect(await budget(c, 'ann', 'x-kudos')).toEqual({ budget: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-08-01T04:00:00.000Z' });
+    expect(await budget(c, 'ann', 'x-kudos')).toEqual({ amount: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-08-01T04:00:00.000Z' });
     const july = await given(c, 'ann', kudos(['bob', 'cat'], 50));
     expect(july.budget).toMatchObject({ used: 100, remaining: 0, resetsAt: '2026-08-01T04:00:00.000Z' });
     expect((await balance(c, 'bob')).balance).toBe(80);
@@ -628,11 +628,11 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     const c = await setUp();
     expect(body<{ timezone: string }>(await call('GET', '/users/ann/exchanges/x-coins', c.app)).timezone).toBe('Asia/Tokyo');
     const q2 = await given(c, 'ann', { exchangeId: 'x-coins', categoryId: 'c-thanks', recipients: ['bob', 'cat'], points: 100 });
-    expect(q2.budget).toEqual({ budget: 200, used: 200, remaining: 0, period: 'quarter', resetsAt: '2026-06-30T15:00:00.000Z' });
+    expect(q2.budget).toEqual({ amount: 200, used: 200, remaining: 0, period: 'quarter', resetsAt: '2026-06-30T15:00:00.000Z' });
     await refused(c, 'ann', { exchangeId: 'x-coins', categoryId: 'c-thanks', recipients: ['dan'], points: 5 }, 422, 'budget_exceeded', ['dan']);
 
     now = Date.parse('2026-06-30T15:00:00Z'); // midnight in Tokyo, still June in UTC and New York
-    expect(await budget(c, 'ann', 'x-coins')).toEqual({ budget: 200, used: 0, remaining: 200, period: 'quarter', resetsAt: '2026-09-30T15:00:00.000Z' });
+    expect(await budget(c, 'ann', 'x-coins')).toEqual({ amount: 200, used: 0, remaining: 200, period: 'quarter', resetsAt: '2026-09-30T15:00:00.000Z' });
     const q3 = await given(c, 'ann', { exchangeId: 'x-coins', categoryId: 'c-thanks', recipients: ['dan'], points: 5 });
     expect(q3.budget).toMatchObject({ used: 5, remaining: 195 });
     // The New York exchange is still in June.

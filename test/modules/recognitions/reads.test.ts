@@ -222,13 +222,13 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
     it('answers the budget of the current calendar period in the exchange’s time zone', async () => {
       const c = await setUp();
       // Monthly in New York: June ends at midnight New York time (04:00 UTC).
-      expect(await budget(c, 'ann', 'x-kudos')).toEqual({ budget: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-kudos')).toEqual({ amount: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
       // Quarterly in Paris: the third quarter starts at midnight Paris time (22:00 UTC the day before).
-      expect(await budget(c, 'ann', 'x-paris')).toEqual({ budget: 30, used: 0, remaining: 30, period: 'quarter', resetsAt: '2026-06-30T22:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-paris')).toEqual({ amount: 30, used: 0, remaining: 30, period: 'quarter', resetsAt: '2026-06-30T22:00:00.000Z' });
       // Never resets.
-      expect(await budget(c, 'ann', 'x-team')).toEqual({ budget: 1000, used: 0, remaining: 1000, period: 'none', resetsAt: null });
+      expect(await budget(c, 'ann', 'x-team')).toEqual({ amount: 1000, used: 0, remaining: 1000, period: 'none', resetsAt: null });
       // Yearly in UTC, for an exchange not open yet.
-      expect(await budget(c, 'ann', 'x-future')).toEqual({ budget: 10, used: 0, remaining: 10, period: 'year', resetsAt: '2027-01-01T00:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-future')).toEqual({ amount: 10, used: 0, remaining: 10, period: 'year', resetsAt: '2027-01-01T00:00:00.000Z' });
       expectProblem(await call('GET', '/users/ann/exchanges/x-nope/points', c.app), 404, 'not_found');
     });
 
@@ -238,7 +238,7 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       await name(c, 'carol', { firstName: 'Carol' });
       const gift = await give(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-teamwork', recipients: ['bob', 'carol'], points: 10 });
       const after = await budget(c, 'ann', 'x-kudos');
-      expect(after).toEqual({ budget: 100, used: 20, remaining: 80, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
+      expect(after).toEqual({ amount: 100, used: 20, remaining: 80, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
       expect(gift.budget).toEqual(after);
       now += MINUTE;
       await give(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-help', recipientPoints: { bob: 7 } });
@@ -251,7 +251,7 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       now = Date.parse('2026-07-01T03:59:59.999Z');
       expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toMatchObject({ used: 27, remaining: 73, resetsAt: '2026-07-01T04:00:00.000Z' });
       now = Date.parse('2026-07-01T04:00:00Z');
-      expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toEqual({ budget: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-08-01T04:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toEqual({ amount: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-08-01T04:00:00.000Z' });
     });
 
     it('never answers a negative remainder when the budget was lowered below what was used', async () => {
@@ -260,7 +260,7 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       await give(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-teamwork', recipients: ['bob'], points: 40 });
       const lowered = { ...program, exchanges: program.exchanges.map((x) => (x.id === 'x-kudos' ? { ...x, budget: { amount: 25, period: 'month' } } : x)) };
       body(await call('PUT', '/admin/program', c.admin, lowered));
-      expect(await budget(c, 'ann', 'x-kudos')).toEqual({ budget: 25, used: 40, remaining: 0, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-kudos')).toEqual({ amount: 25, used: 40, remaining: 0, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' });
     });
   });
 
