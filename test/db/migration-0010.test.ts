@@ -1,11 +1,11 @@
 // Migration 0010 (reversals) on a database that already has completions: each completion gets the
 // badge its mission rewards in the site's program, so that removing it takes that badge back and
 // `questline verify` can recount trophy cases; migrating down and up again keeps the data.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/index.js';
-import { migrationProvider } from '../../src/db/migrations/index.js';
 import { configurations, freshDatabase } from '../helpers/app.js';
+import { migratorOf } from '../helpers/migrations.js';
 
 describe.each(configurations)('migration 0010_reversals (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -17,7 +17,7 @@ describe.each(configurations)('migration 0010_reversals (%s)', (configuration) =
   afterAll(async () => fresh.drop());
 
   it('fills in the badge of completions written before it, from the mission in the site’s program', async () => {
-    const migrator = new Migrator({ db: database.db, provider: migrationProvider, ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}) });
+    const migrator = migratorOf(fresh);
     const down = await migrator.migrateTo('0009_webhooks');
     expect(down.error).toBeUndefined();
     // Later migrations go down first.

@@ -2,11 +2,11 @@
 // its search name, "first last" lowercased from the names in its preferences (null without one),
 // so that the recipients search finds users who set their names before the migration. Migrating
 // down drops the recognition tables and the column; up again rebuilds them.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/index.js';
-import { migrationProvider } from '../../src/db/migrations/index.js';
 import { configurations, freshDatabase } from '../helpers/app.js';
+import { migratorOf, tableExists as tableExistsIn } from '../helpers/migrations.js';
 
 describe.each(configurations)('migration 0011_recognitions (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -17,13 +17,8 @@ describe.each(configurations)('migration 0011_recognitions (%s)', (configuration
   });
   afterAll(async () => fresh.drop());
 
-  const migrator = () => new Migrator({ db: database.db, provider: migrationProvider, ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}) });
-  /** Whether a statement against the table works (it exists). */
-  const tableExists = async (table: string) =>
-    sql`select count(*) as n from ${sql.table(table)}`.execute(database.db).then(
-      () => true,
-      () => false,
-    );
+  const migrator = () => migratorOf(fresh);
+  const tableExists = (table: string) => tableExistsIn(database.db, table);
 
   const profiles: Array<[site: string, user: string, preferences: Record<string, string>, role: string | null, searchName: string | null]> = [
     ['s1', 'ann', { firstName: 'Ann', lastName: 'Lee' }, null, 'ann lee'],

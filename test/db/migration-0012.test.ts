@@ -1,12 +1,12 @@
 // Migration 0012 (quizzes): the attempt and answer tables. Migrating down drops them, up again
 // rebuilds them; the primary keys hold one attempt per number and one answer per question per
 // attempt, whatever the timing of the writers.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/index.js';
-import { migrationProvider } from '../../src/db/migrations/index.js';
 import type { QuizAttemptsTable, QuizResponsesTable } from '../../src/db/schema.js';
 import { configurations, freshDatabase } from '../helpers/app.js';
+import { migratorOf, tableExists as tableExistsIn } from '../helpers/migrations.js';
 
 const TABLES = ['quiz_attempts', 'quiz_responses'];
 
@@ -19,13 +19,8 @@ describe.each(configurations)('migration 0012_quizzes (%s)', (configuration) => 
   });
   afterAll(async () => fresh.drop());
 
-  const migrator = () => new Migrator({ db: database.db, provider: migrationProvider, ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}) });
-  /** Whether a statement against the table works (it exists). */
-  const tableExists = async (table: string) =>
-    sql`select count(*) as n from ${sql.table(table)}`.execute(database.db).then(
-      () => true,
-      () => false,
-    );
+  const migrator = () => migratorOf(fresh);
+  const tableExists = (table: string) => tableExistsIn(database.db, table);
   const attempt = (overrides: Partial<QuizAttemptsTable> = {}): QuizAttemptsTable => ({
     site_id: 's1',
     user_id: 'ann',

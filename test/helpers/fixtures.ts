@@ -32,6 +32,20 @@ export function playProgram(name: string, leaderboards: Array<Record<string, unk
   };
 }
 
+/** A mission of 2026–2027 (New York) that pays `points` Points for each `action`, up to 1000 times. */
+export function repeatableMission(id: string, action: string, points: number): Record<string, unknown> {
+  return {
+    id,
+    name: id,
+    startDate: '2026-01-01T00:00:00',
+    endDate: '2027-12-31T23:59:59',
+    timezone: 'America/New_York',
+    rules: [{ id: 'r-1', action, type: 'count', goal: 1, metadata: [] }],
+    rewards: { points: [{ category: 'Points', amount: points }] },
+    repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+  };
+}
+
 /** A fresh copy of the example program. */
 export function exampleProgram<T = Record<string, unknown>>(): T {
   return JSON.parse(readFileSync(EXAMPLE_PROGRAM_PATH, 'utf8')) as T;

@@ -6,23 +6,15 @@
 // 10, at most the board's size; none with 0). Also: a day board's rollover at the site's midnight,
 // unknown and other sites' layouts, tokens, and a user whose id is literally "layoutUuid".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderEntry } from '../../../src/modules/leaderboards/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { repeatableMission as mission } from '../../helpers/fixtures.js';
 
 // Wednesday 2026-06-17, noon in New York (set again for each configuration). Tests move it forward only.
 const WEDNESDAY_NOON = Date.parse('2026-06-17T16:00:00Z');
 let now = WEDNESDAY_NOON;
 const clock = () => now;
 
-const mission = (id: string, action: string, points: number) => ({
-  id,
-  name: id,
-  startDate: '2026-01-01T00:00:00',
-  endDate: '2027-12-31T23:59:59',
-  timezone: 'America/New_York',
-  rules: [{ id: 'r-1', action, type: 'count', goal: 1, metadata: [] }],
-  rewards: { points: [{ category: 'Points', amount: points }] },
-  repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
-});
 
 const leaderboards = [
   { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 4 },
@@ -67,15 +59,7 @@ const otherProgram = {
   ],
 };
 
-interface Entry {
-  rank: number;
-  userId?: string;
-  groupId?: string;
-  score: number;
-  firstName: string | null;
-  lastName: string | null;
-  iconUrl: string | null;
-}
+type Entry = LeaderEntry;
 
 interface Board {
   id: string;

@@ -4,22 +4,13 @@
 // (previous) window, group boards and a group filter, at-a-glance's rank, unknown ids and tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { repeatableMission as mission } from '../../helpers/fixtures.js';
 
 // Wednesday 2026-06-17, noon in New York (set again for each configuration). Tests move it forward only.
 const WEDNESDAY_NOON = Date.parse('2026-06-17T16:00:00Z');
 let now = WEDNESDAY_NOON;
 const clock = () => now;
 
-const mission = (id: string, action: string, points: number) => ({
-  id,
-  name: id,
-  startDate: '2026-01-01T00:00:00',
-  endDate: '2027-12-31T23:59:59',
-  timezone: 'America/New_York',
-  rules: [{ id: 'r-1', action, type: 'count', goal: 1, metadata: [] }],
-  rewards: { points: [{ category: 'Points', amount: points }] },
-  repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
-});
 
 const program = {
   site: { name: 'Boards', timezone: 'America/New_York' },
