@@ -405,6 +405,15 @@ describe.each(configurations)('verify (%s)', (configuration) => {
     };
     const balanceRow = (category: string) =>
       db().selectFrom('point_balances').selectAll().where('site_id', '=', site.siteId).where('party_type', '=', 'user').where('party_id', '=', user).where('category', '=', category).executeTakeFirstOrThrow();
+    /** Moves the user's stored balance in the category without a ledger entry (drift on purpose). */
+    const bumpBalance = (category: string, by: number) =>
+      db()
+        .updateTable('point_balances')
+        .set((eb) => ({ balance: eb('balance', '+', by) }))
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', user)
+        .where('category', '=', category)
+        .execute();
     const completionOf = (missionId: string) =>
       db().selectFrom('mission_completions').selectAll().where('site_id', '=', site.siteId).where('party_id', '=', user).where('mission_id', '=', missionId).executeTakeFirstOrThrow();
 
@@ -431,14 +440,7 @@ describe.each(configurations)('verify (%s)', (configuration) => {
 
     it("a balance off by one: 'balance' for the user, with the ledger's sum and the stored one", async () => {
       expect(Number((await balanceRow('Points')).balance)).toBe(112);
-      const bump = (by: number) =>
-        db()
-          .updateTable('point_balances')
-          .set((eb) => ({ balance: eb('balance', '+', by) }))
-          .where('site_id', '=', site.siteId)
-          .where('party_id', '=', user)
-          .where('category', '=', 'Points')
-          .execute();
+      const bump = (by: number) => bumpBalance('Points', by);
       await bump(1);
       await expectDrift({ check: 'balance', subject, detail: 'Points balance', expected: 112, actual: 113 });
       await bump(-1);
@@ -554,14 +556,7 @@ describe.each(configurations)('verify (%s)', (configuration) => {
     });
 
     it('verify() with no site checks every site, and a site with drift does not taint the others', async () => {
-      const bump = (by: number) =>
-        db()
-          .updateTable('point_balances')
-          .set((eb) => ({ balance: eb('balance', '+', by) }))
-          .where('site_id', '=', site.siteId)
-          .where('party_id', '=', user)
-          .where('category', '=', 'Coins')
-          .execute();
+      const bump = (by: number) => bumpBalance('Coins', by);
       // tina has no Coins yet: an adjustment makes her row.
       await post(`/admin/users/${user}/points`, admin, { category: 'Coins', amount: 5, reason: 'gift' });
       await bump(-5);
