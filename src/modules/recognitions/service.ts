@@ -87,7 +87,7 @@ export class RecognitionService {
   /** GET /users/{u}/exchanges: the exchanges the user may give in now. */
   async exchanges(siteId: string, userId: string): Promise<PresentedExchange[]> {
     const { program } = await this.programs.snapshot(siteId);
-    const groups = await this.groupsOf(siteId, userId, program.exchanges);
+    const groups = await this.membershipsFor(siteId, userId, program.exchanges);
     const now = this.clock();
     return program.exchanges.map((exchange) => this.present(program, exchange, groups, now)).filter((exchange) => exchange.canGive);
   }
@@ -96,7 +96,7 @@ export class RecognitionService {
   async exchange(siteId: string, userId: string, exchangeId: string): Promise<PresentedExchange> {
     const { program } = await this.programs.snapshot(siteId);
     const exchange = findExchange(program, exchangeId);
-    return this.present(program, exchange, await this.groupsOf(siteId, userId, [exchange]), this.clock());
+    return this.present(program, exchange, await this.membershipsFor(siteId, userId, [exchange]), this.clock());
   }
 
   async categories(siteId: string, exchangeId: string): Promise<Exchange['categories']> {
@@ -133,10 +133,7 @@ export class RecognitionService {
     const now = this.clock();
     const zone = zoneOf(program, exchange);
     if (!withinDates(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
-    if (exchange.givers.groups.length > 0) {
-      const groups = new Set(await this.parties.memberships({ db: this.database.db }, siteId, giverId));
-      if (!exchange.givers.groups.some((group) => groups.has(group))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
-    }
+    if (!isGiver(exchange, await this.membershipsFor(siteId, giverId, [exchange]))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
     if (input.recipients.some((r) => r.userId === giverId)) throw new AppError('self_recognition', 'A user cannot recognize themselves');
     if (input.recipients.length > exchange.maxRecipients) {
       throw new AppError('too_many_recipients', `Exchange "${exchange.id}" allows at most ${exchange.maxRecipients} recipients per recognition (got ${input.recipients.length})`);
@@ -289,7 +286,7 @@ export class RecognitionService {
     return { items, total };
   }
 
-  private async groupsOf(siteId: string, userId: string, exchanges: readonly Exchange[]): Promise<Set<string>> {
+  private async membershipsFor(siteId: string, userId: string, exchanges: readonly Exchange[]): Promise<Set<string>> {
     // Only exchanges limited to some givers need the user's groups.
     if (!exchanges.some((exchange) => exchange.givers.groups.length > 0)) return new Set();
     return new Set(await this.parties.memberships({ db: this.database.db }, siteId, userId));
@@ -298,8 +295,7 @@ export class RecognitionService {
   private present(program: ProgramDocument, exchange: Exchange, groups: ReadonlySet<string>, now: number): PresentedExchange {
     const timezone = zoneOf(program, exchange);
     const active = withinDates(exchange, timezone, now);
-    const giver = exchange.givers.groups.length === 0 || exchange.givers.groups.some((group) => groups.has(group));
-    return { ...exchange, timezone, active, canGive: active && giver };
+    return { ...exchange, timezone, active, canGive: active && isGiver(exchange, groups) };
   }
 }
 
@@ -307,6 +303,11 @@ function findExchange(program: ProgramDocument, exchangeId: string): Exchange {
   const exchange = program.exchanges.find((x) => x.id === exchangeId);
   if (exchange === undefined) throw new AppError('not_found', `The site has no exchange "${exchangeId}"`);
   return exchange;
+}
+
+/** Whether a user in these groups may give in the exchange (no giver groups: everyone may). */
+function isGiver(exchange: Exchange, groups: ReadonlySet<string>): boolean {
+  return exchange.givers.groups.length === 0 || exchange.givers.groups.some((group) => groups.has(group));
 }
 
 /** The exchange's time zone: its own, or the site's (SPEC §9). */
