@@ -18,6 +18,10 @@ import { actionRoutes } from './modules/actions/routes.js';
 import { ReversalService } from './modules/actions/reversal.js';
 import { reversalRoutes } from './modules/actions/reversal-routes.js';
 import { ActionService } from './modules/actions/service.js';
+import { AwardsRepository } from './modules/awards/repository.js';
+import { awardRoutes } from './modules/awards/routes.js';
+import { AwardService } from './modules/awards/service.js';
+import { MarketplaceKeys } from './modules/awards/signing.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
@@ -233,6 +237,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(searchRoutes, { programs, users });
   await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, clock) });
+  await app.register(awardRoutes, {
+    awards: new AwardService(database, new AwardsRepository(database.db), actionsRepository, actions, programs, new MarketplaceKeys(database.db, clock), rateLimitStore, {
+      failureLimit: config.otsFailureLimit,
+      failureWindowSeconds: config.otsFailureWindowSeconds,
+    }, clock),
+  });
   await app.register(webhookRoutes, {
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),

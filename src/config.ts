@@ -31,6 +31,9 @@ export interface Config {
   /** Failed token requests allowed per client id within tokenFailureWindowSeconds. */
   tokenFailureLimit: number;
   tokenFailureWindowSeconds: number;
+  /** Failed on-the-spot code redemptions allowed per user within otsFailureWindowSeconds. */
+  otsFailureLimit: number;
+  otsFailureWindowSeconds: number;
   /** How often each node re-reads client revocations from the database (the 60 s revocation promise). */
   clientRefreshSeconds: number;
   shutdownTimeoutMs: number;
@@ -69,6 +72,8 @@ export function loadConfig(env: Env = process.env): Config {
     userRate: { rate: read.number('USER_RATE_LIMIT_RPS', 10, 0.01), burst: read.integer('USER_RATE_LIMIT_BURST', 20, 1) },
     tokenFailureLimit: read.integer('TOKEN_FAILURE_LIMIT', 10, 1),
     tokenFailureWindowSeconds: read.integer('TOKEN_FAILURE_WINDOW_SECONDS', 300, 1),
+    otsFailureLimit: read.integer('OTS_FAILURE_LIMIT', 5, 1),
+    otsFailureWindowSeconds: read.integer('OTS_FAILURE_WINDOW_SECONDS', 3600, 1),
     clientRefreshSeconds: read.integer('CLIENT_REFRESH_SECONDS', 15, 1, 60),
     shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     demoSite: read.boolean('DEMO_SITE', true),

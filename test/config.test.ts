@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       userRate: { rate: 10, burst: 20 },
       tokenFailureLimit: 10,
       tokenFailureWindowSeconds: 300,
+      otsFailureLimit: 5,
+      otsFailureWindowSeconds: 3600,
       clientRefreshSeconds: 15,
       shutdownTimeoutMs: 10_000,
       demoSite: true,

@@ -323,6 +323,47 @@ export interface QuizResponsesTable {
   answered_at: number;
 }
 
+export interface AwardAccountsTable {
+  site_id: string;
+  user_id: string;
+  /** ISO 3166-1 alpha-2, set by an admin; null until then. */
+  country_code: string | null;
+  verified: number;
+  /** The sum of the account's ledger: available plus pending. */
+  balance: number;
+  updated_at: number;
+}
+
+export type AwardEntryKind = 'mission' | 'adjustment' | 'recognition' | 'reversal' | 'ots' | 'purchase' | 'gift' | 'refund';
+
+export interface AwardLedgerTable {
+  site_id: string;
+  entry_id: string;
+  user_id: string;
+  kind: AwardEntryKind;
+  /** Credits are positive, debits negative. */
+  amount: number;
+  balance_after: number;
+  reference: string;
+  description: string | null;
+  /** Pending until then. */
+  available_at: number;
+  posted_at: number;
+}
+
+export interface OtsCodesTable {
+  site_id: string;
+  /** SHA-256 of the normalized code, hex: the code itself is never stored. */
+  code_hash: string;
+  code_id: string;
+  batch_id: string;
+  amount: number;
+  expires_at: number;
+  created_at: number;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -352,4 +393,7 @@ export interface DatabaseSchema {
   recognition_budgets: RecognitionBudgetsTable;
   quiz_attempts: QuizAttemptsTable;
   quiz_responses: QuizResponsesTable;
+  award_accounts: AwardAccountsTable;
+  award_ledger: AwardLedgerTable;
+  ots_codes: OtsCodesTable;
 }

@@ -12,6 +12,7 @@ import * as webhooks from './0009_webhooks.js';
 import * as reversals from './0010_reversals.js';
 import * as recognitions from './0011_recognitions.js';
 import * as quizzes from './0012_quizzes.js';
+import * as awards from './0013_awards.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010_reversals': reversals,
   '0011_recognitions': recognitions,
   '0012_quizzes': quizzes,
+  '0013_awards': awards,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
+import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
 
 export interface PresentedLevelChange {
   from: { id: string; name: string } | null;
@@ -334,11 +335,13 @@ export class ActionsRepository {
 
   /**
    * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
-   * a reversal (a credit taken back) lowers them, other debits leave them.
+   * a reversal (a credit taken back) lowers them, other debits leave them. A user's entry in the
+   * award point category moves their award account too, in the same transaction.
    */
-  async post(trx: Trx, entry: PointsLedgerTable): Promise<void> {
+  async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
     await q.insertLedger(trx, entry);
     await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: lifetimeDelta(entry) });
+    await mirrorPoints(trx, awards, entry);
   }
 
   async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {

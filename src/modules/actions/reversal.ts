@@ -177,7 +177,7 @@ export class ReversalService {
         reason: null,
         occurred_at: completedAt,
         recorded_at: now,
-      });
+      }, snapshot.program.awardSettings);
       if (amount > 0) {
         for (const period of ['day', 'year'] as const) {
           await this.repository.addEarnings(trx, party, credit.category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);

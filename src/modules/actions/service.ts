@@ -434,7 +434,7 @@ export class ActionService {
           reason: null,
           occurred_at: event.timestamp,
           recorded_at: now,
-        });
+        }, snapshot.program.awardSettings);
         const lifetime = entry.lifetime.get(award.category);
         if (lifetime !== undefined) entry.lifetime.set(award.category, lifetime + Math.max(0, award.credited));
         if (award.credited > 0) {

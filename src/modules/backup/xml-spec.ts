@@ -169,7 +169,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       key: 'awardSettings',
       spec: {
         element: 'AwardSettings',
-        attributes: [['pointCategory', 'string'], ['currency', 'string'], ['conversionRate', 'number'], ['verificationRequired', 'boolean']],
+        attributes: [['pointCategory', 'string'], ['currency', 'string'], ['conversionRate', 'number'], ['verificationRequired', 'boolean'], ['holdDays', 'number']],
         children: [
           { kind: 'list', key: 'marketplaces', spec: { element: 'Marketplace', attributes: [['type', 'string'], ['urlTemplate', 'string']] } },
           { kind: 'values', key: 'allowedCountries', element: 'AllowedCountry', attribute: 'code' },

@@ -93,7 +93,7 @@ export class PointsService {
       reason: posting.reason,
       occurred_at: now,
       recorded_at: now,
-    });
+    }, snapshot.program.awardSettings);
     const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
     const levelChanged = change === undefined ? undefined : await this.repository.recordLevelChange(trx, party, change, posting.levelCause(entryId), now, now);
     const deltas = LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]);

@@ -222,6 +222,7 @@ export const AwardSettings = Type.Object(
     marketplaces: WithDefault(Type.Array(Type.Object({ type: Id(), urlTemplate: Url }, { additionalProperties: false }), { maxItems: 20 }), []),
     allowedCountries: WithDefault(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 300 }), []),
     verificationRequired: WithDefault(Type.Boolean(), false),
+    holdDays: WithDefault(Type.Integer({ minimum: 0, maximum: 365, description: 'Days a credit from points stays pending before it can be spent' }), 0),
   },
   { additionalProperties: false },
 );

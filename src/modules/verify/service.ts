@@ -9,7 +9,8 @@
 // - trophy cases from the live completions that awarded each badge;
 // - levels (levelType points) from lifetime points in the default category;
 // - recognition budgets from the gifts charged to each window, and each gift's credits from its
-//   recipients.
+//   recipients;
+// - award account balances from their statements, and each redeemed on-the-spot code's credit.
 import { sql } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
@@ -19,7 +20,7 @@ import type { ProgramService } from '../program/service.js';
 
 export interface Drift {
   siteId: string;
-  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level' | 'budget' | 'recognition_points';
+  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level' | 'budget' | 'recognition_points' | 'award_balance' | 'ots_credit';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -201,6 +202,7 @@ export class VerifyService {
     }
 
     await this.verifyRecognitions(siteId, drift);
+    await this.verifyAwards(siteId, drift);
 
     // Levels follow lifetime points in the default category.
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
@@ -257,6 +259,44 @@ export class VerifyService {
     for (const [key, actual] of credited) {
       const [recognitionId, userId] = key.split('\u0000') as [string, string];
       drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points credited for ${recognitionId}, which gave them none`, expected: 0, actual });
+    }
+  }
+
+  /** Each award account's balance from its statement; each redeemed code credited once, with its amount. */
+  private async verifyAwards(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
+    const sums = await this.db
+      .selectFrom('award_ledger')
+      .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('site_id', '=', siteId)
+      .groupBy('user_id')
+      .execute();
+    const statement = new Map(sums.map((row) => [row.user_id, Number(row.total)]));
+    const accounts = await this.db.selectFrom('award_accounts').select(['user_id', 'balance']).where('site_id', '=', siteId).execute();
+    for (const account of accounts) {
+      const expected = statement.get(account.user_id) ?? 0;
+      statement.delete(account.user_id);
+      if (Number(account.balance) !== expected) drift({ check: 'award_balance', subject: `user:${account.user_id}`, detail: 'award balance against its statement', expected, actual: Number(account.balance) });
+    }
+    for (const [userId, expected] of statement) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement (no account)', expected, actual: null });
+
+    const redeemed = await this.db.selectFrom('ots_codes').select(['code_id', 'redeemed_by', 'amount']).where('site_id', '=', siteId).where('redeemed_at', 'is not', null).execute();
+    const credits = await this.db
+      .selectFrom('award_ledger')
+      .select(['reference', 'user_id', (eb) => eb.fn.sum<number>('amount').as('credited')])
+      .where('site_id', '=', siteId)
+      .where('kind', '=', 'ots')
+      .groupBy(['reference', 'user_id'])
+      .execute();
+    const credited = new Map(credits.map((row) => [`${row.reference}\u0000${row.user_id}`, Number(row.credited)]));
+    for (const code of redeemed) {
+      const key = `${code.code_id}\u0000${code.redeemed_by}`;
+      const actual = credited.get(key) ?? null;
+      credited.delete(key);
+      if (actual !== Number(code.amount)) drift({ check: 'ots_credit', subject: `user:${code.redeemed_by}`, detail: `credit for code ${code.code_id}`, expected: Number(code.amount), actual });
+    }
+    for (const [key, actual] of credited) {
+      const [codeId, userId] = key.split('\u0000') as [string, string];
+      drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}, which they did not redeem`, expected: 0, actual });
     }
   }
 }

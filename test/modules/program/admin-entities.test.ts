@@ -223,12 +223,12 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
   });
 
   it('reads, replaces and removes the award settings', async () => {
-    expect(body(await call('GET', '/admin/award-settings'))).toEqual(example.awardSettings);
+    expect(body(await call('GET', '/admin/award-settings'))).toEqual({ ...example.awardSettings, holdDays: 0 });
     const invalid = expectProblem(await call('PUT', '/admin/award-settings', { ...example.awardSettings, pointCategory: 'Gems' }), 422, 'program_invalid');
     expect(invalid.errors).toEqual([{ path: 'pointCategory', message: expect.stringContaining('Gems') }]);
     const put = await call('PUT', '/admin/award-settings', { pointCategory: 'Coins', currency: 'EUR', conversionRate: 0.5 });
     expect(put.statusCode, put.body).toBe(200);
-    const settings = { pointCategory: 'Coins', currency: 'EUR', conversionRate: 0.5, marketplaces: [], allowedCountries: [], verificationRequired: false };
+    const settings = { pointCategory: 'Coins', currency: 'EUR', conversionRate: 0.5, marketplaces: [], allowedCountries: [], verificationRequired: false, holdDays: 0 };
     expect(body(put)).toEqual(settings);
     expect((await program()).awardSettings).toEqual(settings);
     expect((await call('DELETE', '/admin/award-settings')).statusCode).toBe(204);

@@ -1,0 +1,89 @@
+// The award ledger (SPEC §11): every credit and debit of a user's award account, appended with the
+// balance after it, in the transaction of what caused it and with the user locked by that
+// transaction (every writer locks the user first), so the running balance is exact.
+//
+// Points in the award point category reach the account here from ActionsRepository.post, the one
+// place every points ledger entry goes through: mission credits and their reversals, admin
+// adjustments, recognitions received. The account mirrors them, credits and debits alike; a
+// credit from points waits `holdDays` (pending) before it can be spent, and a reversal is pending
+// exactly as long as the credit it takes back, so it never takes what was not yet available (and
+// takes nothing back for a credit the account never had: one made before the settings were).
+import { sql } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Trx } from '../../db/index.js';
+import type { AwardEntryKind, AwardLedgerTable, PointsLedgerTable } from '../../db/schema.js';
+import type { ProgramDocument } from '../program/model.js';
+
+export type AwardSettingsDocument = NonNullable<ProgramDocument['awardSettings']>;
+
+export const DAY_MS = 86_400_000;
+
+export interface AwardPosting {
+  siteId: string;
+  userId: string;
+  kind: AwardEntryKind;
+  amount: number;
+  reference: string;
+  description: string | null;
+  availableAt: number;
+  postedAt: number;
+}
+
+/** Appends one entry and moves the account's balance; returns the entry as stored. */
+export async function postAwardEntry(trx: Trx, posting: AwardPosting): Promise<AwardLedgerTable> {
+  const [account] = await trx.db
+    .insertInto('award_accounts')
+    .values({ site_id: posting.siteId, user_id: posting.userId, country_code: null, verified: 0, balance: posting.amount, updated_at: posting.postedAt })
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'user_id']).doUpdateSet({ balance: sql<number>`award_accounts.balance + ${posting.amount}`, updated_at: posting.postedAt }),
+    )
+    .returning('balance')
+    .execute();
+  const entry: AwardLedgerTable = {
+    site_id: posting.siteId,
+    entry_id: `awd_${uuidv7()}`,
+    user_id: posting.userId,
+    kind: posting.kind,
+    amount: posting.amount,
+    balance_after: Number(account?.balance),
+    reference: posting.reference,
+    description: posting.description,
+    available_at: posting.availableAt,
+    posted_at: posting.postedAt,
+  };
+  await trx.db.insertInto('award_ledger').values(entry).execute();
+  return entry;
+}
+
+/** The points ledger's causes that the award account mirrors, by the kind they take there. */
+const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = { mission: 'mission', adjustment: 'adjustment', recognition: 'recognition', reversal: 'reversal' };
+
+/** Mirrors a user's points entry in the award category into their award account (called by ActionsRepository.post). */
+export async function mirrorPoints(trx: Trx, settings: AwardSettingsDocument | undefined, entry: PointsLedgerTable): Promise<void> {
+  if (settings === undefined || entry.party_type !== 'user' || entry.category !== settings.pointCategory || entry.credited === 0) return;
+  const now = entry.recorded_at;
+  let availableAt = entry.credited > 0 && entry.cause !== 'reversal' ? now + settings.holdDays * DAY_MS : now;
+  if (entry.cause === 'reversal') {
+    // Takes back only what the account got for the completion, pending as long as that credit.
+    const credit = await trx.db
+      .selectFrom('award_ledger')
+      .select((eb) => eb.fn.max('available_at').as('available_at'))
+      .where('site_id', '=', entry.site_id)
+      .where('user_id', '=', entry.party_id)
+      .where('reference', '=', entry.cause_id)
+      .where('kind', '=', 'mission')
+      .executeTakeFirst();
+    if (credit?.available_at === null || credit?.available_at === undefined) return;
+    availableAt = Math.max(now, Number(credit.available_at));
+  }
+  await postAwardEntry(trx, {
+    siteId: entry.site_id,
+    userId: entry.party_id,
+    kind: MIRRORED[entry.cause],
+    amount: entry.credited,
+    reference: entry.cause_id,
+    description: entry.reason,
+    availableAt,
+    postedAt: now,
+  });
+}
