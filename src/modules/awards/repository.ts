@@ -10,10 +10,11 @@ export class AwardsRepository {
     return trx.db.selectFrom('award_accounts').selectAll().where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  async setStanding(trx: Trx, siteId: string, userId: string, standing: { country_code: string | null; verified: number }, now: number): Promise<void> {
+  /** Sets what is given of the user's country and verification in one statement, leaving the rest as it is. */
+  async setStanding(trx: Trx, siteId: string, userId: string, standing: { country_code?: string | null; verified?: number }, now: number): Promise<void> {
     await trx.db
       .insertInto('award_accounts')
-      .values({ site_id: siteId, user_id: userId, ...standing, balance: 0, updated_at: now })
+      .values({ site_id: siteId, user_id: userId, country_code: null, verified: 0, ...standing, balance: 0, updated_at: now })
       .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ ...standing, updated_at: now }))
       .execute();
   }

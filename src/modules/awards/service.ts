@@ -108,20 +108,11 @@ export class AwardService {
 
   /** PATCH /admin/users/{u}/award-access: the user's country and verification; what is left out stays. */
   async setAccess(siteId: string, userId: string, change: { countryCode?: string | null; verified?: boolean }): Promise<AwardAccess> {
-    const now = this.clock();
-    await this.database.transaction(async (trx) => {
-      const account = await this.repository.account(trx, siteId, userId);
-      await this.repository.setStanding(
-        trx,
-        siteId,
-        userId,
-        {
-          country_code: change.countryCode !== undefined ? change.countryCode : (account?.country_code ?? null),
-          verified: change.verified !== undefined ? (change.verified ? 1 : 0) : (account?.verified ?? 0),
-        },
-        now,
-      );
-    });
+    const standing = {
+      ...(change.countryCode !== undefined ? { country_code: change.countryCode } : {}),
+      ...(change.verified !== undefined ? { verified: change.verified ? 1 : 0 } : {}),
+    };
+    await this.repository.setStanding({ db: this.database.db }, siteId, userId, standing, this.clock());
     return this.access(siteId, userId);
   }
 
