@@ -226,18 +226,14 @@ export class VerifyService {
       .where('site_id', '=', siteId)
       .groupBy(['exchange_id', 'giver_id', 'budget_window'])
       .execute();
-    const expected = new Map(charged.map((row) => [`${row.exchange_id}\u0000${row.giver_id}\u0000${Number(row.budget_window)}`, Number(row.total)]));
+    const expected = new Map(charged.map((row) => [key(row.exchange_id, row.giver_id, Number(row.budget_window)), Number(row.total)]));
     const budgets = await this.db.selectFrom('recognition_budgets').select(['exchange_id', 'giver_id', 'window_start', 'used']).where('site_id', '=', siteId).execute();
+    const used = new Map(budgets.map((row) => [key(row.exchange_id, row.giver_id, Number(row.window_start)), Number(row.used)]));
     const window = (start: number) => (start === 0 ? 'all time' : `the period from ${iso(start)}`);
-    for (const row of budgets) {
-      const key = `${row.exchange_id}\u0000${row.giver_id}\u0000${Number(row.window_start)}`;
-      const total = expected.get(key) ?? 0;
-      expected.delete(key);
-      if (Number(row.used) !== total) drift({ check: 'budget', subject: `user:${row.giver_id}`, detail: `${row.exchange_id} budget used in ${window(Number(row.window_start))}`, expected: total, actual: Number(row.used) });
-    }
-    for (const [key, total] of expected) {
-      const [exchangeId, giverId, start] = key.split('\u0000') as [string, string, string];
-      drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`, expected: total, actual: null });
+    for (const d of differences(expected, used)) {
+      const [exchangeId, giverId, start] = d.key as [string, string, string];
+      if (d.actual === null) drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`, expected: d.expected, actual: null });
+      else if (d.actual !== (d.expected ?? 0)) drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))}`, expected: d.expected ?? 0, actual: d.actual });
     }
 
     // Each recipient's amount, credited once to them through the ledger.
@@ -249,16 +245,11 @@ export class VerifyService {
       .where('cause', '=', 'recognition')
       .groupBy(['cause_id', 'party_id'])
       .execute();
-    const credited = new Map(credits.map((row) => [`${row.cause_id}\u0000${row.party_id}`, Number(row.credited)]));
-    for (const row of owed) {
-      const key = `${row.recognition_id}\u0000${row.recipient_id}`;
-      const actual = credited.get(key) ?? null;
-      credited.delete(key);
-      if (actual !== Number(row.points)) drift({ check: 'recognition_points', subject: `user:${row.recipient_id}`, detail: `points received in ${row.recognition_id}`, expected: Number(row.points), actual });
-    }
-    for (const [key, actual] of credited) {
-      const [recognitionId, userId] = key.split('\u0000') as [string, string];
-      drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points credited for ${recognitionId}, which gave them none`, expected: 0, actual });
+    const credited = new Map(credits.map((row) => [key(row.cause_id, row.party_id), Number(row.credited)]));
+    for (const d of differences(new Map(owed.map((row) => [key(row.recognition_id, row.recipient_id), Number(row.points)])), credited)) {
+      const [recognitionId, userId] = d.key as [string, string];
+      if (d.expected === null) drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points credited for ${recognitionId}, which gave them none`, expected: 0, actual: d.actual });
+      else drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points received in ${recognitionId}`, expected: d.expected, actual: d.actual });
     }
   }
 
@@ -270,14 +261,13 @@ export class VerifyService {
       .where('site_id', '=', siteId)
       .groupBy('user_id')
       .execute();
-    const statement = new Map(sums.map((row) => [row.user_id, Number(row.total)]));
+    const statement = new Map(sums.map((row) => [key(row.user_id), Number(row.total)]));
     const accounts = await this.db.selectFrom('award_accounts').select(['user_id', 'balance']).where('site_id', '=', siteId).execute();
-    for (const account of accounts) {
-      const expected = statement.get(account.user_id) ?? 0;
-      statement.delete(account.user_id);
-      if (Number(account.balance) !== expected) drift({ check: 'award_balance', subject: `user:${account.user_id}`, detail: 'award balance against its statement', expected, actual: Number(account.balance) });
+    for (const d of differences(statement, new Map(accounts.map((row) => [key(row.user_id), Number(row.balance)])))) {
+      const [userId] = d.key as [string];
+      if (d.actual === null) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement (no account)', expected: d.expected, actual: null });
+      else if (d.actual !== (d.expected ?? 0)) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement', expected: d.expected ?? 0, actual: d.actual });
     }
-    for (const [userId, expected] of statement) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement (no account)', expected, actual: null });
 
     const redeemed = await this.db.selectFrom('ots_codes').select(['code_id', 'redeemed_by', 'amount']).where('site_id', '=', siteId).where('redeemed_at', 'is not', null).execute();
     const credits = await this.db
@@ -287,18 +277,26 @@ export class VerifyService {
       .where('kind', '=', 'ots')
       .groupBy(['reference', 'user_id'])
       .execute();
-    const credited = new Map(credits.map((row) => [`${row.reference}\u0000${row.user_id}`, Number(row.credited)]));
-    for (const code of redeemed) {
-      const key = `${code.code_id}\u0000${code.redeemed_by}`;
-      const actual = credited.get(key) ?? null;
-      credited.delete(key);
-      if (actual !== Number(code.amount)) drift({ check: 'ots_credit', subject: `user:${code.redeemed_by}`, detail: `credit for code ${code.code_id}`, expected: Number(code.amount), actual });
-    }
-    for (const [key, actual] of credited) {
-      const [codeId, userId] = key.split('\u0000') as [string, string];
-      drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}, which they did not redeem`, expected: 0, actual });
+    const owed = new Map(redeemed.map((code) => [key(code.code_id, String(code.redeemed_by)), Number(code.amount)]));
+    for (const d of differences(owed, new Map(credits.map((row) => [key(row.reference, row.user_id), Number(row.credited)])))) {
+      const [codeId, userId] = d.key as [string, string];
+      if (d.expected === null) drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}, which they did not redeem`, expected: 0, actual: d.actual });
+      else drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}`, expected: d.expected, actual: d.actual });
     }
   }
+}
+
+const key = (...parts: Array<string | number>): string => parts.join('\u0000');
+
+/** Each key whose value the source of truth (`expected`) and what is stored (`actual`) disagree on; a side without the key says null. */
+function differences(expected: Map<string, number>, actual: Map<string, number>): Array<{ key: string[]; expected: number | null; actual: number | null }> {
+  const found: Array<{ key: string[]; expected: number | null; actual: number | null }> = [];
+  for (const [k, value] of expected) {
+    const stored = actual.get(k) ?? null;
+    if (stored !== value) found.push({ key: k.split('\u0000'), expected: value, actual: stored });
+  }
+  for (const [k, value] of actual) if (!expected.has(k)) found.push({ key: k.split('\u0000'), expected: null, actual: value });
+  return found;
 }
 
 function iso(ms: unknown): string {
