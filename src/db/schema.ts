@@ -343,6 +343,8 @@ export interface AwardLedgerTable {
   kind: AwardEntryKind;
   /** Credits are positive, debits negative. */
   amount: number;
+  /** The point category of an entry mirrored from points; null for the others. */
+  category: string | null;
   balance_after: number;
   reference: string;
   description: string | null;

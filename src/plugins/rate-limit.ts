@@ -15,7 +15,8 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; clientRate: RateConfi
       const perClient = auth.client.rate ?? clientRate;
       checks.push(store.take(`c:${auth.clientId}`, perClient).then((r) => ['client', perClient, r]));
       if (auth.userId !== undefined) {
-        checks.push(store.take(`u:${auth.siteId}:${auth.userId}`, userRate).then((r) => ['user', userRate, r]));
+        // '/' is in no id (src/http/ids.ts), so no two (site, user) pairs share a bucket.
+        checks.push(store.take(`u:${auth.siteId}/${auth.userId}`, userRate).then((r) => ['user', userRate, r]));
       }
       const results = await Promise.all(checks);
       const denied = results.find(([, , result]) => !result.allowed);

@@ -27,6 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // purchase | gift (admin debits), refund (a debit given back).
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('amount', 'bigint', (c) => c.notNull())
+    // The point category an entry mirrored from points moved (null for the others): a reversal
+    // takes back the credit of its own category, whatever the settings say by then.
+    .addColumn('category', 'text')
     .addColumn('balance_after', 'bigint', (c) => c.notNull())
     // What it refers to: the completion, recognition or adjustment behind points; the code; the
     // marketplace's order or gift reference; the debit a refund gives back.

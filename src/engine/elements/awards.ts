@@ -38,7 +38,8 @@ export function currencyValue(points: number, conversionRate: number, currency: 
   const scale = 10 ** digits;
   // toPrecision(12) first drops binary noise (0.1 × 3 = 0.30000000000000004) before rounding.
   const exact = Number((points * conversionRate * scale).toPrecision(12));
-  return (Math.sign(exact) * Math.round(Math.abs(exact))) / scale;
+  // `|| 0`: a small debit rounds to 0, not -0.
+  return (Math.sign(exact) * Math.round(Math.abs(exact))) / scale || 0;
 }
 
 function minorDigits(currency: string): number {

@@ -6,8 +6,9 @@
 // place every points ledger entry goes through: mission credits and their reversals, admin
 // adjustments, recognitions received. The account mirrors them, credits and debits alike; a
 // credit from points waits `holdDays` (pending) before it can be spent, and a reversal is pending
-// exactly as long as the credit it takes back, so it never takes what was not yet available (and
-// takes nothing back for a credit the account never had: one made before the settings were).
+// exactly as long as the credit it takes back, so it never takes what was not yet available. A
+// reversal takes back what the account got for its completion in its category, and nothing for a
+// credit the account never had (one made before the settings were), whatever the settings are now.
 import { sql } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Trx } from '../../db/index.js';
@@ -23,6 +24,8 @@ export interface AwardPosting {
   userId: string;
   kind: AwardEntryKind;
   amount: number;
+  /** The point category, for an entry mirrored from points. */
+  category?: string;
   reference: string;
   description: string | null;
   availableAt: number;
@@ -45,6 +48,7 @@ export async function postAwardEntry(trx: Trx, posting: AwardPosting): Promise<A
     user_id: posting.userId,
     kind: posting.kind,
     amount: posting.amount,
+    category: posting.category ?? null,
     balance_after: Number(account?.balance),
     reference: posting.reference,
     description: posting.description,
@@ -58,13 +62,16 @@ export async function postAwardEntry(trx: Trx, posting: AwardPosting): Promise<A
 /** The points ledger's causes that the award account mirrors, by the kind they take there. */
 const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = { mission: 'mission', adjustment: 'adjustment', recognition: 'recognition', reversal: 'reversal' };
 
-/** Mirrors a user's points entry in the award category into their award account (called by ActionsRepository.post). */
+/**
+ * Mirrors a user's points entry in the award category into their award account (called by
+ * ActionsRepository.post). A reversal is decided by what the account got, not by the settings as
+ * they are now: it takes back the credit of its completion and category if the account had one.
+ */
 export async function mirrorPoints(trx: Trx, settings: AwardSettingsDocument | undefined, entry: PointsLedgerTable): Promise<void> {
-  if (settings === undefined || entry.party_type !== 'user' || entry.category !== settings.pointCategory || entry.credited === 0) return;
+  if (entry.party_type !== 'user' || entry.credited === 0) return;
   const now = entry.recorded_at;
-  let availableAt = entry.credited > 0 && entry.cause !== 'reversal' ? now + settings.holdDays * DAY_MS : now;
+  let availableAt = now;
   if (entry.cause === 'reversal') {
-    // Takes back only what the account got for the completion, pending as long as that credit.
     const credit = await trx.db
       .selectFrom('award_ledger')
       .select((eb) => eb.fn.max('available_at').as('available_at'))
@@ -72,15 +79,21 @@ export async function mirrorPoints(trx: Trx, settings: AwardSettingsDocument | u
       .where('user_id', '=', entry.party_id)
       .where('reference', '=', entry.cause_id)
       .where('kind', '=', 'mission')
+      .where('category', '=', entry.category)
       .executeTakeFirst();
     if (credit?.available_at === null || credit?.available_at === undefined) return;
+    // Pending exactly as long as the credit it takes back.
     availableAt = Math.max(now, Number(credit.available_at));
+  } else {
+    if (settings === undefined || entry.category !== settings.pointCategory) return;
+    if (entry.credited > 0) availableAt = now + settings.holdDays * DAY_MS;
   }
   await postAwardEntry(trx, {
     siteId: entry.site_id,
     userId: entry.party_id,
     kind: MIRRORED[entry.cause],
     amount: entry.credited,
+    category: entry.category,
     reference: entry.cause_id,
     description: entry.reason,
     availableAt,

@@ -192,7 +192,8 @@ export class AwardService {
     const access = awardAccess(settings, await this.standing(siteId, userId));
     if (!access.otsAccess) throw new AppError('award_access_denied', settings === undefined ? 'The site has no award accounts' : `User "${userId}" may not redeem: ${denial(settings, access)}`);
 
-    const failureKey = `ots-failures:${siteId}:${userId}`;
+    // '/' is in no id (src/http/ids.ts), so no two (site, user) pairs share a key.
+    const failureKey = `ots-failures:${siteId}/${userId}`;
     const attempt = await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
     if (attempt.count > this.limits.failureLimit) {
       throw new AppError('ots_attempts_exceeded', 'Too many failed code redemptions; retry later', { headers: { 'retry-after': String(Math.max(1, attempt.ttlSeconds)) } });
