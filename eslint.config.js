@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The UI blocks run in browsers.
+    files: ['ui/src/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['src/config.ts', 'test/**', 'bench/**', 'vitest.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

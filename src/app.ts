@@ -59,8 +59,10 @@ import { webhookDispatcher, type WebhookDispatcher } from './modules/webhooks/di
 import { WebhookRepository } from './modules/webhooks/repository.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { WebhookSecrets } from './modules/webhooks/secrets.js';
+import { uiRoutes } from './modules/ui/routes.js';
 import { WebhookAdminService } from './modules/webhooks/service.js';
 import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
 import { dbPlugin } from './plugins/db.js';
 import { idParamsPlugin } from './http/ids.js';
 import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
@@ -209,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens, registry });
   await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
+  await app.register(corsPlugin, { database, programs, clock });
   await app.register(openapiPlugin, { version: VERSION });
 
   await app.register(healthRoutes);
@@ -247,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),
   });
+
+  await app.register(uiRoutes, { tokens, sites: sitesRepository, demo: config.demoSite });
 
   await registry.start();
   await programs.start();

@@ -13,6 +13,7 @@ export const errorCatalog = {
   token_expired: { status: 401, title: 'The bearer token has expired' },
   token_revoked: { status: 401, title: 'The bearer token has been revoked' },
   forbidden: { status: 403, title: 'This token may not call this endpoint' },
+  origin_not_allowed: { status: 403, title: "The request's origin is not allowed by the site" },
   not_found: { status: 404, title: 'The object does not exist' },
   route_not_found: { status: 404, title: 'No such endpoint' },
   conflict: { status: 409, title: 'The object already exists' },

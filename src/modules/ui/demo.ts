@@ -1,0 +1,107 @@
+// The /demo page: every UI block for one demo user of the demo site, and a button that logs an
+// action (read_article, which the demo program lets user-level tokens log) so that missions, points
+// and the leaderboard visibly change. A few colleagues are seeded through the API itself, once per
+// process and idempotently (fixed event ids), so the leaderboard and recognitions have people in them.
+import type { FastifyInstance } from 'fastify';
+
+export const DEMO_USER = 'alex';
+const PEOPLE: Array<[string, string, string]> = [
+  ['alex', 'Alex', 'Rivera'],
+  ['sam', 'Sam', 'Okafor'],
+  ['kim', 'Kim', 'Tanaka'],
+  ['lee', 'Lee', 'Moreau'],
+];
+const SEED_ACTIONS: Array<[string, string, number]> = [
+  ['sam', 'read_article', 3],
+  ['sam', 'watch_video', 2],
+  ['kim', 'read_article', 1],
+  ['lee', 'watch_video', 1],
+];
+
+export async function seedDemo(app: FastifyInstance, appToken: string): Promise<void> {
+  const call = async (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) => {
+    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${appToken}` }, payload });
+    if (response.statusCode >= 300) throw new Error(`demo seeding: ${method} ${url} answered ${response.statusCode} ${response.body}`);
+  };
+  for (const [userId, firstName, lastName] of PEOPLE) await call('PUT', `/users/${userId}/preferences`, { firstName, lastName });
+  for (const [userId, action, times] of SEED_ACTIONS) {
+    for (let i = 1; i <= times; i++) await call('POST', `/users/${userId}/actions`, { action, eventId: `demo-seed-${userId}-${action}-${i}` });
+  }
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function demoPage({ token, userId }: { token: string; userId: string }): string {
+  const common = `base-url="" user-id="${escape(userId)}" token="${escape(token)}"`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Questline demo</title>
+<script type="module" src="/elements/questline.js"></script>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; background: #f4f6fb; color: #1d2230; }
+  header { padding: 20px 24px; background: #1d2b64; color: #fff; }
+  header h1 { margin: 0 0 4px; font-size: 1.4rem; }
+  header p { margin: 0; opacity: .85; }
+  main { display: grid; gap: 16px; padding: 16px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr)); align-items: start; }
+  .actions { padding: 16px 24px 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+  .actions button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
+  .actions button:focus-visible { outline: 3px solid #f59f00; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<header>
+  <h1>Questline demo</h1>
+  <p>Every UI block, live against the demo site, for <strong>Alex Rivera</strong> (user <code>${escape(userId)}</code>). The page got a user-level token from the server; no secret is in it.</p>
+</header>
+<div class="actions">
+  <button id="log-action" type="button">Log a demo action (read an article)</button>
+  <span id="log-status" role="status" aria-live="polite"></span>
+</div>
+<main>
+  <ql-at-a-glance ${common}></ql-at-a-glance>
+  <ql-points ${common}></ql-points>
+  <ql-level ${common}></ql-level>
+  <ql-missions ${common}></ql-missions>
+  <ql-mission-progress ${common} challenge-id="m-chef"></ql-mission-progress>
+  <ql-leaderboard ${common} leaderboard-id="lb-all-time"></ql-leaderboard>
+  <ql-trophy-case ${common}></ql-trophy-case>
+  <ql-recognize ${common} exchange-id="x-kudos"></ql-recognize>
+  <ql-quiz ${common} quiz-id="q-safety"></ql-quiz>
+  <ql-award-balance ${common}></ql-award-balance>
+</main>
+<script type="module">
+  const button = document.getElementById('log-action');
+  const status = document.getElementById('log-status');
+  const token = ${JSON.stringify(token).replace(/</g, '\\u003c')};
+  const userId = ${JSON.stringify(userId).replace(/</g, '\\u003c')};
+  const refreshAll = () => document.querySelectorAll('main > *').forEach((block) => block.refresh?.());
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    status.textContent = 'Logging…';
+    try {
+      const response = await fetch('/users/' + encodeURIComponent(userId) + '/actions', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'read_article' }),
+      });
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.detail ?? body.title);
+      const done = body.response.missionsCompleted.map((m) => m.name);
+      status.textContent = 'Logged read_article' + (done.length > 0 ? '; completed ' + done.join(', ') : '');
+      refreshAll();
+    } catch (error) {
+      status.textContent = 'Could not log the action: ' + error.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  // A recognition or a quiz changes what the other blocks show.
+  for (const type of ['ql-recognized', 'ql-quiz-completed']) document.addEventListener(type, refreshAll);
+</script>
+</body>
+</html>
+`;
+}

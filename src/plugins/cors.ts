@@ -1,0 +1,82 @@
+// CORS for the UI blocks embedded on a company's own pages (SPEC §14). A preflight carries no
+// token, so it is answered for the union of every site's `allowedOrigins`; the request itself is
+// then checked against its token's site: from an origin that site does not allow it is refused
+// (403 origin_not_allowed) before it runs, so a page cannot write through another site's blocks.
+// Same-origin requests (the /demo page) and requests without an Origin (servers) pass as they are.
+// Public routes (the bundle, health, the JWK sets) answer any origin; they carry no user data.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import type { Database } from '../db/index.js';
+import { AppError } from '../errors.js';
+import type { ProgramService } from '../modules/program/service.js';
+
+const UNION_SECONDS = 5;
+const EXPOSED = ['x-request-id', 'x-total-count', 'retry-after', 'ratelimit', 'ratelimit-policy', 'deprecation', 'sunset', 'link'].join(', ');
+const ALLOWED_HEADERS = 'authorization, content-type, x-request-id';
+const METHODS = 'GET, POST, PUT, PATCH, DELETE';
+
+/** The origin of an allowed-origin setting (a URL): scheme, host and port, as browsers send it. */
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; programs: ProgramService; clock?: () => number }>(
+  async (app, { database, programs, clock = Date.now }) => {
+    let union: { origins: Set<string>; at: number } | undefined;
+    const allOrigins = async (): Promise<Set<string>> => {
+      const now = clock();
+      if (union !== undefined && now - union.at < UNION_SECONDS * 1000) return union.origins;
+      const query =
+        database.dialect === 'postgres'
+          ? sql<{ origin: string }>`select distinct jsonb_array_elements_text((document::jsonb)->'site'->'allowedOrigins') as origin from site_programs`
+          : sql<{ origin: string }>`select distinct j.value as origin from site_programs, json_each(site_programs.document, '$.site.allowedOrigins') as j`;
+      const rows = (await query.execute(database.db)).rows;
+      union = { origins: new Set(rows.map((row) => originOf(row.origin)).filter((origin) => origin !== null)), at: now };
+      return union.origins;
+    };
+    const sameOrigin = (request: FastifyRequest, origin: string) => origin === `${request.protocol}://${request.host}`;
+    const allow = (reply: FastifyReply, origin: string) => {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', EXPOSED);
+      reply.header('vary', 'Origin');
+    };
+
+    // Preflights: answered here for every path (no route has OPTIONS), before routing's 404.
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (request.method !== 'OPTIONS' || origin === undefined || request.headers['access-control-request-method'] === undefined) return;
+      reply.header('vary', 'Origin');
+      if (!sameOrigin(request, origin) && !(await allOrigins()).has(origin)) return reply.status(204).send();
+      allow(reply, origin);
+      reply.header('access-control-allow-methods', METHODS);
+      reply.header('access-control-allow-headers', ALLOWED_HEADERS);
+      reply.header('access-control-max-age', '600');
+      return reply.status(204).send();
+    });
+
+    // Requests: after authentication (the auth plugin's onRequest hook has run), against the token's site.
+    const siteAllows = async (siteId: string, origin: string) => (await programs.snapshot(siteId)).program.site.allowedOrigins.some((url) => originOf(url) === origin);
+    app.addHook('preHandler', async (request) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || request.auth === null || sameOrigin(request, origin)) return;
+      if (!(await siteAllows(request.auth.siteId, origin))) throw new AppError('origin_not_allowed', `The site does not allow requests from ${origin} (site setting allowedOrigins)`);
+    });
+
+    // Every answer, errors included, is readable by the pages allowed to make the request: a
+    // block shows the problem (an expired token, say) instead of a bare network error.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin)) return payload;
+      if (request.routeOptions.config?.access === 'public') reply.header('access-control-allow-origin', '*');
+      else if (request.auth !== null ? await siteAllows(request.auth.siteId, origin).catch(() => false) : (await allOrigins()).has(origin)) allow(reply, origin);
+      return payload;
+    });
+  },
+  { name: 'cors', dependencies: ['auth', 'errors'] },
+);
