@@ -3,13 +3,21 @@
 // then checked against its token's site: from an origin that site does not allow it is refused
 // (403 origin_not_allowed) before it runs, so a page cannot write through another site's blocks.
 // Same-origin requests (the /demo page) and requests without an Origin (servers) pass as they are.
-// Public routes (the bundle, health, the JWK sets) answer any origin; they carry no user data.
+// Public routes (the bundle, health, the JWK sets) answer any origin; they carry no user data
+// (the /demo page, which does, answers none).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
 import type { ProgramService } from '../modules/program/service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public route whose answer no other origin may read (the /demo page holds a user's token). */
+    sameOriginOnly?: boolean;
+  }
+}
 
 const UNION_SECONDS = 5;
 const EXPOSED = ['x-request-id', 'x-total-count', 'retry-after', 'ratelimit', 'ratelimit-policy', 'deprecation', 'sunset', 'link'].join(', ');
@@ -73,6 +81,7 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
     app.addHook('onSend', async (request, reply, payload) => {
       const origin = request.headers.origin;
       if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin)) return payload;
+      if (request.routeOptions.config?.sameOriginOnly === true) return payload;
       if (request.routeOptions.config?.access === 'public') reply.header('access-control-allow-origin', '*');
       else if (request.auth !== null ? await siteAllows(request.auth.siteId, origin).catch(() => false) : (await allOrigins()).has(origin)) allow(reply, origin);
       return payload;

@@ -37,3 +37,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * A page of another origin (its own server on 127.0.0.1, another port) that embeds the blocks
+ * from `questline` (the service's base URL), as a company's own site would.
+ */
+export async function startEmbeddingPage(html: (questline: string) => string, questline: string): Promise<{ url: string; origin: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html(questline));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return { url: `${origin}/`, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -34,15 +34,18 @@ export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesRe
 
   if (!demo) return;
   let seeded: Promise<void> | undefined;
-  app.get('/demo', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/demo', { config: { access: 'public', sameOriginOnly: true }, schema: { hide: true } }, async (request, reply) => {
     const client = (await sites.listClients(DEMO_SITE_ID)).find((c) => c.role === 'app');
     if (client === undefined) throw new AppError('not_found', 'There is no demo site (it is made on an empty database when DEMO_SITE is true)');
     const issue = async (userId?: string) =>
       (await tokens.issue({ siteId: DEMO_SITE_ID, clientId: client.client_id, role: client.role, secretVersion: client.secret_version }, userId)).token;
-    seeded ??= seedDemo(app as unknown as FastifyInstance, await issue()).catch((error: unknown) => {
-      seeded = undefined;
-      throw error;
-    });
+    // Assigned before anything is awaited, so concurrent first visits seed once.
+    seeded ??= issue()
+      .then((appToken) => seedDemo(app as unknown as FastifyInstance, appToken))
+      .catch((error: unknown) => {
+        seeded = undefined;
+        throw error;
+      });
     await seeded;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPage({ token: await issue(DEMO_USER), userId: DEMO_USER }));
   });
