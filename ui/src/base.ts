@@ -2,7 +2,7 @@
 // attributes (`base-url`, `user-id`, `token`; the same as properties), a typed call to the API that
 // turns problem+json into a readable message, loading and error states, a public refresh(), and
 // the shared look, themable through CSS custom properties. A block never sees a client secret.
-import { css, html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { css, html, LitElement, nothing, type CSSResultGroup, type PropertyValues, type TemplateResult } from 'lit';
 
 /** An API failure: the problem's stable code and its message. */
 export class QuestlineError extends Error {
@@ -118,7 +118,7 @@ export abstract class QuestlineElement extends LitElement {
     loading: { state: true },
     error: { state: true },
   };
-  static override styles = sharedStyles;
+  static override styles: CSSResultGroup = sharedStyles;
 
   declare baseUrl: string;
   declare userId: string;
@@ -162,7 +162,27 @@ export abstract class QuestlineElement extends LitElement {
 
   /** A call to the API as the user; the `response` of the envelope, or a QuestlineError. */
   protected async api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-    const response = await fetch(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
+    let response = await this.request(path, init);
+    // Over the user's request rate (a page of blocks refreshing at once): the request waits as long
+    // as the service says, once (at most 5 s), rather than show an error. A 429 is answered before
+    // anything runs, so a write is safe to send again.
+    if (response.status === 429) {
+      const wait = Math.min(5, Math.max(1, Number(response.headers.get('retry-after')) || 1));
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      response = await this.request(path, init);
+    }
+    const text = await response.text();
+    const parsed = text === '' ? undefined : (JSON.parse(text) as { response?: T; code?: string; detail?: string; title?: string; errors?: Array<{ path: string; message: string }> });
+    if (!response.ok) {
+      const fields = (parsed?.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ');
+      const message = parsed?.detail ?? parsed?.title ?? `HTTP ${response.status}`;
+      throw new QuestlineError(response.status, parsed?.code ?? 'http_error', fields === '' ? message : `${message} (${fields})`);
+    }
+    return parsed?.response as T;
+  }
+
+  private request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
+    return fetch(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         authorization: `Bearer ${this.token}`,
@@ -172,10 +192,6 @@ export abstract class QuestlineElement extends LitElement {
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
-    const text = await response.text();
-    const parsed = text === '' ? undefined : (JSON.parse(text) as { response?: T; code?: string; detail?: string; title?: string });
-    if (!response.ok) throw new QuestlineError(response.status, parsed?.code ?? 'http_error', parsed?.detail ?? parsed?.title ?? `HTTP ${response.status}`);
-    return parsed?.response as T;
   }
 
   /** The path of the user's own resources. */

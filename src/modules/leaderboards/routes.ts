@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
+import { Leaderboard } from '../program/model.js';
 import type { LeaderboardService } from './service.js';
 
 const tags = ['leaderboards'];
@@ -38,6 +39,15 @@ const LayoutBoard = Type.Object({
 const Layout = Type.Object({ uuid: Type.String(), name: Type.String(), leaderboards: Type.Array(LayoutBoard) });
 
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: LeaderboardService }> = async (app, { leaderboards }) => {
+  app.get(
+    '/leaderboards/:leaderboardId',
+    { config: { access: 'definitions' }, schema: { tags, summary: 'The leaderboard as the program defines it (read-only; any token of the site)', response: { 200: Envelope(Leaderboard) } } },
+    async (request) => {
+      const { leaderboardId } = request.params as { leaderboardId: string };
+      return { response: await leaderboards.definition(authOf(request).siteId, leaderboardId) };
+    },
+  );
+
   app.get(
     '/leaderboards/:leaderboardId/leaders',
     {

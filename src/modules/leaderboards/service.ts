@@ -140,6 +140,11 @@ export class LeaderboardService {
   }
 
   /** A page of the board in a window (`current`, `previous`, or a date inside it). */
+  /** GET /leaderboards/{id}: the board as the program defines it (blocks show its name). */
+  async definition(siteId: string, boardId: string): Promise<LeaderboardDocument> {
+    return (await this.board(siteId, boardId)).board;
+  }
+
   async leaders(siteId: string, boardId: string, query: { window?: string | undefined; offset?: number | undefined; limit?: number | undefined }): Promise<{ entries: LeaderEntry[]; total: number }> {
     const { program, board } = await this.board(siteId, boardId);
     const offset = query.offset ?? 0;

@@ -65,7 +65,7 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
   <ql-points ${common}></ql-points>
   <ql-level ${common}></ql-level>
   <ql-missions ${common}></ql-missions>
-  <ql-mission-progress ${common} challenge-id="m-chef"></ql-mission-progress>
+  <ql-mission-progress ${common} challenge-id="m-first-read"></ql-mission-progress>
   <ql-leaderboard ${common} leaderboard-id="lb-all-time"></ql-leaderboard>
   <ql-trophy-case ${common}></ql-trophy-case>
   <ql-recognize ${common} exchange-id="x-kudos"></ql-recognize>

@@ -1,0 +1,182 @@
+// <ql-leaderboard leaderboard-id size>: a leaderboard's current window, either its top `size` rows
+// (GET /leaderboards/{id}/leaders?limit=) or the rows around the viewer with their rank and score
+// (GET /leaderboards/{id}/leaders/{u}). The viewer's row is highlighted (part "entry viewer",
+// aria-current). The board's name and size come from its definition (GET /leaderboards/{id}, read
+// once per board).
+import { css, html, nothing } from 'lit';
+import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
+
+export interface LeaderboardEntry {
+  rank: number;
+  userId?: string;
+  groupId?: string;
+  score: number;
+  firstName: string | null;
+  lastName: string | null;
+  iconUrl: string | null;
+}
+
+interface Standing {
+  rank: number | null;
+  score: number | null;
+  entries: LeaderboardEntry[];
+}
+
+export type LeaderboardView = 'top' | 'around';
+
+const displayName = (entry: LeaderboardEntry): string =>
+  [entry.firstName, entry.lastName].filter((part) => part !== null && part !== '').join(' ') || (entry.userId ?? entry.groupId ?? '');
+
+export class QlLeaderboard extends QuestlineElement {
+  static override properties = {
+    ...QuestlineElement.properties,
+    leaderboardId: { type: String, attribute: 'leaderboard-id' },
+    size: { type: Number },
+    view: { type: String },
+    entries: { state: true },
+    standing: { state: true },
+    boardName: { state: true },
+  };
+  static override styles = css`
+    ${sharedStyles}
+    .views {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 6px;
+      margin-bottom: 8px;
+    }
+    ol {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    li {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 6px 8px;
+      border-radius: calc(var(--ql-radius, 10px) / 2);
+      min-width: 0;
+    }
+    li[aria-current='true'] {
+      background: var(--ql-color-highlight, #edf2ff);
+      font-weight: 600;
+    }
+    .rank {
+      flex: none;
+      min-width: 2.5em;
+      color: var(--ql-color-muted, #5c6477);
+    }
+    .name {
+      flex: 1;
+      min-width: 0;
+      overflow-wrap: anywhere;
+    }
+    .you {
+      font-size: 0.8em;
+      padding: 0 6px;
+      border-radius: 999px;
+      color: var(--ql-color-on-accent, #ffffff);
+      background: var(--ql-color-accent, #3b5bdb);
+    }
+    .score {
+      flex: none;
+      font-variant-numeric: tabular-nums;
+    }
+    p {
+      margin: 8px 0 0;
+      overflow-wrap: anywhere;
+    }
+  `;
+  protected static override reloadOn = ['leaderboardId', 'size', 'view'];
+
+  declare leaderboardId: string;
+  declare size: number;
+  declare view: LeaderboardView;
+  declare entries: LeaderboardEntry[] | null;
+  declare standing: Standing | null;
+  declare boardName: string | null;
+  /** The board whose definition is read, and its size (a page may not ask for more rows). */
+  private defined: { board: string; size: number } | null;
+
+  constructor() {
+    super();
+    this.leaderboardId = '';
+    this.size = 10;
+    this.view = 'top';
+    this.entries = null;
+    this.standing = null;
+    this.boardName = null;
+    this.defined = null;
+  }
+
+  protected async load(): Promise<void> {
+    if (this.leaderboardId === '') return;
+    const board = this.leaderboardId;
+    const view = this.view;
+    const id = encodeURIComponent(board);
+    await this.define(board);
+    const [standing, top] = await Promise.all([
+      view === 'around' ? this.api<Standing>(`/leaderboards/${id}/leaders/${encodeURIComponent(this.userId)}`) : null,
+      view === 'top' ? this.api<LeaderboardEntry[]>(`/leaderboards/${id}/leaders?limit=${this.rows()}`) : null,
+    ]);
+    if (board !== this.leaderboardId || view !== this.view) return; // changed meanwhile; the newer load shows it
+    this.standing = standing;
+    this.entries = top ?? standing?.entries ?? [];
+  }
+
+  /** `size` rows, at most the board's own size. */
+  private rows(): number {
+    const size = Number.isInteger(this.size) && this.size > 0 ? this.size : 10;
+    return Math.min(size, this.defined?.size ?? size);
+  }
+
+  private async define(board: string): Promise<void> {
+    if (this.defined?.board === board) return;
+    const definition = await this.api<{ name: string; size: number }>(`/leaderboards/${encodeURIComponent(board)}`);
+    this.defined = { board, size: definition.size };
+    this.boardName = definition.name;
+  }
+
+  private choose(view: LeaderboardView): void {
+    if (view === this.view) return;
+    this.entries = null;
+    this.standing = null;
+    this.view = view;
+  }
+
+  protected override render() {
+    const standing = this.standing;
+    return html`
+      <section part="container" aria-labelledby="title">
+        <h2 id="title" part="title">${this.boardName ?? 'Leaderboard'}</h2>
+        <div class="views" part="views" role="group" aria-label="Leaderboard view">
+          <button type="button" part="view-button" aria-pressed=${this.view === 'top' ? 'true' : 'false'} @click=${() => this.choose('top')}>Top</button>
+          <button type="button" part="view-button" aria-pressed=${this.view === 'around' ? 'true' : 'false'} @click=${() => this.choose('around')}>Around me</button>
+        </div>
+        ${this.status()}
+        ${this.entries === null
+          ? nothing
+          : this.entries.length === 0
+            ? this.view === 'top'
+              ? html`<p class="muted" part="empty">No scores yet.</p>`
+              : nothing
+            : html`<ol part="list" aria-label=${this.view === 'top' ? 'Top entries' : 'Entries around you'}>
+                ${this.entries.map((entry) => {
+                  const viewer = entry.userId !== undefined && entry.userId === this.userId;
+                  return html`<li part=${viewer ? 'entry viewer' : 'entry'} aria-current=${viewer ? 'true' : nothing} data-user=${entry.userId ?? entry.groupId ?? ''}>
+                    <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${entry.rank}</span>
+                    <span class="name" part="name">${displayName(entry)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
+                    <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(entry.score)}</span>
+                  </li>`;
+                })}
+              </ol>`}
+        ${standing === null
+          ? nothing
+          : html`<p class="muted" part="standing">
+              ${standing.rank === null ? 'You are not on this leaderboard yet.' : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
+            </p>`}
+      </section>
+    `;
+  }
+}
