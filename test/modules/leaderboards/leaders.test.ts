@@ -153,4 +153,19 @@ describe.each(configurations)('leaderboards (%s)', (configuration) => {
     const otherClient = await t.token(other.app);
     expect((await request('GET', '/leaderboards/lb-all/leaders', otherClient)).statusCode).toBe(404);
   });
+
+  it('gives any token of the site a board as the program defines it (GET /leaderboards/{id}), and no other site', async () => {
+    // Fresh tokens: earlier tests moved the clock past the first ones' lifetime.
+    const [appToken, adminToken, annToken] = [await t.token(site.app), await t.token(site.admin), await t.token(site.app, 'ann')];
+    for (const token of [appToken, adminToken, annToken]) {
+      const response = await request('GET', '/leaderboards/lb-all', token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as { response: unknown }).response).toEqual({ ...program.leaderboards[0], party: 'user' });
+    }
+    expect((await request('GET', '/leaderboards/lb-red', annToken)).json()).toMatchObject({ response: { id: 'lb-red', name: 'Red missions', groupFilter: 'g-red', size: 100 } });
+    expect((await request('GET', '/leaderboards/nope', appToken)).json()).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await request('GET', '/leaderboards/lb-all', 'not-a-token')).statusCode).toBe(401);
+    const other = await t.createSite();
+    expect((await request('GET', '/leaderboards/lb-all', await t.token(other.app, 'ann'))).statusCode).toBe(404);
+  });
 });
