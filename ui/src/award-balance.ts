@@ -2,33 +2,10 @@
 // in the marketplace's currency, a notice when the user may only browse, and the last five
 // statement entries. Calls GET /users/{u}/award-balance, /award-access and /award-statement?limit=5.
 import { css, html, nothing } from 'lit';
+import type { AwardEntryKind as Kind } from '../../src/db/schema.js';
+import type { AwardAccess } from '../../src/engine/elements/awards.js';
+import type { AwardBalance, StatementEntry as Entry } from '../../src/modules/awards/service.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
-
-interface AwardBalance {
-  available: number;
-  pending: number;
-  currency: string | null;
-  conversionRate: number | null;
-  availableValue: number | null;
-}
-interface AwardAccess {
-  marketplaceAccess: boolean;
-  otsAccess: boolean;
-  countryCode: string | null;
-  verified: boolean;
-  browseOnly: boolean;
-}
-type Kind = 'mission' | 'adjustment' | 'recognition' | 'reversal' | 'ots' | 'purchase' | 'gift' | 'refund';
-interface Entry {
-  entryId: string;
-  kind: Kind;
-  amount: number;
-  balance: number;
-  reference: string;
-  description: string | null;
-  postedAt: string;
-  availableAt: string;
-}
 
 const KINDS: Record<Kind, string> = {
   mission: 'Mission',

@@ -100,6 +100,15 @@ export const sharedStyles = css`
     height: 100%;
     background: var(--ql-color-accent, #3b5bdb);
   }
+  .icon {
+    width: var(--ql-icon-size, 40px);
+    height: var(--ql-icon-size, 40px);
+    flex: none;
+    object-fit: cover;
+    overflow: hidden;
+    border-radius: var(--ql-icon-radius, 50%);
+    background: var(--ql-color-track, #e9ecf3);
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

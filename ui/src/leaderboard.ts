@@ -4,27 +4,19 @@
 // aria-current). The board's name and size come from its definition (GET /leaderboards/{id}, read
 // once per board).
 import { css, html, nothing } from 'lit';
+import type { LeaderEntry } from '../../src/modules/leaderboards/service.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 
-export interface LeaderboardEntry {
-  rank: number;
-  userId?: string;
-  groupId?: string;
-  score: number;
-  firstName: string | null;
-  lastName: string | null;
-  iconUrl: string | null;
-}
 
 interface Standing {
   rank: number | null;
   score: number | null;
-  entries: LeaderboardEntry[];
+  entries: LeaderEntry[];
 }
 
 export type LeaderboardView = 'top' | 'around';
 
-const displayName = (entry: LeaderboardEntry): string =>
+const displayName = (entry: LeaderEntry): string =>
   [entry.firstName, entry.lastName].filter((part) => part !== null && part !== '').join(' ') || (entry.userId ?? entry.groupId ?? '');
 
 export class QlLeaderboard extends QuestlineElement {
@@ -93,7 +85,7 @@ export class QlLeaderboard extends QuestlineElement {
   declare leaderboardId: string;
   declare size: number;
   declare view: LeaderboardView;
-  declare entries: LeaderboardEntry[] | null;
+  declare entries: LeaderEntry[] | null;
   declare standing: Standing | null;
   declare boardName: string | null;
   /** The board whose definition is read, and its size (a page may not ask for more rows). */
@@ -118,7 +110,7 @@ export class QlLeaderboard extends QuestlineElement {
     await this.define(board);
     const [standing, top] = await Promise.all([
       view === 'around' ? this.api<Standing>(`/leaderboards/${id}/leaders/${encodeURIComponent(this.userId)}`) : null,
-      view === 'top' ? this.api<LeaderboardEntry[]>(`/leaderboards/${id}/leaders?limit=${this.rows()}`) : null,
+      view === 'top' ? this.api<LeaderEntry[]>(`/leaderboards/${id}/leaders?limit=${this.rows()}`) : null,
     ]);
     if (board !== this.leaderboardId || view !== this.view) return; // changed meanwhile; the newer load shows it
     this.standing = standing;

@@ -34,15 +34,6 @@ export class QlLevel extends QuestlineElement {
     .current > div {
       min-width: 0;
     }
-    img {
-      width: var(--ql-icon-size, 40px);
-      height: var(--ql-icon-size, 40px);
-      flex: none;
-      object-fit: cover;
-      overflow: hidden;
-      border-radius: 50%;
-      background: var(--ql-color-track, #e9ecf3);
-    }
     p {
       margin: 0 0 6px;
       overflow-wrap: anywhere;
@@ -79,7 +70,7 @@ export class QlLevel extends QuestlineElement {
             ? html`<p class="muted" part="empty">No level yet.</p>`
             : html`
                 <div class="current" part="current">
-                  ${levels.current.iconUrl !== undefined ? html`<img part="icon" src=${levels.current.iconUrl} alt="${levels.current.name} level" />` : nothing}
+                  ${levels.current.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${levels.current.iconUrl} alt="${levels.current.name} level" />` : nothing}
                   <div>
                     <p><span class="name" part="level-name">${levels.current.name}</span></p>
                     ${levels.current.description !== undefined ? html`<p class="muted" part="description">${levels.current.description}</p>` : nothing}

@@ -92,14 +92,8 @@ export const missionStyles = css`
     min-width: 0;
     flex: 1;
   }
-  img {
-    width: var(--ql-icon-size, 40px);
-    height: var(--ql-icon-size, 40px);
-    flex: none;
-    object-fit: cover;
-    overflow: hidden;
-    border-radius: calc(var(--ql-radius, 10px) / 2);
-    background: var(--ql-color-track, #e9ecf3);
+  .icon {
+    --ql-icon-radius: calc(var(--ql-radius, 10px) / 2);
   }
   h3 {
     display: inline;
@@ -204,7 +198,7 @@ export class QlMissions extends QuestlineElement {
     const parts = ['item', mission.featured ? 'featured' : '', mission.locked === true ? 'locked' : ''].filter(Boolean).join(' ');
     return html`<li class="mission" part=${parts} data-mission=${mission.id}>
       <div class="head">
-        ${mission.iconUrl !== undefined ? html`<img part="icon" src=${mission.iconUrl} alt="${mission.name} icon" />` : nothing}
+        ${mission.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${mission.iconUrl} alt="${mission.name} icon" />` : nothing}
         <div>
           <h3 part="name">${mission.name}</h3>
           ${mission.featured ? html`<span class="tag" part="featured-badge">Featured</span>` : nothing}

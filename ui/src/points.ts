@@ -1,18 +1,9 @@
 // <ql-points>: the user's balance in every point category, and a visible notice in each category
 // whose daily limit today's earnings have reached (SPEC §14: blocks show when a limit was reached).
 import { html } from 'lit';
+import type { CategoryBalance } from '../../src/modules/profile/service.js';
 import { formatNumber, QuestlineElement } from './base.js';
 
-export interface CategoryBalance {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  balance: number;
-  lifetimeBalance: number;
-  dailyLimit: number | null;
-  earnedToday: number;
-  remainingToday: number | null;
-}
 
 export class QlPoints extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, categories: { state: true } };

@@ -4,42 +4,10 @@
 // GET …/quizzes/{q}/questions, GET …/questions/{id}/responses (what the open attempt answered) and
 // POST …/questions/{id}/responses; emits `ql-quiz-completed` with the result.
 import { css, html, nothing } from 'lit';
+import type { AttemptResult as QuizResult, PresentedQuestion as Question, QuizSummary, RecordedAnswer } from '../../src/modules/quizzes/service.js';
 import { formatNumber, QuestlineElement, QuestlineError, sharedStyles } from './base.js';
 
-interface QuizSummary {
-  id: string;
-  name: string;
-  description?: string;
-  passingPercent: number;
-  maxAttempts: number | null;
-  questionCount: number;
-  status: 'not_started' | 'in_progress' | 'passed' | 'failed';
-  attemptsUsed: number;
-  attemptsLeft: number | null;
-  bestScore: number | null;
-  currentAttempt: { attempt: number; answered: number } | null;
-}
-interface Question {
-  id: string;
-  text: string;
-  type: 'single' | 'multiple';
-  choices: Array<{ id: string; text: string }>;
-}
-export interface QuizResult {
-  attempt: number;
-  totalCorrect: number;
-  totalQuestions: number;
-  percentCorrect: number;
-  passed: boolean;
-  eventId: string;
-  pointsAwarded: Array<{ category: string; requested: number; credited: number }>;
-  missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
-}
-interface RecordedAnswer {
-  questionId: string;
-  correct: boolean;
-  result: QuizResult | null;
-}
+export type { QuizResult };
 
 const percent = (value: number) => new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value) + '%';
 

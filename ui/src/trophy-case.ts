@@ -36,16 +36,6 @@ export class QlTrophyCase extends QuestlineElement {
       min-width: 0;
       flex: 1;
     }
-    img,
-    .placeholder {
-      width: var(--ql-icon-size, 40px);
-      height: var(--ql-icon-size, 40px);
-      flex: none;
-      object-fit: cover;
-      overflow: hidden;
-      border-radius: 50%;
-      background: var(--ql-color-track, #e9ecf3);
-    }
     .placeholder {
       display: grid;
       place-items: center;
@@ -90,8 +80,8 @@ export class QlTrophyCase extends QuestlineElement {
                 ${this.badges.map(
                   (badge) => html`<li part="item badge" data-badge=${badge.id}>
                     ${badge.iconUrl !== undefined
-                      ? html`<img part="icon" src=${badge.iconUrl} alt="${badge.name} badge" />`
-                      : html`<span class="placeholder" part="icon" aria-hidden="true">${badge.name.charAt(0).toUpperCase()}</span>`}
+                      ? html`<img class="icon" part="icon" src=${badge.iconUrl} alt="${badge.name} badge" />`
+                      : html`<span class="icon placeholder" part="icon" aria-hidden="true">${badge.name.charAt(0).toUpperCase()}</span>`}
                     <div>
                       <h3 part="name">${badge.name}</h3>
                       ${badge.description !== undefined ? html`<p class="muted" part="description">${badge.description}</p>` : nothing}
