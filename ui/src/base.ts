@@ -119,6 +119,8 @@ export const sharedStyles = css`
   }
 `;
 
+const RATE_LIMIT_RETRIES = 4;
+
 export abstract class QuestlineElement extends LitElement {
   static override properties = {
     baseUrl: { type: String, attribute: 'base-url' },
@@ -172,12 +174,13 @@ export abstract class QuestlineElement extends LitElement {
   /** A call to the API as the user; the `response` of the envelope, or a QuestlineError. */
   protected async api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
     let response = await this.request(path, init);
-    // Over the user's request rate (a page of blocks refreshing at once): the request waits as long
-    // as the service says, once (at most 5 s), rather than show an error. A 429 is answered before
-    // anything runs, so a write is safe to send again.
-    if (response.status === 429) {
-      const wait = Math.min(5, Math.max(1, Number(response.headers.get('retry-after')) || 1));
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    // Over the user's request rate (a page of blocks refreshing at once): the request waits as the
+    // service says, plus up to a second at random so that throttled blocks do not all come back at
+    // the same instant, and tries again, a few times. A 429 is answered before anything runs, so a
+    // write is safe to send again.
+    for (let retry = 0; response.status === 429 && retry < RATE_LIMIT_RETRIES; retry++) {
+      const wait = Math.min(5, Math.max(1, Number(response.headers.get('retry-after')) || 1)) * 1000 + Math.random() * 1000;
+      await new Promise((resolve) => setTimeout(resolve, wait));
       response = await this.request(path, init);
     }
     const text = await response.text();
@@ -190,7 +193,16 @@ export abstract class QuestlineElement extends LitElement {
     return parsed?.response as T;
   }
 
-  private request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
+  private async request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
+    try {
+      return await this.fetchApi(path, init);
+    } catch (error) {
+      // The browser hides why (offline, or a CORS refusal); say what the likely causes are.
+      throw new QuestlineError(0, 'network_error', `Questline could not be reached (${error instanceof Error ? error.message : String(error)}): the service may be down, or this page's origin is not in the site's allowedOrigins`);
+    }
+  }
+
+  private fetchApi(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response> {
     return fetch(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
       method: init.method ?? 'GET',
       headers: {

@@ -77,21 +77,32 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
   const status = document.getElementById('log-status');
   const token = ${JSON.stringify(token).replace(/</g, '\\u003c')};
   const userId = ${JSON.stringify(userId).replace(/</g, '\\u003c')};
-  const refreshAll = () => document.querySelectorAll('main > *').forEach((block) => block.refresh?.());
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    status.textContent = 'Logging…';
-    try {
+  // One block after another: a dozen blocks reloading at once would spend the user's request burst.
+  const refreshAll = async () => {
+    for (const block of document.querySelectorAll('main > *')) await block.refresh?.();
+  };
+  /** The action, sent again after Retry-After while over the user's request rate. */
+  const logAction = async () => {
+    for (let attempt = 0; ; attempt++) {
       const response = await fetch('/users/' + encodeURIComponent(userId) + '/actions', {
         method: 'POST',
         headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
         body: JSON.stringify({ action: 'read_article' }),
       });
+      if (response.status !== 429 || attempt === 4) return response;
+      await new Promise((resolve) => setTimeout(resolve, (Number(response.headers.get('retry-after')) || 1) * 1000 + Math.random() * 1000));
+    }
+  };
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    status.textContent = 'Logging…';
+    try {
+      const response = await logAction();
       const body = await response.json();
       if (!response.ok) throw new Error(body.detail ?? body.title);
       const done = body.response.missionsCompleted.map((m) => m.name);
       status.textContent = 'Logged read_article' + (done.length > 0 ? '; completed ' + done.join(', ') : '');
-      refreshAll();
+      await refreshAll();
     } catch (error) {
       status.textContent = 'Could not log the action: ' + error.message;
     } finally {

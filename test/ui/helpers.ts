@@ -1,0 +1,90 @@
+// Shared by the browser tests of the UI blocks (test/ui/*.test.ts): watching a page for errors and
+// failed API answers, reading the blocks, and the little of the DOM that the in-page functions use
+// (the project's tsconfig has no DOM lib, so page.evaluate callbacks name their globals this way).
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_PROGRAM_FILE } from '../../src/modules/sites/demo.js';
+
+/** What page.evaluate callbacks use of the browser's globals (they run in the page, not in Node). */
+export interface DomElement {
+  tagName: string;
+  shadowRoot: { activeElement: DomElement | null } | null;
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+}
+export interface BrowserGlobals {
+  document: {
+    activeElement: DomElement | null;
+    body: DomElement;
+    documentElement: DomElement;
+    querySelector(selector: string): (DomElement & { refresh(): Promise<void> }) | null;
+    querySelectorAll(selector: string): Iterable<DomElement>;
+    addEventListener(type: string, listener: (event: { detail: unknown }) => void): void;
+  };
+  getComputedStyle(element: DomElement): Record<string, string>;
+  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number }>;
+  /** Controls the test named before walking the page with Tab: element → key. */
+  qlKeys?: Map<DomElement, string>;
+  /** The events heard on document, by type. */
+  qlEvents?: Record<string, unknown[]>;
+}
+
+/** Polls with the patience a page of blocks needs (a 429 is retried after a second). */
+export const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
+
+/**
+ * Records what goes wrong on a page: uncaught errors, and answers of the service (`base`) with a
+ * status of 400 or more (the favicon aside). A 429 is recorded apart: blocks retry it by design.
+ */
+export function watch(page: Page, base: string): { problems: string[]; throttled: string[] } {
+  const problems: string[] = [];
+  const throttled: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const url = response.url();
+    if (!url.startsWith(base) || new URL(url).pathname === '/favicon.ico' || response.status() < 400) return;
+    (response.status() === 429 ? throttled : problems).push(`${response.status()} ${response.request().method()} ${url}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().startsWith(base)) problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
+  });
+  return { problems, throttled };
+}
+
+/** Starts recording the named events on document (they bubble out of the shadow roots: composed). */
+export async function listen(page: Page, types: string[]): Promise<void> {
+  await page.evaluate((names) => {
+    const w = globalThis as unknown as BrowserGlobals;
+    w.qlEvents ??= {};
+    for (const name of names) {
+      w.qlEvents[name] ??= [];
+      w.document.addEventListener(name, (event) => w.qlEvents?.[name]?.push(event.detail));
+    }
+  }, types);
+}
+
+/** The details of the events of one type heard so far. */
+export const heard = (page: Page, type: string) =>
+  page.evaluate((name) => (globalThis as unknown as BrowserGlobals).qlEvents?.[name] ?? [], type) as Promise<Array<Record<string, unknown>>>;
+
+/** A number as a block shows it ("1,250 pts" → 1250); NaN when the element is missing. */
+export const numberIn = (text: string | null): number => (text === null ? Number.NaN : Number(text.replace(/[^\d-]/g, '')));
+
+/** The balance <ql-points> shows in one category. */
+export const balanceOf = async (page: Page, category: string): Promise<number> =>
+  numberIn(await page.locator(`ql-points [data-category="${category}"] [part="balance"]`).textContent({ timeout: 5_000 }));
+
+/** The questions of a quiz of the demo program and the texts of their correct choices. */
+export function correctAnswers(quizId: string): Array<{ question: string; type: 'single' | 'multiple'; choices: string[] }> {
+  const xml = readFileSync(DEMO_PROGRAM_FILE, 'utf8');
+  const quiz = new RegExp(`<Quiz id="${quizId}"[\\s\\S]*?</Quiz>`).exec(xml)?.[0];
+  if (quiz === undefined) throw new Error(`no quiz ${quizId} in ${DEMO_PROGRAM_FILE}`);
+  return [...quiz.matchAll(/<Question [^>]*type="(single|multiple)"[^>]*text="([^"]*)"[^>]*>([\s\S]*?)<\/Question>/g)].map(([, type, question, body]) => ({
+    question: question as string,
+    type: type as 'single' | 'multiple',
+    choices: [...(body as string).matchAll(/<Choice [^>]*correct="true"[^>]*text="([^"]*)"/g)].map((m) => m[1] as string),
+  }));
+}
