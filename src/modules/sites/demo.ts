@@ -49,6 +49,7 @@ export function demoBanner(demo: DemoSite, baseUrl: string): string {
     `    curl -s ${baseUrl}/oauth/token/ -d grant_type=client_credentials -d client_id=${demo.app.clientId} -d client_secret=${demo.app.clientSecret}`,
     '',
     `  API reference: ${baseUrl}/docs`,
+    `  The UI blocks, live: ${baseUrl}/demo`,
     '',
   ].join('\n');
 }
