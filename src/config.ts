@@ -1,8 +1,11 @@
 // All environment parsing happens here, once (STYLE: config parsed once). Nothing else in src/
 // reads process.env; everything receives a typed Config.
 
+/** SQLite's durability (docs/deployment.md): NORMAL survives a process crash, FULL also a power loss. */
+export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
 export type DatabaseConfig =
-  | { kind: 'sqlite'; filename: string }
+  | { kind: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
   | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
 export interface RateConfig {
@@ -60,7 +63,11 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: read.integer('PORT', 3000, 0, 65535),
     host: read.string('HOST', '127.0.0.1'),
-    database: parseDatabaseUrl(read.string('DATABASE_URL', 'sqlite:./data/questline.db'), read.integer('DATABASE_POOL_SIZE', 10, 1, 1000), problems),
+    database: parseDatabaseUrl(
+      read.string('DATABASE_URL', 'sqlite:./data/questline.db'),
+      { poolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000), synchronous: read.oneOf('SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'], 'NORMAL') },
+      problems,
+    ),
     redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read.string('REDIS_PREFIX', 'ql:'),
     tokenSecret: read.optionalString('TOKEN_SECRET'),
@@ -87,17 +94,17 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-function parseDatabaseUrl(url: string, poolSize: number, problems: string[]): DatabaseConfig {
+function parseDatabaseUrl(url: string, { poolSize, synchronous }: { poolSize: number; synchronous: SqliteSynchronous }, problems: string[]): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (filename === '') problems.push('DATABASE_URL: sqlite: needs a file name, e.g. sqlite:./data/questline.db');
-    return { kind: 'sqlite', filename };
+    return { kind: 'sqlite', filename, synchronous };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     return { kind: 'postgres', url, poolSize };
   }
   problems.push('DATABASE_URL must start with sqlite: or postgres://');
-  return { kind: 'sqlite', filename: './data/questline.db' };
+  return { kind: 'sqlite', filename: './data/questline.db', synchronous };
 }
 
 class EnvReader {

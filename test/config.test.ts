@@ -74,12 +74,17 @@ describe('loadConfig', () => {
   it.each<[string, string, Config['database']]>([
     ['postgres://', 'postgres://ql:pw@db.example:5432/questline', { kind: 'postgres', url: 'postgres://ql:pw@db.example:5432/questline', poolSize: 10 }],
     ['postgresql://', 'postgresql://db.example/questline', { kind: 'postgres', url: 'postgresql://db.example/questline', poolSize: 10 }],
-    ['sqlite: relative', 'sqlite:./var/ql.db', { kind: 'sqlite', filename: './var/ql.db' }],
-    ['sqlite: absolute', 'sqlite:/var/lib/questline/ql.db', { kind: 'sqlite', filename: '/var/lib/questline/ql.db' }],
-    ['sqlite:// absolute', 'sqlite:///var/lib/questline/ql.db', { kind: 'sqlite', filename: '/var/lib/questline/ql.db' }],
-    ['sqlite: in memory', 'sqlite::memory:', { kind: 'sqlite', filename: ':memory:' }],
+    ['sqlite: relative', 'sqlite:./var/ql.db', { kind: 'sqlite', filename: './var/ql.db', synchronous: 'NORMAL' }],
+    ['sqlite: absolute', 'sqlite:/var/lib/questline/ql.db', { kind: 'sqlite', filename: '/var/lib/questline/ql.db', synchronous: 'NORMAL' }],
+    ['sqlite:// absolute', 'sqlite:///var/lib/questline/ql.db', { kind: 'sqlite', filename: '/var/lib/questline/ql.db', synchronous: 'NORMAL' }],
+    ['sqlite: in memory', 'sqlite::memory:', { kind: 'sqlite', filename: ':memory:', synchronous: 'NORMAL' }],
   ])('reads DATABASE_URL %s', (_name, url, expected) => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual(expected);
+  });
+
+  it('reads SQLITE_SYNCHRONOUS (NORMAL by default, or FULL) and refuses anything else', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./q.db', SQLITE_SYNCHRONOUS: 'FULL' }).database).toEqual({ kind: 'sqlite', filename: './q.db', synchronous: 'FULL' });
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
   it('reads DATABASE_POOL_SIZE for PostgreSQL', () => {

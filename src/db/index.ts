@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig, SqliteSynchronous } from '../config.js';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
 import { CachedSqliteDialect, type DirectStatements } from './sqlite-dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -39,7 +39,7 @@ const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 export function openDatabase(config: DatabaseConfig): Database {
-  const { db, migrationTableSchema, direct, checkpointer } = config.kind === 'sqlite' ? openSqlite(config.filename) : openPostgres(config);
+  const { db, migrationTableSchema, direct, checkpointer } = config.kind === 'sqlite' ? openSqlite(config.filename, config.synchronous ?? 'NORMAL') : openPostgres(config);
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   return {
     db,
@@ -60,13 +60,14 @@ export function openDatabase(config: DatabaseConfig): Database {
   };
 }
 
-function openSqlite(filename: string): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
+function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new Sqlite(filename);
   database.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a committed transaction survives a process crash; a power loss may lose
-  // the last transactions but never corrupts the file (docs/deployment.md).
-  database.pragma('synchronous = NORMAL');
+  // the last transactions but never corrupts the file. FULL also survives a power loss, at the
+  // cost of an fsync per commit (docs/deployment.md).
+  database.pragma(`synchronous = ${synchronous}`);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Pages in memory: 64 MiB (the default of 2 MiB makes every decision read its pages from the OS).
@@ -77,7 +78,7 @@ function openSqlite(filename: string): { db: Db; migrationTableSchema: undefined
   if (filename !== ':memory:') {
     // Checkpoints happen on another thread (./checkpointer.ts); this connection only as a backstop.
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    checkpointer = new Checkpointer(filename, 'NORMAL', (message) => process.emitWarning(`SQLite checkpoint: ${message}`));
+    checkpointer = new Checkpointer(filename, synchronous, (message) => process.emitWarning(`SQLite checkpoint: ${message}`));
   }
   const dialect = new CachedSqliteDialect(database);
   return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
