@@ -54,6 +54,7 @@ import { OAuthService } from './modules/oauth/service.js';
 import { resolveTokenSecret, TokenService } from './modules/oauth/tokens.js';
 import { ClientRegistry } from './modules/sites/client-registry.js';
 import { SitesRepository } from './modules/sites/repository.js';
+import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
 import { SitesService } from './modules/sites/service.js';
 import { webhookDispatcher, type WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { WebhookRepository } from './modules/webhooks/repository.js';
@@ -64,6 +65,7 @@ import { WebhookAdminService } from './modules/webhooks/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { dbPlugin } from './plugins/db.js';
+import { MaintenanceSwitch, maintenancePlugin } from './plugins/maintenance.js';
 import { idParamsPlugin } from './http/ids.js';
 import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -212,6 +214,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, { tokens, registry });
   await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
   await app.register(corsPlugin, { database, programs, clock });
+  const maintenance = new MaintenanceSwitch(database.db, { bus, clock });
+  await app.register(maintenancePlugin, { maintenance });
   await app.register(openapiPlugin, { version: VERSION });
 
   await app.register(healthRoutes);
@@ -220,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(programAdminRoutes, { programs });
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
+  await app.register(maintenanceRoutes, { maintenance });
   const actionsRepository = new ActionsRepository(database.dialect);
   const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
   await app.register(actionRoutes, { actions });
@@ -256,5 +261,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registry.start();
   await programs.start();
   await preferences.start();
+  await maintenance.start();
   return app;
 }

@@ -45,6 +45,7 @@ export const errorCatalog = {
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
   shutting_down: { status: 503, title: 'This server is shutting down' },
+  maintenance: { status: 503, title: 'The site is down for maintenance' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;
