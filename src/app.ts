@@ -65,6 +65,7 @@ import { WebhookAdminService } from './modules/webhooks/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { dbPlugin } from './plugins/db.js';
+import { Metrics, metricsPlugin } from './plugins/metrics.js';
 import { MaintenanceSwitch, maintenancePlugin } from './plugins/maintenance.js';
 import { idParamsPlugin } from './http/ids.js';
 import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const metrics = new Metrics(database.db);
   const sitesRepository = new SitesRepository(database.db);
   const registry = new ClientRegistry(sitesRepository, {
     refreshSeconds: config.clientRefreshSeconds,
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     programs,
     preferences,
     (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load)),
-    { clock, onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit') },
+    { clock, onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit'), onLoad: (seconds) => metrics.leaderboardLoads.observe(seconds) },
   );
   const webhooks = webhookDispatcher({
     database,
@@ -171,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowPrivateNetworks: config.webhookAllowPrivateNetworks,
     clock,
     onError: (error) => app.log.error({ err: error }, 'webhook dispatch failed'),
+    onAttempt: (delivered) => (delivered ? metrics.deliveries : metrics.deliveryFailures).inc(),
   });
   const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups, leaderboards, webhooks };
   const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { metrics });
   await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
   app.removeContentTypeParser('text/plain');
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
@@ -227,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRoutes, { maintenance });
   const actionsRepository = new ActionsRepository(database.dialect);
   const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
-  await app.register(actionRoutes, { actions });
+  await app.register(actionRoutes, { actions, metrics });
   await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
   const points = new PointsService(database, actionsRepository, programs, actions, leaderboards, clock);
   await app.register(pointsAdminRoutes, { points });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
+import type { Metrics } from '../../plugins/metrics.js';
 import type { ActionService } from './service.js';
 
 const ActionBody = Type.Object({
@@ -33,7 +34,7 @@ export const ActionOutcomeSchema = Type.Object({
 const DryRunQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean({ description: 'Return the decision without writing anything' })) });
 const tags = ['actions'];
 
-export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService }> = async (app, { actions }) => {
+export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; metrics: Metrics }> = async (app, { actions, metrics }) => {
   for (const party of ['user', 'group'] as const) {
     app.post(
       party === 'user' ? '/users/:userId/actions' : '/groups/:groupId/actions',
@@ -58,6 +59,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService }>
           dryRun: request.query.dryRun === true,
           userLevel: auth.userId !== undefined,
         });
+        if (request.query.dryRun !== true) metrics.countAction(outcome);
         return reply.status(outcome.duplicate ? 200 : 201).send({ response: outcome });
       },
     );

@@ -77,6 +77,8 @@ export interface LeaderboardOptions {
   clock?: () => number;
   /** A publish that failed after its commit (the window reloads from its rows when that works again). */
   onError?: (error: unknown) => void;
+  /** How long each window load (a rebuild from the database) took (metrics). */
+  onLoad?: (seconds: number) => void;
 }
 
 export class LeaderboardService {
@@ -97,7 +99,12 @@ export class LeaderboardService {
   ) {
     this.#clock = options.clock ?? Date.now;
     this.#onError = options.onError ?? (() => {});
-    this.#rankings = rankings((window) => this.#rows(window));
+    const rows = (window: WindowKey) => this.#rows(window);
+    this.#rankings = rankings(async function* timed(window) {
+      const started = performance.now();
+      yield* rows(window);
+      options.onLoad?.((performance.now() - started) / 1000);
+    });
   }
 
   /** The board deltas of a party's changes (pure; see src/engine/elements/leaderboards.ts). */

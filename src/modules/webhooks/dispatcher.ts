@@ -42,6 +42,8 @@ export interface DispatcherOptions {
   /** How long an idle dispatcher waits before looking for work again. */
   pollMs?: number;
   onError?: (error: unknown) => void;
+  /** Each attempt's outcome (metrics). */
+  onAttempt?: (delivered: boolean) => void;
 }
 
 export interface DispatchRound {
@@ -190,6 +192,7 @@ export class WebhookDispatcher {
         error = failure instanceof Error ? failure.message : String(failure);
       }
       const finishedAt = this.#clock();
+      this.options.onAttempt?.(error === null);
       if (error === null) {
         await repository.finish(delivery, this.#owner, { status: 'delivered', nextAttemptAt: finishedAt, url, httpStatus, error: null, at: finishedAt });
         return;
@@ -225,6 +228,7 @@ export function webhookDispatcher(deps: {
   allowPrivateNetworks: boolean;
   clock?: () => number;
   onError?: (error: unknown) => void;
+  onAttempt?: (delivered: boolean) => void;
 }): WebhookDispatcher {
   return new WebhookDispatcher({
     repository: new WebhookRepository(deps.database),
@@ -234,5 +238,6 @@ export function webhookDispatcher(deps: {
     transport: new HttpTransport({ allowPrivateNetworks: deps.allowPrivateNetworks }),
     ...(deps.clock !== undefined ? { clock: deps.clock } : {}),
     ...(deps.onError !== undefined ? { onError: deps.onError } : {}),
+    ...(deps.onAttempt !== undefined ? { onAttempt: deps.onAttempt } : {}),
   });
 }
