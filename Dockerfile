@@ -1,0 +1,19 @@
+# Questline: one image for API nodes (`questline serve`, the default) and workers (`questline worker`).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-fund --no-audit
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/bin ./bin
+COPY --from=build /app/examples ./examples
+USER node
+EXPOSE 3000
+CMD ["node", "bin/questline.js", "serve"]
