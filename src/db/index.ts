@@ -46,9 +46,15 @@ export function openDatabase(config: DatabaseConfig): Database {
     dialect: config.kind,
     transaction: (fn) => db.transaction().execute((trx) => fn({ db: trx, direct })),
     async migrate() {
-      const { error, results } = await migrator.migrateToLatest();
-      if (error !== undefined) throw error;
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (error === undefined) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+        // Kysely looks for its migration table by listing the tables of every schema; a schema
+        // another user of the server drops meanwhile fails that listing with 3F000
+        // (invalid_schema_name). Nothing was migrated: look again.
+        if (attempt < 5 && (error as { code?: unknown }).code === '3F000') continue;
+        throw error;
+      }
     },
     async ping() {
       await sql`select 1`.execute(db);
