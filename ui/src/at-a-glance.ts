@@ -2,23 +2,11 @@
 // next), badges (count and the latest), missions completed and in progress, rank on the primary
 // leaderboard, and the most recent actions. Calls GET /users/{u}/at-a-glance.
 import { css, html, nothing } from 'lit';
+import type { AtAGlance } from '../../src/modules/profile/at-a-glance.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
+
+export type { AtAGlance };
 import { formatDate, progressBar } from './missions.js';
-
-type LevelRef = { id: string; name: string; iconUrl?: string } | null;
-
-export interface AtAGlance {
-  userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  iconUrl: string | null;
-  points: { balance: number; lifetimeBalance: number; category: string | null };
-  level: { current: LevelRef; next: LevelRef; pointsToNext: number | null; percentToNext: number | null };
-  badges: { count: number; latest: Array<{ id: string; name: string; iconUrl?: string; lastEarnedAt: string }> };
-  missions: { completed: number; inProgress: number; eligible: number };
-  rank: number | null;
-  recentActions: Array<{ eventId: string; action: string; value: number; timestamp: string }>;
-}
 
 export class QlAtAGlance extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, summary: { state: true } };

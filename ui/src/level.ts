@@ -2,16 +2,9 @@
 // bar to it; at the last level, a "top level reached" state. Calls GET /users/{u}/levels (with
 // levelType custom there is no measure: the next level is named without a bar).
 import { css, html, nothing } from 'lit';
+import type { LevelView } from '../../src/modules/profile/service.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 import { progressBar } from './missions.js';
-
-interface LevelView {
-  id: string;
-  name: string;
-  description?: string;
-  iconUrl?: string;
-  threshold: number;
-}
 
 export interface Levels {
   current: LevelView | null;

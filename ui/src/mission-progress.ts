@@ -3,24 +3,12 @@
 // (how often, for a repeatable one, and when its current round ends). Calls
 // GET /users/{u}/challenges/{c}/progress and GET /challenges (the definition: name, rules' details).
 import { css, html, nothing } from 'lit';
+import type { MissionProgress } from '../../src/modules/missions/routes.js';
 import { formatNumber, QuestlineElement, QuestlineError, sharedStyles } from './base.js';
 import { formatDate, progressBar } from './missions.js';
 
-interface RuleProgress {
-  ruleId: string;
-  action: string;
-  goal: number;
-  current: number;
-  achieved: boolean;
-}
-
-export interface MissionProgress {
-  challengeId: string;
-  rules: RuleProgress[];
-  percentComplete: number;
-  completionCount: number;
-  window: { start: string; end: string } | null;
-}
+export type { MissionProgress };
+type RuleProgress = MissionProgress['rules'][number];
 
 interface MissionDefinition {
   id: string;

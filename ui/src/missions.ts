@@ -3,28 +3,11 @@
 // missions first with a "Featured" badge; locked ones (prerequisite missions not done) with their
 // reason. Completed (GET /users/{u}/challenges?type=completed): how often and when last.
 import { css, html, nothing } from 'lit';
+import type { MissionSummary } from '../../src/modules/missions/routes.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 
-export interface MissionRewards {
-  points?: Array<{ category: string; amount: number }>;
-  multiplier?: number;
-  badge?: string;
-}
-
-export interface MissionSummary {
-  id: string;
-  name: string;
-  description?: string;
-  iconUrl?: string;
-  featured: boolean;
-  repeatable: boolean;
-  rewards: MissionRewards;
-  percentComplete: number;
-  locked?: boolean;
-  lockedReason?: string;
-  completionCount?: number;
-  lastCompletedAt?: string;
-}
+export type { MissionSummary };
+export type MissionRewards = MissionSummary['rewards'];
 
 export type MissionTab = 'eligible' | 'completed';
 const TABS: Array<[MissionTab, string]> = [

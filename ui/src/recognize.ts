@@ -4,36 +4,13 @@
 // Calls GET /users/{u}/exchanges/{x}, …/exchanges/{x}/points, …/exchanges/{x}/recipients?q= and
 // POST /users/{u}/interactions-collection; emits `ql-recognized` with the created recognition.
 import { css, html, nothing } from 'lit';
+import type { Budget, GivenRecognition, PresentedExchange as Exchange } from '../../src/modules/recognitions/service.js';
+import type { Person } from '../../src/modules/users/directory.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 
-const MAX_COMMENT = 255;
+export type { GivenRecognition };
 
-interface Person { userId: string; firstName: string | null; lastName: string | null }
-interface Exchange {
-  id: string;
-  name: string;
-  description?: string;
-  /** Local date-times in the exchange's time zone. */
-  startDate?: string;
-  endDate?: string;
-  timezone: string;
-  minPoints: number;
-  maxPoints?: number;
-  maxRecipients: number;
-  categories: Array<{ id: string; name: string }>;
-  /** Open now; canGive: open and the user is a giver. */
-  active: boolean;
-  canGive: boolean;
-}
-interface Budget { amount: number; used: number; remaining: number; period: 'none' | 'month' | 'quarter' | 'year'; resetsAt: string | null }
-/** The recognition as POST /users/{u}/interactions-collection answers it (the `ql-recognized` detail). */
-export interface GivenRecognition {
-  id: string;
-  recipients: Array<{ userId: string; points: number }>;
-  points: number;
-  budget: Budget;
-  [key: string]: unknown;
-}
+const MAX_COMMENT = 255;
 
 const nameOf = (p: Person) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || p.userId;
 const listOf = (names: string[]) => new Intl.ListFormat(undefined, { type: 'conjunction' }).format(names);

@@ -1,18 +1,11 @@
 // <ql-trophy-case>: the badges the user earned, most recently earned first: icon, name,
 // description, how many times and when first earned. Calls GET /users/{u}/badges (up to 100).
 import { css, html, nothing } from 'lit';
+import type { Trophy } from '../../src/modules/profile/routes.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 import { formatDate } from './missions.js';
 
-export interface Trophy {
-  id: string;
-  name: string;
-  description?: string;
-  iconUrl?: string;
-  earnedCount: number;
-  firstEarnedAt: string;
-  lastEarnedAt: string;
-}
+export type { Trophy };
 
 export class QlTrophyCase extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, badges: { state: true } };

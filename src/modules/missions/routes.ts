@@ -1,6 +1,6 @@
 // GET /users/{u}/challenges, /users/{u}/challenges/{c}/progress and their group twins (SPEC §6).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { Mission } from '../program/model.js';
@@ -36,6 +36,9 @@ const Progress = Type.Object({
     description: 'The current repeat window of a repeatable mission',
   }),
 });
+
+export type MissionSummary = Static<typeof MissionSummary>;
+export type MissionProgress = Static<typeof Progress>;
 
 const ListQuery = Type.Object({
   ...PagingQuery.properties,

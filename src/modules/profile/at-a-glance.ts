@@ -1,7 +1,7 @@
 // GET /users/{u}/at-a-glance (SPEC §7): one summary of the user from the other reads: name and
 // icon, points, level, badges, mission counts, rank on the primary leaderboard, last actions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/index.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
@@ -33,6 +33,7 @@ const AtAGlance = Type.Object({
   rank: Type.Union([Type.Integer(), Type.Null()], { description: "Rank on the site's primary leaderboard in its current window (null: no primary board, or not on it)" }),
   recentActions: Type.Array(Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) })),
 });
+export type AtAGlance = Static<typeof AtAGlance>;
 
 export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: ProfileService; preferences: PreferencesService; missions: MissionReadService; leaderboards: LeaderboardService }> = async (
   app,

@@ -1,6 +1,6 @@
 // GET /users/{u}/point-balance, /levels, /badges (interface document §4 Profile, SPEC §7).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -31,6 +31,7 @@ const Trophy = Type.Object({
   firstEarnedAt: Type.String({ format: 'date-time' }),
   lastEarnedAt: Type.String({ format: 'date-time' }),
 });
+export type Trophy = Static<typeof Trophy>;
 
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService }> = async (app, { profiles }) => {
   app.get(
