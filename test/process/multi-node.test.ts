@@ -24,7 +24,6 @@ import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/index.js';
@@ -32,6 +31,7 @@ import type { ActionOutcome } from '../../src/modules/actions/service.js';
 import { testConfig, TEST_TOKEN_SECRET } from '../helpers/app.js';
 import { mulberry32 } from '../helpers/random.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { freshPostgresDatabase } from '../helpers/spawned-server.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -52,14 +52,10 @@ const VISIT_POINTS = 5;
 const CLAIM_POINTS = 7;
 
 const runId = randomBytes(4).toString('hex');
-const databaseName = `ql_multinode_${runId}`;
 const redisPrefix = `test:multinode:${runId}:`;
-const databaseUrl = (() => {
-  if (adminUrl === '') return '';
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+/** The fresh database of this run (test/helpers/spawned-server.ts), made in beforeAll. */
+let fresh: { url: string; drop(): Promise<void> } | undefined;
+const databaseUrl = () => fresh?.url ?? '';
 
 function program(name: string, callbackUrl: string): Record<string, unknown> {
   const mission = (id: string, action: string, rewards: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -173,7 +169,7 @@ function freePort(): Promise<number> {
 const serverEnv = () => ({
   ...process.env,
   HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: databaseUrl(),
   REDIS_URL: redisUrl,
   REDIS_PREFIX: redisPrefix,
   TOKEN_SECRET: TEST_TOKEN_SECRET,
@@ -323,7 +319,6 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
   let nodeB: Node | undefined;
   let receiver: Receiver | undefined;
   let database: Database | undefined;
-  let created = false;
   const phases: Phase[] = [];
   const figures: Record<string, unknown> = {};
   let appToken = '';
@@ -332,20 +327,16 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
 
   beforeAll(async () => {
     const setupStarted = performance.now();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    created = true;
+    fresh = await freshPostgresDatabase(adminUrl);
     receiver = await startReceiver();
 
     // Both nodes start at once on the empty database: their migrations race (docs: safe).
     [nodeA, nodeB] = await Promise.all([startNode('A'), startNode('B')]);
     figures.nodesStartedMs = Math.round(performance.now() - setupStarted);
-    database = openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
+    database = openDatabase({ kind: 'postgres', url: databaseUrl(), poolSize: 4 });
 
     // Sites and clients through the services, in this process, on the same database and Redis.
-    const setup = await buildApp(testConfig('scale-out', { kind: 'postgres', url: databaseUrl, poolSize: 2 }, { redisUrl, redisPrefix }));
+    const setup = await buildApp(testConfig('scale-out', { kind: 'postgres', url: databaseUrl(), poolSize: 2 }, { redisUrl, redisPrefix }));
     const credentials: Record<string, { admin: { clientId: string; clientSecret: string }; app: { clientId: string; clientSecret: string } }> = {};
     try {
       for (const siteId of ['solo', 'multi']) {
@@ -413,12 +404,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
     if (exits.some((code) => code !== 0)) console.log(`node exit codes: ${exits.join(', ')}\n${nodeA?.output()}\n${nodeB?.output()}`);
     await database?.close();
     await receiver?.close();
-    if (created) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
     const redis = new Redis(redisUrl);
     let cursor = '0';
     do {
