@@ -70,21 +70,34 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
 
     // Requests: after authentication (the auth plugin's onRequest hook has run), against the token's site.
     const siteAllows = async (siteId: string, origin: string) => (await programs.snapshot(siteId)).program.site.allowedOrigins.some((url) => originOf(url) === origin);
-    app.addHook('preHandler', async (request) => {
+    // Callback hooks: most requests carry no Origin and pass without a promise.
+    app.addHook('preHandler', (request, _reply, done) => {
       const origin = request.headers.origin;
-      if (origin === undefined || request.auth === null || sameOrigin(request, origin)) return;
-      if (!(await siteAllows(request.auth.siteId, origin))) throw new AppError('origin_not_allowed', `The site does not allow requests from ${origin} (site setting allowedOrigins)`);
+      const auth = request.auth;
+      if (origin === undefined || auth === null || sameOrigin(request, origin)) return done();
+      siteAllows(auth.siteId, origin).then(
+        (allowed) => done(allowed ? undefined : new AppError('origin_not_allowed', `The site does not allow requests from ${origin} (site setting allowedOrigins)`)),
+        (error: Error) => done(error),
+      );
     });
 
     // Every answer, errors included, is readable by the pages allowed to make the request: a
     // block shows the problem (an expired token, say) instead of a bare network error.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const origin = request.headers.origin;
-      if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin)) return payload;
-      if (request.routeOptions.config?.sameOriginOnly === true) return payload;
-      if (request.routeOptions.config?.access === 'public') reply.header('access-control-allow-origin', '*');
-      else if (request.auth !== null ? await siteAllows(request.auth.siteId, origin).catch(() => false) : (await allOrigins()).has(origin)) allow(reply, origin);
-      return payload;
+      if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin) || request.routeOptions.config?.sameOriginOnly === true) return done(null, payload);
+      if (request.routeOptions.config?.access === 'public') {
+        reply.header('access-control-allow-origin', '*');
+        return done(null, payload);
+      }
+      const auth = request.auth;
+      (auth !== null ? siteAllows(auth.siteId, origin) : allOrigins().then((origins) => origins.has(origin))).then(
+        (allowed) => {
+          if (allowed) allow(reply, origin);
+          done(null, payload);
+        },
+        () => done(null, payload),
+      );
     });
   },
   { name: 'cors', dependencies: ['auth', 'errors'] },

@@ -36,10 +36,16 @@ export class MaintenanceSwitch {
     await this.options.bus?.subscribe(TOPIC, (siteId) => this.#cache.delete(siteId));
   }
 
+  /** The switch as this node has it, while that is fresh; undefined when it must be read. */
+  cached(siteId: string): Maintenance | undefined {
+    const cached = this.#cache.get(siteId);
+    return cached !== undefined && this.now() - cached.at < CACHE_MS ? cached.state : undefined;
+  }
+
   async get(siteId: string): Promise<Maintenance> {
     const now = this.now();
-    const cached = this.#cache.get(siteId);
-    if (cached !== undefined && now - cached.at < CACHE_MS) return cached.state;
+    const cached = this.cached(siteId);
+    if (cached !== undefined) return cached;
     const row = await this.db.selectFrom('instance_settings').select('value').where('site_id', '=', siteId).where('name', '=', SETTING).executeTakeFirst();
     const state = row === undefined ? OFF : (JSON.parse(row.value) as Maintenance);
     this.#cache.set(siteId, { state, at: now });
@@ -72,12 +78,15 @@ export class MaintenanceSwitch {
 export const maintenancePlugin = fp<{ maintenance: MaintenanceSwitch }>(
   async (app, { maintenance }) => {
     // After authentication (the auth plugin's onRequest hook), which names the site.
-    app.addHook('preHandler', async (request) => {
+    // A callback hook: with the switch cached (nearly always), a request passes without a promise.
+    const check = (state: Maintenance) =>
+      state.enabled ? new AppError('maintenance', state.message ?? 'The site is down for maintenance; retry later', { headers: { 'retry-after': String(state.retryAfterSeconds) } }) : undefined;
+    app.addHook('preHandler', (request, _reply, done) => {
       const auth = request.auth;
-      if (auth === null || (auth.role === 'admin' && auth.userId === undefined)) return;
-      const state = await maintenance.get(auth.siteId);
-      if (!state.enabled) return;
-      throw new AppError('maintenance', state.message ?? 'The site is down for maintenance; retry later', { headers: { 'retry-after': String(state.retryAfterSeconds) } });
+      if (auth === null || (auth.role === 'admin' && auth.userId === undefined)) return done();
+      const cached = maintenance.cached(auth.siteId);
+      if (cached !== undefined) return done(check(cached));
+      maintenance.get(auth.siteId).then((state) => done(check(state)), (error: Error) => done(error));
     });
   },
   { name: 'maintenance', dependencies: ['auth', 'errors'] },

@@ -60,12 +60,15 @@ export class Metrics {
 
 export const metricsPlugin = fp<{ metrics: Metrics }>(
   async (app: FastifyInstance, { metrics }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: no promise per request.
+    app.addHook('onResponse', (request, reply, done) => {
       // The route's pattern (/users/:userId/actions), never the path: ids would explode the labels.
       const route = request.routeOptions.url ?? 'unmatched';
-      if (route === '/metrics') return;
-      metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      if (route !== '/metrics') {
+        metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+        metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      }
+      done();
     });
     app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
       reply.type(metrics.registry.contentType);
