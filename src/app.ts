@@ -1,6 +1,7 @@
 // buildApp(config): the whole HTTP application, plugins registered in a fixed order. Tests import
 // this; src/server.ts runs it as a process.
 import { randomUUID } from 'node:crypto';
+import { Server as NetServer } from 'node:net';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -187,7 +188,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (draining) {
-      reply.header('connection', 'close');
       return sendProblem(reply, new AppError('shutting_down', 'This server is shutting down; retry on another connection', { headers: { 'retry-after': '5' } }));
     }
     // GETs and DELETEs ignore a body and its Content-Type (SPEC §2: the samples send one on GETs).
@@ -198,8 +198,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       delete request.headers['transfer-encoding'];
     }
   });
+  // Answers sent while draining close their connection, those of requests in flight included, so
+  // that no client sends its next request on a connection the node is about to close.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('preClose', async () => {
     draining = true;
+    // SPEC §15: stop accepting connections at once, while the open ones stay to have their requests
+    // answered (503 from now on). The net-level close: http.Server#close would also drop idle
+    // keep-alive connections, resetting a request a client may be sending on one. Fastify closes
+    // the server again after preClose (a no-op by then) and drops what is idle.
+    if (app.server.listening) NetServer.prototype.close.call(app.server);
     registry.stop();
     await Promise.all([leaderboards.stop(), webhooks.stop()]);
   });
