@@ -2,6 +2,9 @@
 # Starts a private PostgreSQL cluster and a Redis server on spare loopback ports for the scale-out
 # test configuration, and prints the environment the tests need. Idempotent: a running pair is reused.
 #   eval "$(bash .ci/services.sh)"
+# QL_PG_DURABLE=1 (the benchmark's cluster) keeps fsync on, as in production; with
+# synchronous_commit off, a commit is as durable as SQLite's default synchronous=NORMAL (a power
+# loss may take the last commits, never corrupts). The test cluster turns fsync off too.
 set -euo pipefail
 
 PG_PORT=${QL_PG_PORT:-55432}
@@ -24,9 +27,11 @@ if [ ! -f "$PGDATA/PG_VERSION" ]; then
   [ "$(id -u)" = "0" ] && chown -R postgres:postgres "$BASE"
   run_pg "$pg_bin/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 >"$BASE/initdb.log" 2>&1
 fi
+durability="-c fsync=off"
+[ "${QL_PG_DURABLE:-0}" = "1" ] && durability="-c fsync=on"
 if ! run_pg "$pg_bin/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
   run_pg "$pg_bin/pg_ctl" -D "$PGDATA" -l "$BASE/pg.log" -w \
-    -o "-p $PG_PORT -k $BASE -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off" start >/dev/null
+    -o "-p $PG_PORT -k $BASE -c listen_addresses=127.0.0.1 -c max_connections=300 $durability -c synchronous_commit=off" start >/dev/null
 fi
 for _ in $(seq 1 30); do
   "$pg_bin/pg_isready" -h 127.0.0.1 -p "$PG_PORT" >/dev/null 2>&1 && break

@@ -108,6 +108,16 @@ export async function load(
 }
 
 /**
+ * The same load spread over several nodes at once (`connections` in all, shared evenly): the
+ * throughputs add up; the latencies reported are the worst node's.
+ */
+export async function loadSpread(urls: string[], options: Parameters<typeof load>[1] & { connections?: number } = {}): Promise<LoadResult> {
+  const each = Math.floor((options.connections ?? 50) / urls.length);
+  const results = await Promise.all(urls.map((url) => load(url, { ...options, connections: each })));
+  return { rps: results.reduce((sum, r) => sum + r.rps, 0), p50: Math.max(...results.map((r) => r.p50)), p99: Math.max(...results.map((r) => r.p99)) };
+}
+
+/**
  * Interleaved rounds, so that a noisy neighbour slows every target alike; medians of each. With
  * `warmUp`, one uncounted round first (the JIT, and a collection after a large load).
  */

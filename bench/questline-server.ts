@@ -1,6 +1,6 @@
 // Questline's real HTTP stack (buildApp) on a site with the benchmark program (./workload.ts), plus
 // one extra route that declares client access, to measure authentication and rate limiting alone.
-// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_SCORES=N also seeds N users with names
+// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names
 // and all-time scores (straight into the SQLite file) and loads the boards before listening.
 import Sqlite from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
@@ -10,10 +10,12 @@ import { benchLeaderboards, benchProgram } from './workload.js';
 const config = loadConfig({ ...process.env, DEMO_SITE: 'false', LOG_LEVEL: 'warn' });
 const app = await buildApp(config);
 app.get('/bench/authenticated', { config: { access: 'client' } }, async () => ({ status: 'ok' }));
-const site = await app.services.sites.createSite({ name: 'Bench' });
-const client = await app.services.sites.createClient(site.site_id, 'app');
+// BENCH_JOIN="clientId clientSecret siteId": another node of a site a first node made (same database).
+const joined = process.env.BENCH_JOIN?.split(' ');
+const site = joined !== undefined ? { site_id: joined[2] as string } : await app.services.sites.createSite({ name: 'Bench' });
+const client = joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
 const boards = process.env.BENCH_BOARDS === '1';
-await app.services.programs.replace(site.site_id, { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) });
+if (joined === undefined) await app.services.programs.replace(site.site_id, { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) });
 
 const scores = Number(process.env.BENCH_SCORES ?? 0);
 if (scores > 0 && config.database.kind === 'sqlite') {

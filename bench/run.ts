@@ -1,6 +1,7 @@
 // npm run bench: the performance groundwork figures, measured in one run on this machine.
 // - HTTP: a bare Fastify route vs Questline's public route, token-authenticated path and action
-//   logging (each server in its own process; autocannon, 50 connections, in this process).
+//   logging (each server in its own process; autocannon, 50 connections, in this process); action
+//   logging also on PostgreSQL + Redis with one node and with two (./postgres.ts).
 // - Token verification: jose HS256 on every call vs Questline's verified-token cache.
 // - SQLite through Kysely: the stock dialect (prepares every statement) vs the cached dialect,
 //   with raw better-sqlite3 as the reference.
@@ -14,7 +15,8 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeLoad, interleaved, load, opsPerSecond, printReport, report, startServer, type LoadResult } from './harness.js';
+import { clientToken, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, startServer, type LoadResult, type Server } from './harness.js';
+import { benchPostgres } from './postgres.js';
 import { randomActionBody } from './workload.js';
 
 if (process.argv[2] === 'leaderboards') {
@@ -40,19 +42,37 @@ try {
     REDIS_URL: '',
     WEBHOOK_DISPATCHER: 'false',
   });
+  // Two nodes of one site on PostgreSQL + Redis; with one node, the second idles.
+  const postgres = await benchPostgres();
+  const nodes: Server[] = [];
+  if (postgres !== undefined) {
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000' };
+    nodes.push(await startServer(['bench/questline-server.ts'], env));
+    const client = /CLIENT (\S+ \S+ \S+)/.exec((nodes[0] as Server).output())?.[1] as string;
+    nodes.push(await startServer(['bench/questline-server.ts'], { ...env, BENCH_JOIN: client }));
+  }
   const { token } = await clientToken(questline);
   const auth = { authorization: `Bearer ${token}` };
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
-  const results = await interleaved(3, {
+  const targets: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`),
     public: () => load(`${questline.url}/health/live`),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth }),
     actions: () => load(questline.url, { headers: auth, request: actionRequest }),
     actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest }),
-  });
+  };
+  if (nodes.length > 0) {
+    const onPostgres = { authorization: `Bearer ${(await clientToken(nodes[0] as Server)).token}` };
+    targets.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest });
+    targets.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest });
+  }
+  const measured = await interleaved(3, targets);
+  const results = measured as typeof measured & Record<'bare' | 'public' | 'authenticated' | 'actions' | 'actionsWithoutDispatcher', LoadResult>;
   await bare.stop();
   await questline.stop();
   await withoutDispatcher.stop();
+  for (const node of nodes) await node.stop();
+  await postgres?.drop();
   report('bare Fastify route', describeLoad(results.bare));
   for (const [name, label] of [
     ['public', 'Questline GET /health/live'],
@@ -62,6 +82,16 @@ try {
   ] as const) {
     const r: LoadResult = results[name];
     report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare`);
+  }
+  if (results.postgres1 === undefined || results.postgres2 === undefined) {
+    report('POST /users/{id}/actions, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
+  } else {
+    for (const [r, label] of [
+      [results.postgres1, 'the same on PostgreSQL + Redis, 1 node'],
+      [results.postgres2, 'the same on PostgreSQL + Redis, 2 nodes (25 connections each)'],
+    ] as const) {
+      report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
