@@ -28,6 +28,8 @@ import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
 import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { importRoutes } from './modules/import/routes.js';
+import { ImportService } from './modules/import/service.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
@@ -243,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const actionsRepository = new ActionsRepository(database.dialect);
   const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
   await app.register(actionRoutes, { actions, metrics });
+  await app.register(importRoutes, { imports: new ImportService(actions) });
   await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
   const points = new PointsService(database, actionsRepository, programs, actions, leaderboards, clock);
   await app.register(pointsAdminRoutes, { points });

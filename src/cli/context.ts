@@ -3,6 +3,8 @@
 // and through their periodic refresh otherwise.
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/index.js';
+import { ActionsRepository } from '../modules/actions/repository.js';
+import { ActionService } from '../modules/actions/service.js';
 import { BackupService } from '../modules/backup/service.js';
 import { ProgramRepository } from '../modules/program/repository.js';
 import { ProgramService } from '../modules/program/service.js';
@@ -22,6 +24,8 @@ export interface CliContext {
   /** With Redis, the boards every node reads; otherwise this process's own (rebuilt by each server on start). */
   leaderboards: LeaderboardService;
   preferences: PreferencesService;
+  /** The action engine's service, as the server's (imports log through it). */
+  actions: ActionService;
   close(): Promise<void>;
 }
 
@@ -45,6 +49,7 @@ export async function openCliContext(config: Config): Promise<CliContext> {
     backups: new BackupService(database.db, programs),
     leaderboards,
     preferences,
+    actions: new ActionService(database, new ActionsRepository(database.dialect), programs, leaderboards),
     async close() {
       await bus?.close();
       await redis?.quit();

@@ -1,10 +1,12 @@
 // The `questline` command. Every command takes --json for machine-readable output.
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
 import { openDatabase } from '../db/index.js';
 import { AppError } from '../errors.js';
+import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
@@ -26,6 +28,8 @@ Commands:
   client rate --client CLIENT --rate N --burst N  the client's request rate (--default: the configured one)
   backup --site SITE                             print the site's configuration as backup XML
   restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
+  import --site SITE FILE.ndjson                 log a program's history (NDJSON actions) through the engine,
+                                                 in order; run again after an interruption, it resumes
   leaderboards reload --site SITE                load the current windows of the site's boards into Redis
                                                  again from the database (repairs a lost update)
   verify [--site SITE]                           recompute balances, cap totals, completions, trophy cases
@@ -89,7 +93,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
 
   if (command === 'worker') return work(config);
 
-  const key = command === 'backup' || command === 'restore' || command === 'verify' ? command : `${command} ${sub ?? ''}`;
+  const key = command === 'backup' || command === 'restore' || command === 'verify' || command === 'import' ? command : `${command} ${sub ?? ''}`;
   const context = await openCliContext(config);
   try {
     switch (key) {
@@ -153,6 +157,22 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups`);
         return;
       }
+      case 'import': {
+        const siteId = await existingSite(context, required(values, 'site'));
+        const file = positionals[1];
+        if (file === undefined) throw new UsageError('import needs the NDJSON file: questline import --site SITE FILE.ndjson');
+        let size: number;
+        try {
+          size = statSync(file).size;
+        } catch {
+          throw new UsageError(`cannot read ${file}`);
+        }
+        const progress = importProgress(file, size, out.json);
+        const summary = await new ImportService(context.actions).run(siteId, createInterface({ input: createReadStream(file), crlfDelay: Infinity }), { onProgress: progress.update });
+        progress.done();
+        out.print({ siteId, file, ...summary }, importText(file, summary));
+        return summary.rejected === 0 ? 0 : 1;
+      }
       case 'leaderboards reload': {
         const siteId = await existingSite(context, required(values, 'site'));
         if (config.redisUrl === undefined) {
@@ -207,6 +227,50 @@ async function work(config: Config): Promise<void> {
   await dispatcher.stop();
   await context.close();
   log('worker: stopped');
+}
+
+/** A bar that rewrites itself on a terminal (stderr); a plain line every 5 s otherwise; nothing with --json. */
+function importProgress(file: string, size: number, json: boolean): { update: (progress: ImportProgress) => void; done: () => void } {
+  const tty = !json && process.stderr.isTTY;
+  const started = Date.now();
+  // The first plain line after 5 s: a short import prints only its last.
+  let shown = tty ? 0 : started;
+  let last: ImportProgress | undefined;
+  const line = ({ lines, bytes, summary }: ImportProgress) => {
+    const fraction = size === 0 ? 1 : Math.min(1, bytes / size);
+    const rate = Math.round(lines / Math.max(0.001, (Date.now() - started) / 1000));
+    const counts = `${lines} lines, ${summary.recorded} recorded, ${summary.duplicates} duplicates, ${summary.rejected} rejected, ${rate} lines/s`;
+    if (!tty) return `import ${file}: ${(fraction * 100).toFixed(0)}%: ${counts}`;
+    const width = 30;
+    const filled = Math.round(fraction * width);
+    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}% ${counts}`;
+  };
+  return {
+    update(progress) {
+      last = progress;
+      if (json) return;
+      const now = Date.now();
+      if (now - shown < (tty ? 100 : 5000)) return;
+      shown = now;
+      process.stderr.write(tty ? `\r${line(progress)}` : `${line(progress)}\n`);
+    },
+    done() {
+      if (json || last === undefined) return;
+      process.stderr.write(tty ? `\r${line(last)}\n` : `${line(last)}\n`);
+    },
+  };
+}
+
+function importText(file: string, s: ImportSummary): string {
+  const rejected = s.rejections.map((r) => `  line ${r.line}: ${r.code}: ${r.message}${r.errors !== undefined ? `: ${r.errors.map((e) => `${e.path} ${e.message}`).join('; ')}` : ''}`);
+  return [
+    `Imported ${file}: ${s.lines} lines`,
+    `  recorded            ${s.recorded} (${s.missionsCompleted} missions completed, ${s.pointsCredited} points credited)`,
+    `  already recorded    ${s.duplicates}`,
+    `  suppressed          ${s.suppressed.repeatSuppressed} back-to-back repeats, ${s.suppressed.rateLimited} over a rate limit`,
+    `  rejected            ${s.rejected}${s.rejected > s.rejections.length ? ` (the first ${s.rejections.length} listed)` : ''}`,
+    ...rejected,
+  ].join('\n');
 }
 
 const RESTORE_STEPS = {

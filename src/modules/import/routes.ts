@@ -1,0 +1,80 @@
+// POST /admin/import (docs/import.md): an NDJSON body of up to 10 MB, logged line by line as it
+// arrives, answered with the import's summary.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import { Envelope } from '../../http/paging.js';
+import { authOf } from '../../plugins/auth.js';
+import { emptySummary, MAX_LISTED_REJECTIONS, type ImportService } from './service.js';
+
+/** SPEC §2: imports take bodies of up to 10 MB (larger files: `questline import`, or several requests). */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
+
+const Summary = Type.Object({
+  lines: Type.Integer({ description: 'Lines read, blank ones included' }),
+  recorded: Type.Integer({ description: 'Actions recorded by this import' }),
+  duplicates: Type.Integer({ description: 'Lines whose event id was recorded already (an earlier run): skipped' }),
+  suppressed: Type.Object({ repeatSuppressed: Type.Integer(), rateLimited: Type.Integer() }, { description: 'Logged but not recorded (SPEC §5 steps 3 and 4)' }),
+  rejected: Type.Integer({ description: 'Lines refused (not an import line, an unknown action, a bad timestamp, …)' }),
+  rejections: Type.Array(
+    Type.Object({
+      line: Type.Integer(),
+      code: Type.String(),
+      message: Type.String(),
+      errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    }),
+    { description: `The first ${MAX_LISTED_REJECTIONS} rejected lines, with their line numbers` },
+  ),
+  missionsCompleted: Type.Integer(),
+  pointsCredited: Type.Integer(),
+});
+
+export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }> = async (app, { imports }) => {
+  // The body reaches the handler as the request's stream; the handler enforces the limit.
+  app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/admin/import',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['actions'],
+        summary: "Import a program's history: NDJSON lines of user and group actions, logged through the engine in order",
+        consumes: NDJSON,
+        response: { 200: Envelope(Summary) },
+      },
+    },
+    async (request) => {
+      const { siteId } = authOf(request);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > MAX_IMPORT_BYTES) throw tooLarge(0);
+      const body = request.body as Readable;
+      let received = 0;
+      let over = false;
+      body.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > MAX_IMPORT_BYTES && !over) {
+          over = true;
+          body.destroy();
+        }
+      });
+      const lines = createInterface({ input: body, crlfDelay: Infinity });
+      const summary = emptySummary();
+      try {
+        await imports.run(siteId, lines, { summary });
+      } catch (error) {
+        if (!over) throw error;
+      }
+      if (over) throw tooLarge(summary.lines);
+      return { response: summary };
+    },
+  );
+};
+
+function tooLarge(linesImported: number): AppError {
+  const done = linesImported === 0 ? 'nothing was imported' : `lines 1–${linesImported} were imported (sent again, they are skipped as duplicates)`;
+  return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``);
+}
