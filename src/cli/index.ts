@@ -167,8 +167,9 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         } catch {
           throw new UsageError(`cannot read ${file}`);
         }
-        const progress = importProgress(file, size, out.json);
-        const summary = await new ImportService(context.actions).run(siteId, createInterface({ input: createReadStream(file), crlfDelay: Infinity }), { onProgress: progress.update });
+        const input = createReadStream(file);
+        const progress = importProgress(file, () => (size === 0 ? 1 : Math.min(1, input.bytesRead / size)), out.json);
+        const summary = await new ImportService(context.actions).run(siteId, createInterface({ input, crlfDelay: Infinity }), { onProgress: progress.update });
         progress.done();
         out.print({ siteId, file, ...summary }, importText(file, summary));
         return summary.rejected === 0 ? 0 : 1;
@@ -230,14 +231,15 @@ async function work(config: Config): Promise<void> {
 }
 
 /** A bar that rewrites itself on a terminal (stderr); a plain line every 5 s otherwise; nothing with --json. */
-function importProgress(file: string, size: number, json: boolean): { update: (progress: ImportProgress) => void; done: () => void } {
+function importProgress(file: string, read: () => number, json: boolean): { update: (progress: ImportProgress) => void; done: () => void } {
   const tty = !json && process.stderr.isTTY;
   const started = Date.now();
   // The first plain line after 5 s: a short import prints only its last.
   let shown = tty ? 0 : started;
   let last: ImportProgress | undefined;
-  const line = ({ lines, bytes, summary }: ImportProgress) => {
-    const fraction = size === 0 ? 1 : Math.min(1, bytes / size);
+  const line = ({ lines, summary }: ImportProgress) => {
+    // The share of the file read (readline reads ahead of the lines logged: at the end, all of it).
+    const fraction = read();
     const rate = Math.round(lines / Math.max(0.001, (Date.now() - started) / 1000));
     const counts = `${lines} lines, ${summary.recorded} recorded, ${summary.duplicates} duplicates, ${summary.rejected} rejected, ${rate} lines/s`;
     if (!tty) return `import ${file}: ${(fraction * 100).toFixed(0)}%: ${counts}`;

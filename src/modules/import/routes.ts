@@ -1,7 +1,7 @@
 // POST /admin/import (docs/import.md): an NDJSON body of up to 10 MB, logged line by line as it
 // arrives, answered with the import's summary.
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
@@ -33,8 +33,10 @@ const Summary = Type.Object({
 });
 
 export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }> = async (app, { imports }) => {
-  // The body reaches the handler as the request's stream; the handler enforces the limit.
-  app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload));
+  // Every body reaches the handler as the request's stream (the app's JSON and form parsers do not
+  // apply here); the handler checks the type and enforces the limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   app.post(
     '/admin/import',
@@ -49,32 +51,35 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
     },
     async (request) => {
       const { siteId } = authOf(request);
-      const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > MAX_IMPORT_BYTES) throw tooLarge(0);
+      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!NDJSON.includes(type)) throw new AppError('unsupported_media_type', `Send the lines as ${NDJSON.join(', ')} (one JSON object per line)`);
+      if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge(0);
       const body = request.body as Readable;
+      // The lines up to the limit; past it the rest of the body is read and dropped, and the 413
+      // closes the connection.
       let received = 0;
       let over = false;
-      body.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > MAX_IMPORT_BYTES && !over) {
+      const limited = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (over) return done();
+          received += chunk.length;
+          if (received <= MAX_IMPORT_BYTES) return done(null, chunk);
           over = true;
-          body.destroy();
-        }
+          this.push(null);
+          done();
+        },
       });
-      const lines = createInterface({ input: body, crlfDelay: Infinity });
+      body.pipe(limited);
       const summary = emptySummary();
-      try {
-        await imports.run(siteId, lines, { summary });
-      } catch (error) {
-        if (!over) throw error;
-      }
+      await imports.run(siteId, createInterface({ input: limited, crlfDelay: Infinity }), { summary });
       if (over) throw tooLarge(summary.lines);
       return { response: summary };
     },
   );
 };
 
+/** The answer to a body over the limit; it closes the connection, whose unread rest would otherwise hold it. */
 function tooLarge(linesImported: number): AppError {
   const done = linesImported === 0 ? 'nothing was imported' : `lines 1–${linesImported} were imported (sent again, they are skipped as duplicates)`;
-  return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``);
+  return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``, { headers: { connection: 'close' } });
 }

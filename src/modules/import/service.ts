@@ -35,8 +35,6 @@ export interface ImportSummary {
 
 export interface ImportProgress {
   lines: number;
-  /** Bytes of the input read so far (lines and their line breaks). */
-  bytes: number;
   summary: ImportSummary;
 }
 
@@ -54,13 +52,11 @@ export class ImportService {
    */
   async run(siteId: string, lines: AsyncIterable<string>, options: { onProgress?: (progress: ImportProgress) => void; summary?: ImportSummary } = {}): Promise<ImportSummary> {
     const summary = options.summary ?? emptySummary();
-    let bytes = 0;
     for await (const raw of lines) {
       summary.lines += 1;
-      bytes += Buffer.byteLength(raw) + 1;
       const text = raw.trim();
       if (text !== '') await this.#line(siteId, text, summary);
-      options.onProgress?.({ lines: summary.lines, bytes, summary });
+      options.onProgress?.({ lines: summary.lines, summary });
     }
     return summary;
   }
