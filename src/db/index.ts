@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, SqliteSynchronous } from '../config.js';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
+import { preparedName } from './precompiled.js';
 import { CachedSqliteDialect, type DirectStatements } from './sqlite-dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
@@ -90,8 +91,23 @@ function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db;
   return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
 }
 
+/**
+ * A pg client that runs the precompiled queries (./precompiled.ts) as named prepared statements:
+ * Kysely's PostgreSQL driver calls `query(sql, parameters)`, which pg parses and plans every time.
+ */
+class PreparingClient extends pg.Client {
+  // pg's overloads cannot be spelt in an override; Kysely uses only query(text, values).
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedName(text) : undefined;
+    const query = super.query as (...a: unknown[]) => never;
+    return name !== undefined ? query.call(this, { name, text, values }) : query.apply(this, args);
+  }
+}
+
 function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): { db: Db; migrationTableSchema: string | undefined; direct: undefined; checkpointer: undefined } {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: config.url,
     max: config.poolSize,
     // A private schema (tests use one per file) is selected for every connection of the pool.

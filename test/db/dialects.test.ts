@@ -1,9 +1,11 @@
 // The storage layer on both dialects: idempotent migrations, site_id on every table, transactions,
-// number round-trips, and the SQLite statement cache (reuse without ever serving stale rows).
+// number round-trips, the SQLite statement cache (reuse without ever serving stale rows), and
+// PostgreSQL's named statements for precompiled queries.
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/index.js';
+import { precompiled } from '../../src/db/precompiled.js';
 import { configurations, freshDatabase } from '../helpers/app.js';
 
 const site = (siteId: string, name = `Site ${siteId}`) => ({ site_id: siteId, name, timezone: 'UTC', created_at: Date.now() });
@@ -37,6 +39,28 @@ describe.each(configurations)('database (%s)', (configuration) => {
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['sites', 'clients', 'instance_settings']));
     const without = tables.filter((table) => !table.columns.some((column) => column.name === 'site_id')).map((table) => table.name);
     expect(without).toEqual([]);
+  });
+
+  it('runs precompiled queries as named prepared statements on PostgreSQL, each prepared once per connection, with rows as from Kysely', async () => {
+    // One connection, so that the session the view reports is the one that ran the queries.
+    const single = openDatabase(fresh.config.kind === 'postgres' ? { ...fresh.config, poolSize: 1 } : fresh.config);
+    try {
+      const siteName = precompiled<{ siteId: string }, { name: string }>((db, p) => db.selectFrom('sites').select('name').where('site_id', '=', p.siteId));
+      await single.db.insertInto('sites').values([site('prepared-a', 'A'), site('prepared-b', 'B')]).execute();
+      for (let i = 0; i < 3; i++) {
+        expect(await siteName({ db: single.db }, { siteId: 'prepared-a' })).toEqual([{ name: 'A' }]);
+        expect(await siteName({ db: single.db }, { siteId: 'prepared-b' })).toEqual([{ name: 'B' }]);
+      }
+      // Other queries (Kysely's own, raw SQL) are not prepared.
+      await single.db.selectFrom('sites').select('name').where('site_id', '=', 'prepared-a').execute();
+      if (fresh.config.kind !== 'postgres') return;
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(single.db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.name).toMatch(/^ql_\d+$/);
+      expect(rows[0]?.statement).toContain('"sites"');
+    } finally {
+      await single.close();
+    }
   });
 
   it('answers a ping', async () => {
