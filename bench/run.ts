@@ -1,7 +1,8 @@
 // npm run bench: the performance groundwork figures, measured in one run on this machine.
 // - HTTP: a bare Fastify route vs Questline's public route, token-authenticated path and action
 //   logging (each server in its own process; autocannon, 50 connections, in this process); action
-//   logging also on PostgreSQL + Redis with one node and with two (./postgres.ts).
+//   logging also on PostgreSQL + Redis with one node and with two (./postgres.ts); and the floors
+//   under it: raw SQLite on Questline's schema with none of its code (./floor-server.ts).
 // - Token verification: jose HS256 on every call vs Questline's verified-token cache.
 // - SQLite through Kysely: the stock dialect (prepares every statement) vs the cached dialect,
 //   with raw better-sqlite3 as the reference.
@@ -28,6 +29,7 @@ if (process.argv[2] === 'leaderboards') {
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
 try {
   const bare = await startServer(['bench/bare-server.ts'], {});
+  const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db') });
   const questline = await startServer(['bench/questline-server.ts'], {
     DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
     CLIENT_RATE_LIMIT_RPS: '1000000',
@@ -56,6 +58,8 @@ try {
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   const targets: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`),
+    floorInsert: () => load(floor.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }) }),
+    floorAction: () => load(floor.url, { request: actionRequest }),
     public: () => load(`${questline.url}/health/live`),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth }),
     actions: () => load(questline.url, { headers: auth, request: actionRequest }),
@@ -66,31 +70,39 @@ try {
     targets.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest });
     targets.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest });
   }
+  // BENCH_ONLY=postgres1,actions measures those targets alone, and the bare route (while working on one figure; the report needs them all).
+  const only = process.env.BENCH_ONLY?.split(',');
+  if (only !== undefined) for (const name of Object.keys(targets)) if (name !== 'bare' && !only.includes(name)) delete targets[name];
   const measured = await interleaved(3, targets);
-  const results = measured as typeof measured & Record<'bare' | 'public' | 'authenticated' | 'actions' | 'actionsWithoutDispatcher', LoadResult>;
+  const results = measured as typeof measured & Record<'bare', LoadResult>;
   await bare.stop();
+  await floor.stop();
   await questline.stop();
   await withoutDispatcher.stop();
   for (const node of nodes) await node.stop();
   await postgres?.drop();
   report('bare Fastify route', describeLoad(results.bare));
   for (const [name, label] of [
+    ['floorInsert', 'floor: one prepared SQLite insert per request (raw better-sqlite3, no Questline code)'],
+    ['floorAction', "floor: a typical action's SQL statements in one transaction per request (raw better-sqlite3, no engine, no token)"],
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
     ['actions', 'POST /users/{id}/actions, SQLite, 60 missions / 25 actions, 10,000 users'],
     ['actionsWithoutDispatcher', 'the same with WEBHOOK_DISPATCHER=false (delivery left to workers)'],
   ] as const) {
-    const r: LoadResult = results[name];
-    report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare`);
+    const r: LoadResult | undefined = results[name];
+    if (r !== undefined) report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare`);
   }
-  if (results.postgres1 === undefined || results.postgres2 === undefined) {
+  if (nodes.length === 0) {
     report('POST /users/{id}/actions, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
   } else {
     for (const [r, label] of [
       [results.postgres1, 'the same on PostgreSQL + Redis, 1 node'],
       [results.postgres2, 'the same on PostgreSQL + Redis, 2 nodes (25 connections each)'],
     ] as const) {
-      report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite`);
+      if (r === undefined) continue;
+      const vsSqlite = results.actions !== undefined ? `, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite` : '';
+      report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare${vsSqlite}`);
     }
   }
 } finally {
@@ -100,6 +112,11 @@ try {
 function actionRequest(): { path: string; method: 'POST'; body: string } {
   const { userId, body } = randomActionBody(10_000);
   return { path: `/users/${userId}/actions`, method: 'POST', body };
+}
+
+if (process.env.BENCH_ONLY !== undefined) {
+  printReport();
+  process.exit(0);
 }
 
 // --- Token verification ----------------------------------------------------------------------
