@@ -4,11 +4,14 @@
 // BENCH_REDIS_URL use servers of your own instead.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import pg from 'pg';
 import { freshPostgresDatabase } from '../test/helpers/spawned-server.js';
 
 export interface BenchPostgres {
   url: string;
   redisUrl: string;
+  /** ANALYZE: the planner statistics of a live database. */
+  analyze(): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -27,5 +30,18 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     if (adminUrl === undefined || redisUrl === undefined) throw new Error(`.ci/services.sh printed no URLs: ${printed}`);
   }
   const database = await freshPostgresDatabase(adminUrl);
-  return { url: database.url, redisUrl, drop: () => database.drop() };
+  return {
+    url: database.url,
+    redisUrl,
+    async analyze() {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query('analyze');
+      } finally {
+        await client.end();
+      }
+    },
+    drop: () => database.drop(),
+  };
 }

@@ -77,7 +77,12 @@ export class WebhookRepository {
             .onConflict((oc) => oc.columns(['site_id', 'event_id', 'destination']).doNothing())
             .execute();
         }
-        await trx.updateTable('outbox').set({ routed_at: now }).where('site_id', '=', event.site_id).where('event_id', '=', event.event_id).execute();
+      }
+      // One statement per site for the batch (a statement per event cost PostgreSQL more than the routing).
+      const bySite = new Map<string, string[]>();
+      for (const { event } of events) bySite.set(event.site_id, [...(bySite.get(event.site_id) ?? []), event.event_id]);
+      for (const [siteId, eventIds] of bySite) {
+        await trx.updateTable('outbox').set({ routed_at: now }).where('site_id', '=', siteId).where('event_id', 'in', eventIds).execute();
       }
     });
   }
