@@ -156,12 +156,28 @@ const q = {
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
     db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
   ),
-  setProgress: precompiled<P & { missionId: string; ruleId: string; windowStart: number; current: number; now: number }>((db, p) =>
+  /** Rows i of the parallel arrays, in one statement (their keys must differ). */
+  setProgress: precompiled<P & { missionIds: string[]; ruleIds: string[]; windowStarts: number[]; currents: number[]; now: number }>((db, p) =>
     db
       .insertInto('mission_progress')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, mission_id: p.missionId, rule_id: p.ruleId, window_start: p.windowStart, current: p.current, updated_at: p.now })
+      .values(
+        p.missionIds.map((missionId, i) => ({
+          site_id: p.siteId,
+          party_type: p.type,
+          party_id: p.id,
+          mission_id: missionId,
+          rule_id: p.ruleIds[i] as string,
+          window_start: p.windowStarts[i] as number,
+          current: p.currents[i] as number,
+          updated_at: p.now,
+        })),
+      )
       .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet({ window_start: p.windowStart, current: p.current, updated_at: p.now }),
+        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet((eb) => ({
+          window_start: eb.ref('excluded.window_start'),
+          current: eb.ref('excluded.current'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       ),
   ),
   insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
@@ -220,6 +236,12 @@ export type LevelCause = { actionEventId: string } | { adjustmentId: string } | 
 /** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
 export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
   return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
+}
+
+export interface ProgressUpdate {
+  missionId: string;
+  windowStart: number;
+  rules: ReadonlyArray<{ ruleId: string; current: number }>;
 }
 
 export class ActionsRepository {
@@ -325,8 +347,23 @@ export class ActionsRepository {
     await q.markActive(trx, { siteId, day, userId });
   }
 
-  async setProgress(trx: Trx, party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): Promise<void> {
-    for (const rule of rules) await q.setProgress(trx, { ...key(party), missionId, ruleId: rule.ruleId, windowStart, current: rule.current, now });
+  /** Sets the party's progress on the missions' rules, all in one statement. */
+  async setProgress(trx: Trx, party: PartyKey, missions: ReadonlyArray<ProgressUpdate>, now: number): Promise<void> {
+    // One row per mission and rule (the last given wins): a statement may not update a row twice.
+    const rows = new Map<string, { missionId: string; ruleId: string; windowStart: number; current: number }>();
+    for (const { missionId, windowStart, rules } of missions) {
+      for (const { ruleId, current } of rules) rows.set(JSON.stringify([missionId, ruleId]), { missionId, ruleId, windowStart, current });
+    }
+    if (rows.size === 0) return;
+    const list = [...rows.values()];
+    await q.setProgress(trx, {
+      ...key(party),
+      missionIds: list.map((row) => row.missionId),
+      ruleIds: list.map((row) => row.ruleId),
+      windowStarts: list.map((row) => row.windowStart),
+      currents: list.map((row) => row.current),
+      now,
+    });
   }
 
   async insertCompletion(trx: Trx, completion: MissionCompletionsTable): Promise<void> {

@@ -16,7 +16,7 @@ import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
-import type { ActionsRepository, PartyKey, PartyRow, PresentedLevelChange } from './repository.js';
+import type { ActionsRepository, PartyKey, PartyRow, PresentedLevelChange, ProgressUpdate } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -383,22 +383,22 @@ export class ActionService {
   /** Writes one party's decision, keeping its cached state in step; adds what happened to the response and returns it for the leaderboards. */
   private async apply(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<ScoreChange[]> {
     const changes: ScoreChange[] = [];
-    const setProgress = async (missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>) => {
-      await this.repository.setProgress(trx, party, missionId, windowStart, rules, now);
-      const mission = missionEntry(entry, missionId);
-      mission.windowStart = windowStart;
-      mission.progress = new Map(rules.map((rule) => [rule.ruleId, rule.current]));
+    const setProgress = async (updates: ReadonlyArray<ProgressUpdate>) => {
+      await this.repository.setProgress(trx, party, updates, now);
+      for (const { missionId, windowStart, rules } of updates) {
+        const mission = missionEntry(entry, missionId);
+        mission.windowStart = windowStart;
+        mission.progress = new Map(rules.map((rule) => [rule.ruleId, rule.current]));
+      }
     };
-    for (const update of decision.progress) {
-      await setProgress(update.missionId, update.windowStart, update.rules);
-      outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
-    }
+    await setProgress(decision.progress);
+    for (const update of decision.progress) outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
       if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
         // Another party took the last unit since the state was read: this completion does not
         // happen, and the mission is out of supply, so it shows no progress either.
-        await setProgress(mission.id, completion.windowStart, mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })));
+        await setProgress([{ missionId: mission.id, windowStart: completion.windowStart, rules: mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })) }]);
         outcome.progress = outcome.progress.filter((entry) => entry.challengeId !== mission.id);
         continue;
       }
