@@ -213,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // keep-alive connections, resetting a request a client may be sending on one. Fastify closes
     // the server again after preClose (a no-op by then) and drops what is idle.
     if (app.server.listening) NetServer.prototype.close.call(app.server);
+    app.log.info('draining: new connections refused, requests on open ones answered 503');
     registry.stop();
     await Promise.all([leaderboards.stop(), webhooks.stop()]);
   });

@@ -1,10 +1,11 @@
-// Real server processes for process-level tests (crash, graceful shutdown under load): spawning
-// `src/server.ts` on a given database, a fresh PostgreSQL database for one, the HTTP calls a load
-// makes over keep-alive agents, and the checks that compare what a database holds with what the
-// API acknowledged.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// Real server processes for process-level tests (crash, graceful shutdown under load, several
+// nodes on one database): spawning `src/server.ts` (and the `questline` CLI) on a given database, a
+// fresh PostgreSQL database for one, the HTTP calls a load makes over keep-alive agents, and the
+// checks that compare what a database holds with what the API acknowledged.
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openCliContext, type CliContext } from '../../src/cli/context.js';
@@ -47,9 +48,20 @@ export function serverEnv(databaseUrl: string, extra: Record<string, string> = {
   };
 }
 
-/** Spawns `node --import tsx src/server.ts` and waits until it listens and answers /health/ready. */
+/** Every process spawned here: whatever still runs when the test process exits gets SIGKILL (afterAll is the usual way; this is for a start-up that failed half-way). */
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/**
+ * Spawns `node --import tsx src/server.ts` and waits until it listens and answers /health/ready.
+ * With PORT 0 (serverEnv's) the port is read from the "Server listening at" line, which needs
+ * LOG_LEVEL info or lower; with a given PORT (startServerOnFreePort) any LOG_LEVEL will do.
+ */
 export async function startServer(env: Record<string, string>): Promise<SpawnedServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: ROOT, env: { ...process.env, ...env } });
+  spawned.add(child);
   let head = '';
   let tail = '';
   let partial = '';
@@ -66,23 +78,59 @@ export async function startServer(env: Record<string, string>): Promise<SpawnedS
   child.stderr.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const output = () => (tail === '' ? head : `${head}\n…\n${tail}`);
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(head);
-    if (match?.[1] !== undefined) {
-      const port = Number(match[1]);
-      const baseUrl = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100; i++) {
-        const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
-        if (ready) return { child, port, baseUrl, output, messages: () => messages, exited };
-        await sleep(50);
-      }
-      break;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const ready = (port: number) => fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+  const server = (port: number): SpawnedServer => ({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, messages: () => messages, exited });
+  const givenPort = env.PORT !== undefined && env.PORT !== '0' ? Number(env.PORT) : undefined;
+  if (givenPort !== undefined) {
+    for (let waited = 0; waited < 30_000 && running(); waited += 50) {
+      if (await ready(givenPort)) return server(givenPort);
+      await sleep(50);
     }
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    await sleep(50);
+  } else {
+    for (let waited = 0; waited < 30_000; waited += 50) {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(head);
+      if (match?.[1] !== undefined) {
+        const port = Number(match[1]);
+        for (let i = 0; i < 100; i++) {
+          if (await ready(port)) return server(port);
+          await sleep(50);
+        }
+        break;
+      }
+      if (!running()) break;
+      await sleep(50);
+    }
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not start:\n${output()}`);
+}
+
+/** A port nobody listens on now (the OS's pick, closed again at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * startServer on a port picked beforehand, for a node that does not say its port (LOG_LEVEL warn,
+ * which keeps per-request logging off a measurement); up to `attempts` ports should someone take
+ * one between freePort() and listen().
+ */
+export async function startServerOnFreePort(env: Record<string, string>, attempts = 3): Promise<SpawnedServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServer({ ...env, PORT: String(await freePort()) });
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 /** SIGKILLs a spawned server that is still running (afterAll: never leave a process behind). */
@@ -90,6 +138,31 @@ export async function killServer(server: SpawnedServer | undefined): Promise<voi
   if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/** Stops a spawned server gracefully: SIGTERM, then SIGKILL after `timeoutMs`; resolves with how it exited (at once for one that has exited already). */
+export async function stopServer(server: SpawnedServer, timeoutMs = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), timeoutMs);
+  server.child.kill('SIGTERM');
+  try {
+    return await server.exited;
+  } finally {
+    clearTimeout(killer);
+  }
+}
+
+/** Runs the `questline` CLI (`src/cli/main.ts`) as a process with `env` and resolves with its exit code and output. */
+export function runCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    spawned.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** A fresh PostgreSQL database (CREATE DATABASE through TEST_DATABASE_URL's connection) and its URL, for spawned processes. */

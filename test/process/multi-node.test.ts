@@ -18,22 +18,19 @@
 // `?options=-c search_path=…` in the URL was the alternative; it depends on a Kysely detail (the
 // migrator, given no migrationTableSchema, takes any schema's kysely_migration table for its own,
 // and other test files leave theirs in the shared test database), so it is not used.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/index.js';
 import type { ActionOutcome } from '../../src/modules/actions/service.js';
-import { testConfig, TEST_TOKEN_SECRET } from '../helpers/app.js';
+import { testConfig } from '../helpers/app.js';
 import { mulberry32 } from '../helpers/random.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { freshPostgresDatabase } from '../helpers/spawned-server.js';
+import { call, clientToken, freshPostgresDatabase, pool, runCli, serverEnv, startServerOnFreePort, stopServer, type SpawnedServer } from '../helpers/spawned-server.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
 
@@ -56,6 +53,12 @@ const redisPrefix = `test:multinode:${runId}:`;
 /** The fresh database of this run (test/helpers/spawned-server.ts), made in beforeAll. */
 let fresh: { url: string; drop(): Promise<void> } | undefined;
 const databaseUrl = () => fresh?.url ?? '';
+/**
+ * What both nodes (and the CLI) get: the fresh database, the one Redis and its prefix, both nodes
+ * dispatching webhooks. LOG_LEVEL warn: per-request logs (info) would cost CPU that the measurement
+ * shares, so the nodes do not say their port and get one chosen here (startServerOnFreePort).
+ */
+const nodeEnv = () => serverEnv(databaseUrl(), { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'warn', WEBHOOK_DISPATCHER: 'true' });
 
 function program(name: string, callbackUrl: string): Record<string, unknown> {
   const mission = (id: string, action: string, rewards: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -89,14 +92,11 @@ function program(name: string, callbackUrl: string): Record<string, unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP to the nodes: node:http with keep-alive (lighter than fetch for the load generator, which
-// shares the 2 cores with both nodes, PostgreSQL and Redis).
+// The nodes and HTTP to them: node:http with keep-alive (lighter than fetch for the load generator,
+// which shares the 2 cores with both nodes, PostgreSQL and Redis).
 
-interface Node {
+interface Node extends SpawnedServer {
   name: string;
-  port: number;
-  child: ChildProcess;
-  output: () => string;
   agent: http.Agent;
 }
 
@@ -107,128 +107,35 @@ interface Reply {
   error?: string;
 }
 
-function call(node: Node, method: string, path: string, token: string | undefined, body?: unknown): Promise<Reply> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: node.port,
-        method,
-        path,
-        agent: node.agent,
-        headers: {
-          ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text
-          }
-          resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
-        });
-        response.on('error', (error) => resolve({ status: 0, body: undefined, headers: {}, error: error.message }));
-      },
-    );
-    request.on('error', (error) => resolve({ status: 0, body: undefined, headers: {}, error: error.message }));
-    request.end(payload);
-  });
+async function startNode(name: string): Promise<Node> {
+  return { ...(await startServerOnFreePort(nodeEnv())), name, agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) };
+}
+
+async function stopNode(node: Node): Promise<number | null> {
+  node.agent.destroy();
+  return (await stopServer(node)).code;
+}
+
+/** One request to a node on its agent, the body parsed when it is JSON; a socket error is status 0 with its message. */
+async function request(node: Node, method: string, path: string, token: string | undefined, body?: unknown): Promise<Reply> {
+  try {
+    const reply = await call(node.agent, node.port, method, path, token !== undefined ? { authorization: `Bearer ${token}` } : {}, body);
+    let parsed: unknown = reply.body;
+    try {
+      parsed = JSON.parse(reply.body);
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: reply.status, body: parsed, headers: reply.headers };
+  } catch (error) {
+    return { status: 0, body: undefined, headers: {}, error: (error as Error).message };
+  }
 }
 
 async function ok<T>(reply: Promise<Reply>, what: string): Promise<T> {
   const r = await reply;
   if (r.status < 200 || r.status >= 300) throw new Error(`${what}: ${r.status} ${r.error ?? JSON.stringify(r.body)}`);
   return r.body as T;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The processes.
-
-const children: ChildProcess[] = [];
-process.once('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const serverEnv = () => ({
-  ...process.env,
-  HOST: '127.0.0.1',
-  DATABASE_URL: databaseUrl(),
-  REDIS_URL: redisUrl,
-  REDIS_PREFIX: redisPrefix,
-  TOKEN_SECRET: TEST_TOKEN_SECRET,
-  // warn: per-request logs (info) would cost CPU that the measurement shares; the port is chosen
-  // here instead of read from the "Server listening at" line.
-  LOG_LEVEL: 'warn',
-  DEMO_SITE: 'false',
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-  WEBHOOK_DISPATCHER: 'true',
-  USER_RATE_LIMIT_RPS: '100000',
-  USER_RATE_LIMIT_BURST: '100000',
-  CLIENT_RATE_LIMIT_RPS: '100000',
-  CLIENT_RATE_LIMIT_BURST: '100000',
-});
-
-async function startNode(name: string): Promise<Node> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: ROOT, env: { ...serverEnv(), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const node: Node = { name, port, child, output: () => output, agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) };
-    for (let waited = 0; waited < 30_000 && child.exitCode === null; waited += 100) {
-      const ready = await call(node, 'GET', '/health/ready', undefined);
-      if (ready.status === 200) return node;
-      await sleep(100);
-    }
-    child.kill('SIGKILL');
-    // Someone took the port between freePort() and listen(): try another.
-    if (attempt < 3 && output.includes('EADDRINUSE')) continue;
-    throw new Error(`node ${name} did not start:\n${output}`);
-  }
-}
-
-function stopNode(node: Node): Promise<number | null> {
-  node.agent.destroy();
-  if (node.child.exitCode !== null) return Promise.resolve(node.child.exitCode);
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => node.child.kill('SIGKILL'), 15_000);
-    node.child.once('exit', (code) => {
-      clearTimeout(killer);
-      resolve(code);
-    });
-    node.child.kill('SIGTERM');
-  });
-}
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...serverEnv(), LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,25 +193,19 @@ function plan(prefix: string, nodeCount: number, seed: number, count = ACTIONS, 
 async function runLoad(jobs: Job[], nodes: Node[], token: string): Promise<number> {
   const send = async (job: Job, index: number): Promise<void> => {
     const node = nodes[index % nodes.length] as Node;
-    const reply = await call(node, 'POST', `/users/${job.user}/actions`, token, { action: job.action, ...(job.eventId !== undefined ? { eventId: job.eventId } : {}) });
+    const reply = await request(node, 'POST', `/users/${job.user}/actions`, token, { action: job.action, ...(job.eventId !== undefined ? { eventId: job.eventId } : {}) });
     const outcome = (reply.body as { response?: ActionOutcome } | undefined)?.response;
     job.sends.push({ node: node.name, status: reply.status, ...(outcome !== undefined ? { outcome } : {}), ...(reply.status >= 300 || reply.status === 0 ? { error: reply.error ?? JSON.stringify(reply.body) } : {}) });
   };
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++] as Job;
-        if (job.mode === 'single') await send(job, job.node);
-        else if (job.mode === 'twin') await Promise.all([send(job, job.node), send(job, job.node + 1)]);
-        else {
-          await send(job, job.node);
-          await send(job, job.node + 1);
-        }
-      }
-    }),
-  );
+  await pool(jobs, CONCURRENCY, async (job) => {
+    if (job.mode === 'single') await send(job, job.node);
+    else if (job.mode === 'twin') await Promise.all([send(job, job.node), send(job, job.node + 1)]);
+    else {
+      await send(job, job.node);
+      await send(job, job.node + 1);
+    }
+  });
   return performance.now() - started;
 }
 
@@ -346,13 +247,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
     } finally {
       await setup.close();
     }
-    const token = async (node: Node, client: { clientId: string; clientSecret: string }) =>
-      (
-        await ok<{ access_token: string }>(
-          call(node, 'POST', '/oauth/token/', undefined, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret }),
-          'token',
-        )
-      ).access_token;
+    const token = (node: Node, client: { clientId: string; clientSecret: string }) => clientToken(node.baseUrl, client.clientId, client.clientSecret);
 
     // Each site's program is written through node A while node B has already read the site's
     // (empty) program: B must see the new one through Redis.
@@ -363,11 +258,11 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
       const adminToken = await token(nodeA, creds.admin);
       // Tokens are signed with the shared secret: one from A works on B.
       tokens[siteId] = await token(nodeA, creds.app);
-      expect((await ok<{ response: unknown[] }>(call(nodeB, 'GET', '/challenges', tokens[siteId]), 'challenges on B')).response).toEqual([]);
-      await ok(call(nodeA, 'PUT', '/admin/program', adminToken, program(`Multi-node ${siteId}`, receiver.url)), 'PUT /admin/program');
+      expect((await ok<{ response: unknown[] }>(request(nodeB, 'GET', '/challenges', tokens[siteId]), 'challenges on B')).response).toEqual([]);
+      await ok(request(nodeA, 'PUT', '/admin/program', adminToken, program(`Multi-node ${siteId}`, receiver.url)), 'PUT /admin/program');
       const written = performance.now();
       for (;;) {
-        const seen = await ok<{ response: Array<{ id: string }> }>(call(nodeB, 'GET', '/challenges', tokens[siteId]), 'challenges on B');
+        const seen = await ok<{ response: Array<{ id: string }> }>(request(nodeB, 'GET', '/challenges', tokens[siteId]), 'challenges on B');
         if (seen.response.length === 4) break;
         if (performance.now() - written > 5_000) throw new Error(`node B still serves the old program of ${siteId} 5 s after node A wrote it`);
         await sleep(20);
@@ -488,7 +383,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
           const listed: string[] = [];
           let path = `/users/${user}/actions?limit=500`;
           for (;;) {
-            const reply = await call(node, 'GET', path, token);
+            const reply = await request(node, 'GET', path, token);
             expect(reply.status).toBe(200);
             listed.push(...(reply.body as { response: Array<{ eventId: string }> }).response.map((a) => a.eventId));
             const cursor = reply.headers['x-next-cursor'];
@@ -596,7 +491,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
   });
 
   it('passes `questline verify` (the CLI process) with no drift', async () => {
-    const result = await runCli(['verify', '--json']);
+    const result = await runCli({ ...nodeEnv(), LOG_LEVEL: 'silent' }, ['verify', '--json']);
     const report = JSON.parse(result.stdout) as { sites: number; checked: Record<string, number>; drift: unknown[] };
     expect(report.drift, result.stderr).toEqual([]);
     expect(result.code).toBe(0);
@@ -632,7 +527,7 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
       .execute();
     const fromLedger = expected.map((r) => [r.party_id, Number(r.balance)] as const).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     const read = async (node: Node) =>
-      ((await ok<{ response: Array<{ rank: number; userId: string; score: number }> }>(call(node, 'GET', '/leaderboards/lb-points/leaders?limit=100', appToken), 'leaders')).response).map((e) => ({ rank: e.rank, userId: e.userId, score: e.score }));
+      ((await ok<{ response: Array<{ rank: number; userId: string; score: number }> }>(request(node, 'GET', '/leaderboards/lb-points/leaders?limit=100', appToken), 'leaders')).response).map((e) => ({ rank: e.rank, userId: e.userId, score: e.score }));
     // Scores reach Redis after each commit: allow a moment for the last ones.
     let a: Awaited<ReturnType<typeof read>> = [];
     let b: Awaited<ReturnType<typeof read>> = [];
