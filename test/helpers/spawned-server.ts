@@ -4,8 +4,11 @@
 // checks that compare what a database holds with what the API acknowledged.
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openCliContext, type CliContext } from '../../src/cli/context.js';
@@ -164,6 +167,36 @@ export function runCli(env: Record<string, string>, args: string[]): Promise<{ c
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** A database for spawned processes to share, on either dialect, with the environment they need beside DATABASE_URL. */
+export interface ProcessDatabase {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<{ databaseUrl: string; extraEnv: Record<string, string>; drop(): Promise<void> }>;
+}
+
+/** A SQLite file in a directory of its own. */
+export const sqliteForProcesses: ProcessDatabase = {
+  name: 'sqlite',
+  async open() {
+    const dir = mkdtempSync(join(tmpdir(), 'questline-process-'));
+    return { databaseUrl: `sqlite:${join(dir, 'q.db')}`, extraEnv: {}, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  },
+};
+
+// A spawned process gets only DATABASE_URL, so it gets a database of its own (CREATE DATABASE):
+// with a private schema in the shared test database, selected by `?options=-c search_path=…`,
+// Kysely's migrator would take another schema's kysely_migration table for its own (it looks for
+// the table in every schema when no migration schema is configured).
+/** A fresh PostgreSQL database (TEST_DATABASE_URL's server), with TEST_REDIS_URL when set. */
+export const postgresForProcesses: ProcessDatabase = {
+  name: 'postgres',
+  async open() {
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+    const redisUrl = process.env.TEST_REDIS_URL;
+    const extraEnv: Record<string, string> = redisUrl !== undefined && redisUrl !== '' ? { REDIS_URL: redisUrl } : {};
+    return { databaseUrl: fresh.url, extraEnv, drop: fresh.drop };
+  },
+};
 
 /** A fresh PostgreSQL database (CREATE DATABASE through TEST_DATABASE_URL's connection) and its URL, for spawned processes. */
 export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

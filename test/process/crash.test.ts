@@ -10,9 +10,8 @@
 // The figures (actions sent, acknowledged, checked; events delivered; times) are printed and
 // written to test-artifacts/process/crash-<database>.json.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
@@ -25,7 +24,6 @@ import {
   call,
   clientToken,
   decisionProblems,
-  freshPostgresDatabase,
   historyEventIds,
   killServer,
   openContext,
@@ -33,6 +31,9 @@ import {
   serverEnv,
   startServer,
   type SpawnedServer,
+  postgresForProcesses,
+  sqliteForProcesses,
+  type ProcessDatabase,
 } from '../helpers/spawned-server.js';
 
 const CONCURRENCY = 32;
@@ -46,7 +47,6 @@ const DELIVERY_WAIT_MS = 30_000;
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'process');
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
 const hasPostgres = pgUrl !== undefined && pgUrl !== '';
 
 /** Repeatable missions on each action (Points, Points every second `read`, capped Coins), levels on Points. */
@@ -83,33 +83,7 @@ interface Sent {
   error?: string;
 }
 
-interface Target {
-  name: 'sqlite' | 'postgres';
-  open(): Promise<{ databaseUrl: string; extraEnv: Record<string, string>; drop(): Promise<void> }>;
-}
-
-const sqlite: Target = {
-  name: 'sqlite',
-  async open() {
-    const dir = mkdtempSync(join(tmpdir(), 'questline-crash-'));
-    return { databaseUrl: `sqlite:${join(dir, 'q.db')}`, extraEnv: {}, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  },
-};
-
-// A spawned process gets only DATABASE_URL, so it gets a database of its own (CREATE DATABASE):
-// with a private schema in the shared test database, selected by `?options=-c search_path=…`,
-// Kysely's migrator would take another schema's kysely_migration table for its own (it looks for
-// the table in every schema when no migration schema is configured).
-const postgres: Target = {
-  name: 'postgres',
-  async open() {
-    const fresh = await freshPostgresDatabase(pgUrl as string);
-    const extraEnv: Record<string, string> = redisUrl !== undefined && redisUrl !== '' ? { REDIS_URL: redisUrl } : {};
-    return { databaseUrl: fresh.url, extraEnv, drop: fresh.drop };
-  },
-};
-
-function crashSuite(target: Target) {
+function crashSuite(target: ProcessDatabase) {
   const servers: Array<SpawnedServer | undefined> = [];
   const contexts: CliContext[] = [];
   const agents: http.Agent[] = [];
@@ -329,5 +303,5 @@ function crashSuite(target: Target) {
   }, 120_000);
 }
 
-describe('crash: SIGKILL under load, then restart (SQLite)', () => crashSuite(sqlite));
-describe.skipIf(!hasPostgres)('crash: SIGKILL under load, then restart (PostgreSQL)', () => crashSuite(postgres));
+describe('crash: SIGKILL under load, then restart (SQLite)', () => crashSuite(sqliteForProcesses));
+describe.skipIf(!hasPostgres)('crash: SIGKILL under load, then restart (PostgreSQL)', () => crashSuite(postgresForProcesses));

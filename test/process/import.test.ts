@@ -21,12 +21,11 @@ import type { CliContext } from '../../src/cli/context.js';
 import type { ImportSummary } from '../../src/modules/import/service.js';
 import { VerifyService } from '../../src/modules/verify/service.js';
 import { mulberry32 } from '../helpers/random.js';
-import { decisionProblems, freshPostgresDatabase, openContext, serverEnv } from '../helpers/spawned-server.js';
+import { decisionProblems, openContext, serverEnv, postgresForProcesses, sqliteForProcesses, type ProcessDatabase } from '../helpers/spawned-server.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'process');
 const pgUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
 const hasPostgres = pgUrl !== undefined && pgUrl !== '';
 
 /** Lines of the generated history (blank and invalid ones included). */
@@ -204,28 +203,6 @@ function history(seed: number, now: number): History {
   return { text: `${out.join('\n')}\n`, lines: out.length, blank, invalid, withOwnId, resent, first, last };
 }
 
-interface Target {
-  name: 'sqlite' | 'postgres';
-  open(): Promise<{ databaseUrl: string; extraEnv: Record<string, string>; drop(): Promise<void> }>;
-}
-
-const sqlite: Target = {
-  name: 'sqlite',
-  async open() {
-    const dir = mkdtempSync(join(tmpdir(), 'questline-import-db-'));
-    return { databaseUrl: `sqlite:${join(dir, 'q.db')}`, extraEnv: {}, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  },
-};
-
-const postgres: Target = {
-  name: 'postgres',
-  async open() {
-    const fresh = await freshPostgresDatabase(pgUrl as string);
-    const extraEnv: Record<string, string> = redisUrl !== undefined && redisUrl !== '' ? { REDIS_URL: redisUrl } : {};
-    return { databaseUrl: fresh.url, extraEnv, drop: fresh.drop };
-  },
-};
-
 interface Run {
   child: ChildProcess;
   /** The exit code (null: killed), the signal, and all the process printed. */
@@ -369,7 +346,7 @@ async function siteState(db: CliContext['database']['db'], siteId: string) {
   };
 }
 
-function importSuite(target: Target, { cliInterface }: { cliInterface: boolean }) {
+function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: boolean }) {
   let dir: string;
   let databaseUrl: string;
   let env: Record<string, string>;
@@ -632,5 +609,5 @@ function importSuite(target: Target, { cliInterface }: { cliInterface: boolean }
   });
 }
 
-describe('questline import as a process: kill midway, run again, compare (SQLite)', () => importSuite(sqlite, { cliInterface: true }));
-describe.skipIf(!hasPostgres)('questline import as a process: kill midway, run again, compare (PostgreSQL)', () => importSuite(postgres, { cliInterface: false }));
+describe('questline import as a process: kill midway, run again, compare (SQLite)', () => importSuite(sqliteForProcesses, { cliInterface: true }));
+describe.skipIf(!hasPostgres)('questline import as a process: kill midway, run again, compare (PostgreSQL)', () => importSuite(postgresForProcesses, { cliInterface: false }));
