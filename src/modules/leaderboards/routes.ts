@@ -2,6 +2,7 @@
 // GET /users/{userId}/leaders/layoutUuid (a literal path segment) and /leaders/{layoutUuid}
 // (interface document §4 Leaderboards, SPEC §7).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
@@ -39,6 +40,10 @@ const LayoutBoard = Type.Object({
 const Layout = Type.Object({ uuid: Type.String(), name: Type.String(), leaderboards: Type.Array(LayoutBoard) });
 
 export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: LeaderboardService }> = async (app, { leaderboards }) => {
+  // A page that has not changed is the same array of entries (the service's page cache), and its
+  // JSON is kept with it: a board everyone reads is serialized once per change, not once per read.
+  const pageJson = new WeakMap<readonly object[], Buffer>();
+
   app.get(
     '/leaderboards/:leaderboardId',
     { config: { access: 'definitions' }, schema: { tags, summary: 'The leaderboard as the program defines it (read-only; any token of the site)', response: { 200: Envelope(Leaderboard) } } },
@@ -67,7 +72,13 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       const { leaderboardId } = request.params as { leaderboardId: string };
       const { entries, total } = await leaderboards.leaders(authOf(request).siteId, leaderboardId, request.query);
       reply.header('x-total-count', String(total));
-      return { response: entries };
+      let json = pageJson.get(entries);
+      if (json === undefined) {
+        json = Buffer.from(reply.serialize({ response: entries }) as string);
+        pageJson.set(entries, json);
+      }
+      // Sent as it is: the bytes are those the response schema's serializer wrote.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 

@@ -168,4 +168,20 @@ describe.each(configurations)('leaderboards (%s)', (configuration) => {
     const other = await t.createSite();
     expect((await request('GET', '/leaderboards/lb-all', await t.token(other.app, 'ann'))).statusCode).toBe(404);
   });
+
+  it('answers a page read again with the JSON kept with it, and a new one once a score or a name changes', async () => {
+    const first = await request('GET', '/leaderboards/lb-all/leaders');
+    const again = await request('GET', '/leaderboards/lb-all/leaders');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    const ann = () => leaders('lb-all').then(({ entries }) => entries.find((entry) => entry.userId === 'ann'));
+    const before = await ann();
+    expect(before).toMatchObject({ firstName: 'Ann' });
+    expect((await request('PUT', '/users/ann/preferences', client, { firstName: 'Annie' })).statusCode).toBe(200);
+    expect(await ann()).toMatchObject({ firstName: 'Annie', score: before?.score });
+    now += 1000;
+    await log('ann', 'big'); // + 30
+    expect(await ann()).toMatchObject({ firstName: 'Annie', score: (before?.score ?? 0) + 30 });
+  });
 });
