@@ -55,16 +55,17 @@ export function startServer(args: string[], env: Record<string, string>): Promis
   });
 }
 
-/** The bench client a questline-server.ts prints, and a token for it. */
-export async function clientToken(server: Server): Promise<{ token: string; siteId: string }> {
-  const client = /CLIENT (\S+) (\S+) (\S+)/.exec(server.output());
-  if (!client?.[1] || !client[2] || !client[3]) throw new Error('no bench client printed');
+/** A token for the app client a questline-server.ts prints (or its admin client), and the site's id. */
+export async function clientToken(server: Server, role: 'app' | 'admin' = 'app'): Promise<{ token: string; siteId: string }> {
+  const site = /CLIENT (\S+) (\S+) (\S+)/.exec(server.output());
+  const client = role === 'admin' ? /ADMIN (\S+) (\S+)/.exec(server.output()) : site;
+  if (!site?.[3] || !client?.[1] || !client[2]) throw new Error(`no bench ${role} client printed`);
   const response = await fetch(`${server.url}/oauth/token/`, {
     method: 'POST',
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client[1], client_secret: client[2] }),
   });
   const { access_token: token } = (await response.json()) as { access_token: string };
-  return { token, siteId: client[3] };
+  return { token, siteId: site[3] };
 }
 
 export interface LoadResult {
@@ -76,11 +77,18 @@ export interface LoadResult {
 /** autocannon against `url`; `request` varies each request (path, method, body). */
 export async function load(
   url: string,
-  options: { connections?: number; headers?: Record<string, string>; request?: () => { path: string; method?: 'GET' | 'POST'; body?: string } } = {},
+  options: {
+    connections?: number;
+    headers?: Record<string, string>;
+    request?: () => { path: string; method?: 'GET' | 'POST'; body?: string };
+    /** Every response's latency in ms is added here (for the histogram picture). */
+    samples?: number[];
+  } = {},
 ): Promise<LoadResult> {
   const headers = options.headers ?? {};
   const vary = options.request;
-  const result = await autocannon({
+  const samples = options.samples;
+  const settings: autocannon.Options = {
     url,
     connections: options.connections ?? 50,
     duration: DURATION_SECONDS,
@@ -102,6 +110,10 @@ export async function load(
           ],
         }
       : {}),
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(settings, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
+    if (samples !== undefined) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => samples.push(ms));
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
@@ -137,12 +149,33 @@ export async function interleaved<K extends string>(rounds: number, targets: Rec
 
 export const describeLoad = (r: LoadResult) => `${Math.round(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
 
-const rows: string[] = [];
+/** The report: sections of rows, printed at the end and written to bench/REPORT.md by a full run. */
+export interface Section {
+  title: string;
+  notes: string[];
+  rows: Array<[string, string]>;
+}
+export const sections: Section[] = [];
+
+/** Starts a section of the report; `notes` are paragraphs printed above its table. */
+export function section(title: string, ...notes: string[]): void {
+  sections.push({ title, notes, rows: [] });
+  process.stdout.write(`\n## ${title}\n`);
+}
+
 export function report(name: string, value: string): void {
-  rows.push(`| ${name} | ${value} |`);
+  if (sections.length === 0) section('Figures');
+  (sections.at(-1) as Section).rows.push([name, value]);
   process.stdout.write(`${name}: ${value}\n`);
 }
 
+export function sectionsMarkdown(): string {
+  return sections
+    .filter((s) => s.rows.length > 0)
+    .map((s) => [`## ${s.title}`, '', ...s.notes.flatMap((note) => [note, '']), '| measurement | result |', '|---|---|', ...s.rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n'))
+    .join('\n\n');
+}
+
 export function printReport(): void {
-  process.stdout.write(`\n| measurement | result |\n|---|---|\n${rows.join('\n')}\n`);
+  process.stdout.write(`\n${sectionsMarkdown()}\n`);
 }

@@ -1,63 +1,25 @@
-// npm run bench leaderboards: one board of BENCH_USERS (default 1,000,000) users read over HTTP at
-// 10 connections (the top 100, and a random user's rank), with the in-process rankings and with
-// Redis sorted sets (a private redis-server started here); and action logging with the four
-// benchmark boards against the same program without boards, embedded and with Redis (50
-// connections, 10,000 users).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+// Leaderboards at scale: one board of BENCH_USERS (default 1,000,000) users read over HTTP at 10
+// connections (the top 100, and a random user's rank), with the in-process rankings and with Redis
+// sorted sets (a private redis-server, ./redis.ts), and the server's memory with those users, their
+// balances and the boards loaded; and action logging with the four benchmark boards against the
+// same program without boards, embedded and with Redis (50 connections, 10,000 users).
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { clientToken, describeLoad, interleaved, load, printReport, report, startServer, type Server } from './harness.js';
+import { clientToken, interleaved, load, startServer, type LoadResult, type Server } from './harness.js';
 import { randomActionBody } from './workload.js';
 
-const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
-/** BENCH_PARTS=reads or actions: one half only. */
-const PARTS = (process.env.BENCH_PARTS ?? 'reads,actions').split(',');
-const dir = mkdtempSync(join(tmpdir(), 'questline-bench-lb-'));
-const servers: Server[] = [];
-let redisServer: ChildProcess | undefined;
+export const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+export interface BoardReads {
+  implementation: string;
+  /** The server's own line: seeding and loading times, RSS when loaded. */
+  seeded: string;
+  top: LoadResult;
+  rank: LoadResult;
+  /** process.memoryUsage() of the server after the reads, bytes. */
+  memory: { rss: number; heapUsed: number };
 }
 
-/** A private redis-server, or undefined when none is installed. */
-async function startRedis(): Promise<string | undefined> {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const started = await new Promise<boolean>((resolve) => {
-    child.once('error', () => resolve(false));
-    child.once('spawn', () => resolve(true));
-  });
-  if (!started) return undefined;
-  redisServer = child;
-  const url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      await probe.ping();
-      return url;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } finally {
-      probe.disconnect();
-    }
-  }
-  throw new Error('redis-server did not start');
-}
-
-async function server(name: string, env: Record<string, string>): Promise<Server & { token: string }> {
+async function server(dir: string, name: string, env: Record<string, string>): Promise<Server & { token: string }> {
   const started = await startServer(['bench/questline-server.ts'], {
     DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}`,
     CLIENT_RATE_LIMIT_RPS: '1000000',
@@ -65,31 +27,38 @@ async function server(name: string, env: Record<string, string>): Promise<Server
     REDIS_URL: '',
     ...env,
   });
-  servers.push(started);
   return { ...started, ...(await clientToken(started)) };
 }
 
-try {
-  const redisUrl = await startRedis();
-  if (redisUrl === undefined) process.stdout.write('redis-server is not installed: the Redis figures are skipped\n');
-
-  // --- Reads at 1,000,000 users ----------------------------------------------------------------
+/** Reads of a board of USERS users, in-process and (with `redisUrl`) on Redis. */
+export async function benchBoardReads(dir: string, redisUrl: string | undefined): Promise<BoardReads[]> {
   const implementations: Array<[string, Record<string, string>]> = [['in-process', {}], ...(redisUrl !== undefined ? [['Redis', { REDIS_URL: redisUrl, REDIS_PREFIX: 'bench:' }] as [string, Record<string, string>]] : [])];
-  for (const [label, env] of PARTS.includes('reads') ? implementations : []) {
-    const s = await server(`reads-${label}`, { ...env, BENCH_BOARDS: '1', BENCH_SCORES: String(USERS) });
-    const seeded = /SEEDED .*/.exec(s.output())?.[0] ?? '';
-    const auth = { authorization: `Bearer ${s.token}` };
-    const reads = await interleaved(3, {
-      top: () => load(`${s.url}/leaderboards/lb-all/leaders?limit=100`, { connections: 10, headers: auth }),
-      rank: () => load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/leaderboards/lb-all/leaders/user-${Math.floor(Math.random() * USERS)}?around=0` }) }),
-    }, { warmUp: true });
-    report(`${label}: ${USERS.toLocaleString('en')} users, seeding and loading`, seeded.replace(/^SEEDED \d+ /, ''));
-    report(`${label}: GET /leaderboards/{id}/leaders?limit=100, 10 connections`, describeLoad(reads.top));
-    report(`${label}: GET /leaderboards/{id}/leaders/{userId}, 10 connections`, describeLoad(reads.rank));
-    await s.stop();
+  const out: BoardReads[] = [];
+  for (const [implementation, env] of implementations) {
+    const s = await server(dir, `reads-${implementation}`, { ...env, BENCH_BOARDS: '1', BENCH_SCORES: String(USERS) });
+    try {
+      const auth = { authorization: `Bearer ${s.token}` };
+      const reads = await interleaved(
+        3,
+        {
+          top: () => load(`${s.url}/leaderboards/lb-all/leaders?limit=100`, { connections: 10, headers: auth }),
+          rank: () => load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/leaderboards/lb-all/leaders/user-${Math.floor(Math.random() * USERS)}?around=0` }) }),
+        },
+        { warmUp: true },
+      );
+      // A read of balances across the users, as an app's home screens would make (not timed).
+      await load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/users/user-${Math.floor(Math.random() * USERS)}/point-balance` }) });
+      const memory = (await (await fetch(`${s.url}/bench/memory`)).json()) as { rss: number; heapUsed: number };
+      out.push({ implementation, seeded: (/SEEDED .*/.exec(s.output())?.[0] ?? '').replace(/^SEEDED \d+ /, 'seeded '), ...reads, memory });
+    } finally {
+      await s.stop();
+    }
   }
+  return out;
+}
 
-  // --- The cost of boards on action logging -----------------------------------------------------
+/** Action logging with the four benchmark boards against none, embedded and (with `redisUrl`) with Redis. */
+export async function benchBoardsOnActions(dir: string, redisUrl: string | undefined): Promise<Array<{ label: string; result: LoadResult; share?: number }>> {
   const targets: Array<[string, Record<string, string>]> = [
     ['no boards', {}],
     ['4 boards, in-process', { BENCH_BOARDS: '1' }],
@@ -100,23 +69,21 @@ try {
         ] as Array<[string, Record<string, string>]>)
       : []),
   ];
-  const running = await Promise.all((PARTS.includes('actions') ? targets : []).map(([label, env], i) => server(`actions-${i}`, env).then((s) => [label, s] as const)));
-  const action = () => {
-    const { userId, body } = randomActionBody(10_000);
-    return { path: `/users/${userId}/actions`, method: 'POST' as const, body };
-  };
-  // Five rounds: the differences measured here are a few percent, about the noise of one round.
-  const results = await interleaved(5, Object.fromEntries(running.map(([label, s]) => [label, () => load(s.url, { headers: { authorization: `Bearer ${s.token}` }, request: action })])));
-  for (const [label] of running) {
-    const r = results[label];
-    // Each configuration against the same one without boards (with Redis, rate limits go there too).
-    const base = results[label.endsWith('Redis') ? 'no boards, Redis' : 'no boards'];
-    if (r === undefined || base === undefined) continue;
-    report(`POST /users/{id}/actions, ${label}, 50 connections`, `${describeLoad(r)}${label.startsWith('no boards') ? '' : `, ${((r.rps / base.rps) * 100).toFixed(0)}% of no boards`}`);
+  const running = await Promise.all(targets.map(([label, env], i) => server(dir, `actions-${i}`, env).then((s) => [label, s] as const)));
+  try {
+    const action = () => {
+      const { userId, body } = randomActionBody(10_000);
+      return { path: `/users/${userId}/actions`, method: 'POST' as const, body };
+    };
+    // Five rounds: the differences measured here are a few percent, about the noise of one round.
+    const results = await interleaved(5, Object.fromEntries(running.map(([label, s]) => [label, () => load(s.url, { headers: { authorization: `Bearer ${s.token}` }, request: action })])));
+    return running.map(([label]) => {
+      const result = results[label] as LoadResult;
+      // Each configuration against the same one without boards (with Redis, rate limits go there too).
+      const base = results[label.endsWith('Redis') ? 'no boards, Redis' : 'no boards'] as LoadResult;
+      return { label, result, ...(label.startsWith('no boards') ? {} : { share: result.rps / base.rps }) };
+    });
+  } finally {
+    await Promise.all(running.map(([, s]) => s.stop()));
   }
-} finally {
-  await Promise.all(servers.map((s) => s.stop()));
-  redisServer?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
 }
-printReport();

@@ -1,6 +1,6 @@
 // The benchmark's PostgreSQL and Redis: a cluster of its own (.ci/services.sh on other ports), with
 // fsync on and synchronous_commit off, so that a commit is as durable as SQLite's default
-// (synchronous=NORMAL), and a fresh database for each run. BENCH_DATABASE_URL (an admin URL) and
+// (synchronous=NORMAL), and a fresh database for each run; its Redis is emptied. BENCH_DATABASE_URL (an admin URL) and
 // BENCH_REDIS_URL use servers of your own instead.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +28,8 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     adminUrl = /TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];
     redisUrl = /TEST_REDIS_URL=(\S+)/.exec(printed)?.[1];
     if (adminUrl === undefined || redisUrl === undefined) throw new Error(`.ci/services.sh printed no URLs: ${printed}`);
+    // The bench's own Redis (no persistence) starts empty: no 1,000,000-user board of a past run.
+    execFileSync('redis-cli', ['-u', redisUrl, 'flushall']);
   }
   const database = await freshPostgresDatabase(adminUrl);
   return {

@@ -1,7 +1,8 @@
 // Questline's real HTTP stack (buildApp) on a site with the benchmark program (./workload.ts), plus
 // one extra route that declares client access, to measure authentication and rate limiting alone.
-// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names
-// and all-time scores (straight into the SQLite file) and loads the boards before listening.
+// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names,
+// a Points balance and the same all-time score (straight into the SQLite file) and loads the boards before listening. GET /bench/memory
+// answers the process's memory use. It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
 import Sqlite from 'better-sqlite3';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -10,10 +11,12 @@ import { benchLeaderboards, benchProgram } from './workload.js';
 const config = loadConfig({ ...process.env, DEMO_SITE: 'false', LOG_LEVEL: 'warn' });
 const app = await buildApp(config);
 app.get('/bench/authenticated', { config: { access: 'client' } }, async () => ({ status: 'ok' }));
+app.get('/bench/memory', { config: { access: 'public' } }, async () => process.memoryUsage());
 // BENCH_JOIN="clientId clientSecret siteId": another node of a site a first node made (same database).
 const joined = process.env.BENCH_JOIN?.split(' ');
 const site = joined !== undefined ? { site_id: joined[2] as string } : await app.services.sites.createSite({ name: 'Bench' });
 const client = joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
+const admin = joined !== undefined ? undefined : await app.services.sites.createClient(site.site_id, 'admin');
 const boards = process.env.BENCH_BOARDS === '1';
 if (joined === undefined) await app.services.programs.replace(site.site_id, { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) });
 
@@ -23,22 +26,30 @@ if (scores > 0 && config.database.kind === 'sqlite') {
   const sqlite = new Sqlite(config.database.filename);
   const score = sqlite.prepare('insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, ?, 0, ?, ?, ?, 1)');
   const profile = sqlite.prepare('insert into user_profiles (site_id, user_id, preferences, role, updated_at) values (?, ?, ?, null, 0)');
+  const party = sqlite.prepare("insert into parties (site_id, party_type, party_id, created_at) values (?, 'user', ?, 0)");
+  const balance = sqlite.prepare("insert into point_balances (site_id, party_type, party_id, category, balance, lifetime) values (?, 'user', ?, 'Points', ?, ?)");
   sqlite.transaction(() => {
     for (let i = 0; i < scores; i++) {
       const user = `user-${i}`;
       // Scores from 0 to 50,000 in steps of 10: many ties, as points boards have.
-      score.run(site.site_id, 'lb-all', user, 10 * ((i * 7919) % 5001), 1_780_000_000_000 + i);
+      const points = 10 * ((i * 7919) % 5001);
+      score.run(site.site_id, 'lb-all', user, points, 1_780_000_000_000 + i);
+      party.run(site.site_id, user);
+      balance.run(site.site_id, user, points, points);
       profile.run(site.site_id, user, JSON.stringify({ firstName: 'User', lastName: String(i), iconUrl: `https://example.com/u/${i}.png` }));
     }
   })();
+  // As a live database's WAL is: checkpointed and short (a reader looks each page up in it).
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
   const seeded = performance.now();
   await app.services.leaderboards.warm((line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; LOADED in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`);
+  process.stdout.write(`SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; loaded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`);
 }
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 // As serve() does: the webhook dispatcher runs beside the requests unless WEBHOOK_DISPATCHER=false.
 if (config.webhookDispatcher) app.services.webhooks.start();
+if (admin !== undefined) process.stdout.write(`ADMIN ${admin.clientId} ${admin.clientSecret}\n`);
 process.stdout.write(`CLIENT ${client.clientId} ${client.clientSecret} ${site.site_id}\nServer listening at ${address}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,33 +1,63 @@
-// npm run bench: the performance groundwork figures, measured in one run on this machine.
-// - HTTP: a bare Fastify route vs Questline's public route, token-authenticated path and action
-//   logging (each server in its own process; autocannon, 50 connections, in this process); action
-//   logging also on PostgreSQL + Redis with one node and with two (./postgres.ts); and the floors
-//   under it: raw SQLite on Questline's schema with none of its code (./floor-server.ts).
-// - Token verification: jose HS256 on every call vs Questline's verified-token cache.
-// - SQLite through Kysely: the stock dialect (prepares every statement) vs the cached dialect,
-//   with raw better-sqlite3 as the reference.
-// Each micro-benchmark reports the median of 5 rounds.
-// npm run bench leaderboards: the leaderboard figures instead (./leaderboards.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// npm run bench: Questline's figures, measured in one run on this machine, written to
+// bench/REPORT.md (with bench/latency.svg) when every section ran:
+// - action logging: a bare Fastify route vs Questline's public route, token-authenticated path
+//   and action logging (each server in its own process; autocannon, 50 connections, in this
+//   process); action logging also on PostgreSQL + Redis with one node and with two
+//   (./postgres.ts); and the floors under it: raw SQLite on Questline's schema with none of its
+//   code (./floor-server.ts);
+// - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
+//   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
+//   action's cost as a user's history grows (./history.ts);
+// - micro-benchmarks: token verification (jose HS256 on every call vs Questline's verified-token
+//   cache) and SQLite through Kysely (the stock dialect vs the cached one, raw better-sqlite3 as
+//   the reference), the median of 5 rounds each.
+// BENCH_SECTIONS=actions,reads,leaderboards,boards,history,micro runs some sections only, and
+// BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
+// report needs them all, so neither writes it).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, startServer, type LoadResult, type Server } from './harness.js';
-import { benchPostgres } from './postgres.js';
+import { clientToken, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, section, sectionsMarkdown, startServer, type LoadResult, type Server } from './harness.js';
+import { histogramSvg, type Series } from './histogram.js';
+import { benchHistory } from './history.js';
+import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
+import { benchPostgres, type BenchPostgres } from './postgres.js';
+import { benchReads, READS } from './reads.js';
 import { randomActionBody } from './workload.js';
 
-if (process.argv[2] === 'leaderboards') {
-  await import('./leaderboards.js');
-  process.exit(0);
-}
+const ALL_SECTIONS = ['actions', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
+const chosen = process.env.BENCH_SECTIONS?.split(',') ?? [...ALL_SECTIONS];
+const runs = (name: (typeof ALL_SECTIONS)[number]) => chosen.includes(name);
+const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefined;
+const startedAt = new Date();
+/** The report's targets (issue 13): what was measured, against what, met or not. */
+const targets: Array<{ target: string; measured: string; met: boolean }> = [];
+const histogram: Series[] = [];
 
-// --- HTTP -------------------------------------------------------------------------------------
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
+const postgres = runs('actions') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
 try {
+  if (runs('actions')) await actionLogging(postgres);
+  if (runs('reads')) await readEndpoints();
+  if (runs('leaderboards')) await leaderboardsAtScale(postgres?.redisUrl);
+  if (runs('boards')) await boardsOnActions(postgres?.redisUrl);
+  if (runs('history')) await historyCost();
+  if (runs('micro')) await micro();
+} finally {
+  await postgres?.drop();
+  rmSync(dir, { recursive: true, force: true });
+}
+printReport();
+if (complete) writeReport();
+
+// --- Action logging ----------------------------------------------------------------------------
+async function actionLogging(postgres: BenchPostgres | undefined): Promise<void> {
   const bare = await startServer(['bench/bare-server.ts'], {});
   const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db') });
   const questline = await startServer(['bench/questline-server.ts'], {
@@ -45,15 +75,12 @@ try {
     WEBHOOK_DISPATCHER: 'false',
   });
   // Two nodes of one site on PostgreSQL + Redis; with one node, the second idles.
-  const postgres = await benchPostgres();
   const nodes: Server[] = [];
   if (postgres !== undefined) {
     const env = { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000' };
     nodes.push(await startServer(['bench/questline-server.ts'], env));
     const client = /CLIENT (\S+ \S+ \S+)/.exec((nodes[0] as Server).output())?.[1] as string;
     nodes.push(await startServer(['bench/questline-server.ts'], { ...env, BENCH_JOIN: client }));
-  }
-  if (postgres !== undefined) {
     // A site with some history, as PostgreSQL's statistics know it: a database never analyzed
     // plans the rate-limit count over the site's whole history (docs/deployment.md), which
     // autovacuum's first ANALYZE of a live database ends within a minute or two.
@@ -61,60 +88,71 @@ try {
     await load((nodes[0] as Server).url, { headers: warm, request: actionRequest });
     await postgres.analyze();
   }
-  const { token } = await clientToken(questline);
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = { authorization: `Bearer ${(await clientToken(questline)).token}` };
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
-  const targets: Record<string, () => Promise<LoadResult>> = {
+  // Every latency of the measured rounds, for the histogram picture.
+  const samples = { actions: [] as number[], postgres1: [] as number[] };
+  const measured: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`),
     floorInsert: () => load(floor.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }) }),
     floorAction: () => load(floor.url, { request: actionRequest }),
     public: () => load(`${questline.url}/health/live`),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth }),
-    actions: () => load(questline.url, { headers: auth, request: actionRequest }),
+    actions: () => load(questline.url, { headers: auth, request: actionRequest, samples: samples.actions }),
     actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest }),
   };
   if (nodes.length > 0) {
     const onPostgres = { authorization: `Bearer ${(await clientToken(nodes[0] as Server)).token}` };
-    targets.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest });
-    targets.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest });
+    measured.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest, samples: samples.postgres1 });
+    measured.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest });
   }
-  // BENCH_ONLY=postgres1,actions measures those targets alone, and the bare route (while working on one figure; the report needs them all).
+  // BENCH_ONLY=postgres1,actions measures those targets alone, and the bare route.
   const only = process.env.BENCH_ONLY?.split(',');
-  if (only !== undefined) for (const name of Object.keys(targets)) if (name !== 'bare' && !only.includes(name)) delete targets[name];
-  const measured = await interleaved(3, targets);
-  const results = measured as typeof measured & Record<'bare', LoadResult>;
-  await bare.stop();
-  await floor.stop();
-  await questline.stop();
-  await withoutDispatcher.stop();
-  for (const node of nodes) await node.stop();
-  await postgres?.drop();
+  if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
+  const results = (await interleaved(3, measured)) as Record<string, LoadResult | undefined> & { bare: LoadResult };
+  await Promise.all([bare, floor, questline, withoutDispatcher, ...nodes].map((server) => server.stop()));
+
+  section(
+    'Action logging',
+    'POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of 10,000 each request, 50 connections. Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians.',
+    "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
+  );
   report('bare Fastify route', describeLoad(results.bare));
   for (const [name, label] of [
     ['floorInsert', 'floor: one prepared SQLite insert per request (raw better-sqlite3, no Questline code)'],
     ['floorAction', "floor: a typical action's SQL statements in one transaction per request (raw better-sqlite3, no engine, no token)"],
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
-    ['actions', 'POST /users/{id}/actions, SQLite, 60 missions / 25 actions, 10,000 users'],
+    ['actions', '**action logging, SQLite**'],
     ['actionsWithoutDispatcher', 'the same with WEBHOOK_DISPATCHER=false (delivery left to workers)'],
   ] as const) {
-    const r: LoadResult | undefined = results[name];
-    if (r !== undefined) report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare`);
+    const r = results[name];
+    if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare`);
   }
   if (nodes.length === 0) {
-    report('POST /users/{id}/actions, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
+    report('action logging, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
   } else {
     for (const [r, label] of [
-      [results.postgres1, 'the same on PostgreSQL + Redis, 1 node'],
-      [results.postgres2, 'the same on PostgreSQL + Redis, 2 nodes (25 connections each)'],
+      [results.postgres1, '**action logging, PostgreSQL + Redis, 1 node**'],
+      [results.postgres2, '**action logging, PostgreSQL + Redis, 2 nodes** (25 connections each)'],
     ] as const) {
       if (r === undefined) continue;
       const vsSqlite = results.actions !== undefined ? `, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite` : '';
-      report(label, `${describeLoad(r)}, ${((r.rps / results.bare.rps) * 100).toFixed(0)}% of bare${vsSqlite}`);
+      report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsSqlite}`);
     }
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  const sqlite = results.actions;
+  if (sqlite !== undefined) {
+    targets.push({ target: 'SQLite action logging ≥ 40% of the bare route', measured: `${share(sqlite.rps, results.bare.rps)}: ${count(sqlite.rps)} against ${count(results.bare.rps)} req/s`, met: sqlite.rps >= 0.4 * results.bare.rps });
+    targets.push({ target: 'SQLite action logging p99 ≤ 15 ms at 50 connections', measured: `${sqlite.p99} ms`, met: sqlite.p99 <= 15 });
+    histogram.push({ label: 'SQLite', samples: samples.actions });
+  }
+  const pg1 = results.postgres1;
+  if (pg1 !== undefined) {
+    const pg2 = results.postgres2;
+    targets.push({ target: 'PostgreSQL ≥ 4,000 actions/s', measured: `${count(pg1.rps)} with 1 node${pg2 !== undefined ? `, ${count(pg2.rps)} with 2` : ''}`, met: Math.max(pg1.rps, pg2?.rps ?? 0) >= 4000 });
+    histogram.push({ label: 'PostgreSQL + Redis, 1 node', samples: samples.postgres1 });
+  }
 }
 
 function actionRequest(): { path: string; method: 'POST'; body: string } {
@@ -122,56 +160,167 @@ function actionRequest(): { path: string; method: 'POST'; body: string } {
   return { path: `/users/${userId}/actions`, method: 'POST', body };
 }
 
-if (process.env.BENCH_ONLY !== undefined) {
-  printReport();
-  process.exit(0);
+function share(part: number, whole: number): string {
+  return `${((part / whole) * 100).toFixed(0)}%`;
+}
+function count(n: number): string {
+  return Math.round(n).toLocaleString('en');
+}
+function mib(bytes: number): string {
+  return Math.round(bytes / 2 ** 20).toLocaleString('en');
 }
 
-// --- Token verification ----------------------------------------------------------------------
-const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
-const tokens = new TokenService(secret, 86_400);
-const { token } = await tokens.issue({ siteId: 's', clientId: 'c', role: 'app', secretVersion: 1 });
-const key = new TextEncoder().encode(secret);
-const joseRate = await opsPerSecond(() => jwtVerify(token, key, { algorithms: ['HS256'] }), 5_000);
-const cachedRate = await opsPerSecond(() => tokens.verify(token), 200_000);
-report('token check: jose HS256 verify every time', `${Math.round(joseRate)} /s`);
-report('token check: Questline verified-token cache', `${Math.round(cachedRate)} /s (${(cachedRate / joseRate).toFixed(0)}×)`);
+// --- Reads -------------------------------------------------------------------------------------
+async function readEndpoints(): Promise<void> {
+  const results = await benchReads(dir);
+  section(
+    'Read endpoints',
+    'SQLite, the benchmark program with its four leaderboards (in-process rankings). A round of action logging first gives 10,000 users progress, completions, balances and scores; then each read for a random one of them, 10 connections, after a warm-up round: 3 interleaved rounds of 4 s, medians.',
+  );
+  for (const [name, label] of Object.entries(READS) as Array<[keyof typeof READS, string]>) report(label, describeLoad(results[name]));
+}
 
-// --- SQLite through Kysely -------------------------------------------------------------------
-const sqliteDir = mkdtempSync(join(tmpdir(), 'questline-bench-sqlite-'));
-try {
-  const file = join(sqliteDir, 'b.db');
-  const raw = new Sqlite(file);
-  raw.pragma('journal_mode = WAL');
-  raw.exec('create table t (site_id text, id integer, name text, primary key (site_id, id))');
-  const insert = raw.prepare('insert into t values (?, ?, ?)');
-  raw.transaction(() => {
-    for (let i = 0; i < 10_000; i++) insert.run('s', i, `name ${i}`);
-  })();
-  interface Schema {
-    t: { site_id: string; id: number; name: string };
+// --- Leaderboards ------------------------------------------------------------------------------
+async function leaderboardsAtScale(redisUrl: string | undefined): Promise<void> {
+  const results = await benchBoardReads(dir, redisUrl);
+  section(
+    `Leaderboards with ${count(USERS)} users`,
+    `One all-time points board of ${count(USERS)} users (scores 0–50,000 in steps of 10, so many ties), each with a name and a Points balance, written straight into the SQLite file; the server loads the boards before it listens. The top 100, and a random user's entry with their rank, 10 connections, after a warm-up round: 3 interleaved rounds of 4 s, medians. The memory is the server's after those reads and a round of reads of random users' balances.`,
+  );
+  if (redisUrl === undefined) report('Redis', 'not measured: PostgreSQL and redis-server are not installed');
+  for (const r of results) {
+    report(`${r.implementation}: seeding and loading`, r.seeded);
+    report(`${r.implementation}: GET /leaderboards/{id}/leaders?limit=100`, describeLoad(r.top));
+    report(`${r.implementation}: GET /leaderboards/{id}/leaders/{userId}`, describeLoad(r.rank));
+    report(`${r.implementation}: server RSS (JavaScript heap used)`, `${mib(r.memory.rss)} MiB (${mib(r.memory.heapUsed)} MiB)`);
+    for (const [name, read] of [['top 100', r.top], ['a user and their rank', r.rank]] as const) {
+      targets.push({ target: `${count(USERS)}-user leaderboard, ${name}, ${r.implementation}: ≥ 10,000 req/s, p99 ≤ 5 ms at 10 connections`, measured: describeLoad(read), met: read.rps >= 10_000 && read.p99 <= 5 });
+    }
+    targets.push({ target: `RSS ≤ 1 GiB at ${count(USERS)} users (${r.implementation} boards)`, measured: `${mib(r.memory.rss)} MiB`, met: r.memory.rss <= 2 ** 30 });
   }
-  const stock = new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Sqlite(file) }) });
-  const cached = new Kysely<Schema>({ dialect: new CachedSqliteDialect(new Sqlite(file)) });
-  const rawSelect = raw.prepare('select * from t where site_id = ? and id = ?');
-  let i = 0;
-  const rawRate = await opsPerSecond(() => rawSelect.get('s', (i++ * 7919) % 10_000), 100_000);
-  const stockRate = await opsPerSecond(
-    () => stock.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
-    20_000,
-  );
-  const cachedRate2 = await opsPerSecond(
-    () => cached.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
-    20_000,
-  );
-  report('SQLite select by key: raw better-sqlite3', `${Math.round(rawRate)} /s`);
-  report('SQLite select by key: Kysely stock dialect', `${Math.round(stockRate)} /s`);
-  report('SQLite select by key: Kysely cached dialect', `${Math.round(cachedRate2)} /s (${(cachedRate2 / stockRate).toFixed(1)}× stock)`);
-  await stock.destroy();
-  await cached.destroy();
-  raw.close();
-} finally {
-  rmSync(sqliteDir, { recursive: true, force: true });
 }
 
-printReport();
+async function boardsOnActions(redisUrl: string | undefined): Promise<void> {
+  const results = await benchBoardsOnActions(dir, redisUrl);
+  section(
+    'Leaderboards on action logging',
+    'Action logging (SQLite, as above) with the four benchmark boards (all-time and weekly points, missions this month, one action today) against the same program without boards, embedded and with Redis (where rate limits go too). 5 interleaved rounds of 4 s, medians: the differences are a few percent, about the noise of one round.',
+  );
+  for (const { label, result, share: ofPlain } of results) report(`action logging, ${label}`, `${describeLoad(result)}${ofPlain !== undefined ? `, ${(ofPlain * 100).toFixed(0)}% of no boards` : ''}`);
+}
+
+// --- History -----------------------------------------------------------------------------------
+async function historyCost(): Promise<void> {
+  const { results, importRate, perSize } = await benchHistory(dir);
+  section(
+    "One action's cost as a user's history grows",
+    `Users with 1,000, 10,000 and 100,000 actions behind them, imported through POST /admin/import (${count(importRate)} lines/s) with timestamps spread over the past 300 days, so that the engine built their progress, completions, ledger and caps; "0" is a new user for every action. Then one action at a time on one connection (no queueing), the sizes taking turns request by request so that noise hits them alike: each action's latency as the client sees it, ${count(perSize)} actions per size, spread over the users of a size.`,
+  );
+  const base = results.find((r) => r.history === 0) as (typeof results)[number];
+  for (const r of results) report(r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history (${r.users} user${r.users === 1 ? '' : 's'})`, `p50 ${Math.round(r.p50)} µs, p90 ${Math.round(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`);
+  const worst = results.reduce((a, b) => (b.p50 / base.p50 > a.p50 / base.p50 ? b : a));
+  targets.push({ target: 'One action within 10% from 0 to 100,000 actions of history', measured: `the slowest median is ${(worst.p50 / base.p50).toFixed(2)}× a new user's (${count(worst.history)} actions)`, met: worst.p50 / base.p50 <= 1.1 });
+}
+
+// --- Micro-benchmarks --------------------------------------------------------------------------
+async function micro(): Promise<void> {
+  section('Micro-benchmarks', 'In the bench process, the median of 5 rounds each.');
+  const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
+  const tokens = new TokenService(secret, 86_400);
+  const { token } = await tokens.issue({ siteId: 's', clientId: 'c', role: 'app', secretVersion: 1 });
+  const key = new TextEncoder().encode(secret);
+  const joseRate = await opsPerSecond(() => jwtVerify(token, key, { algorithms: ['HS256'] }), 5_000);
+  const cachedRate = await opsPerSecond(() => tokens.verify(token), 200_000);
+  report('token check: jose HS256 verify every time', `${Math.round(joseRate)} /s`);
+  report('token check: Questline verified-token cache', `${Math.round(cachedRate)} /s (${(cachedRate / joseRate).toFixed(0)}×)`);
+
+  // --- SQLite through Kysely -------------------------------------------------------------------
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'questline-bench-sqlite-'));
+  try {
+    const file = join(sqliteDir, 'b.db');
+    const raw = new Sqlite(file);
+    raw.pragma('journal_mode = WAL');
+    raw.exec('create table t (site_id text, id integer, name text, primary key (site_id, id))');
+    const insert = raw.prepare('insert into t values (?, ?, ?)');
+    raw.transaction(() => {
+      for (let i = 0; i < 10_000; i++) insert.run('s', i, `name ${i}`);
+    })();
+    interface Schema {
+      t: { site_id: string; id: number; name: string };
+    }
+    const stock = new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Sqlite(file) }) });
+    const cached = new Kysely<Schema>({ dialect: new CachedSqliteDialect(new Sqlite(file)) });
+    const rawSelect = raw.prepare('select * from t where site_id = ? and id = ?');
+    let i = 0;
+    const rawRate = await opsPerSecond(() => rawSelect.get('s', (i++ * 7919) % 10_000), 100_000);
+    const stockRate = await opsPerSecond(
+      () => stock.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
+      20_000,
+    );
+    const cachedRate2 = await opsPerSecond(
+      () => cached.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
+      20_000,
+    );
+    report('SQLite select by key: raw better-sqlite3', `${Math.round(rawRate)} /s`);
+    report('SQLite select by key: Kysely stock dialect', `${Math.round(stockRate)} /s`);
+    report('SQLite select by key: Kysely cached dialect', `${Math.round(cachedRate2)} /s (${(cachedRate2 / stockRate).toFixed(1)}× stock)`);
+    await stock.destroy();
+    await cached.destroy();
+    raw.close();
+  } finally {
+    rmSync(sqliteDir, { recursive: true, force: true });
+  }
+
+}
+
+// --- The report --------------------------------------------------------------------------------
+function machine(): string[] {
+  const run = (file: string, args: string[]) => {
+    try {
+      return execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return 'not installed';
+    }
+  };
+  const os = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? 'unknown';
+  const sqlite = new Sqlite(':memory:');
+  const sqliteVersion = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  sqlite.close();
+  const commit = run('git', ['rev-parse', '--short', 'HEAD']);
+  const dirty = run('git', ['status', '--porcelain', '--untracked-files=no']) !== '' ? ' with uncommitted changes' : '';
+  return [
+    `- **Date:** ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, commit \`${commit}\`${dirty}`,
+    `- **CPU:** ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores (shared: the servers, PostgreSQL, Redis and the load generator all run on them)`,
+    `- **Memory:** ${Math.round(totalmem() / 2 ** 30)} GiB; **OS:** ${os}, Linux ${release()}`,
+    `- **Node** ${process.version}; **SQLite** ${sqliteVersion} (better-sqlite3); **PostgreSQL** ${run('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | head -1 | xargs -I{} {}/postgres --version']).replace(/^postgres \(PostgreSQL\) /, '')}; **Redis** ${/v=(\S+)/.exec(run('redis-server', ['--version']))?.[1] ?? 'not installed'}`,
+  ];
+}
+
+function writeReport(): void {
+  const description = machine();
+  writeFileSync('bench/latency.svg', histogramSvg('Action logging latency, 50 connections (every response of the 3 measured rounds)', histogram));
+  const markdown = [
+    '# Questline benchmark report',
+    '',
+    'Written by `npm run bench` (after `npm install`; it starts its own PostgreSQL and Redis when they are installed: `apt-get install postgresql redis-server`). Every figure below comes from the one run described here, on this machine; run it again on yours to compare. Figures from a shared 2-core machine move by 5–10% from run to run: compare ratios measured in the same run.',
+    '',
+    ...description,
+    '',
+    '## Targets',
+    '',
+    '| target | measured | met |',
+    '|---|---|---|',
+    ...targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |`),
+    '',
+    sectionsMarkdown(),
+    '',
+    '## Latency of action logging',
+    '',
+    '![Histogram of action logging latency on SQLite and on PostgreSQL + Redis](latency.svg)',
+    '',
+    '[latency.svg](latency.svg): the share of responses in each latency band, over every response of the measured rounds.',
+    '',
+  ].join('\n');
+  writeFileSync('bench/REPORT.md', markdown);
+  process.stdout.write('\nwrote bench/REPORT.md and bench/latency.svg\n');
+}
