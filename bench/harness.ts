@@ -1,6 +1,7 @@
 // What the benchmarks share: medians, servers in their own processes, autocannon load, and the
 // report table printed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -72,6 +73,40 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests answered. */
+  requests: number;
+  /** CPU time per request, µs, of each group of processes measured (see `cpu` in load()). */
+  cpu?: Record<string, number>;
+}
+
+/** The CPU seconds (user + system) the processes have used so far (Linux /proc; a process gone counts 0). */
+export function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After "pid (comm) ": state is field 3, utime 14 and stime 15 (proc(5)), in clock ticks of 1/100 s.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone (a PostgreSQL backend that ended).
+    }
+  }
+  return ticks / 100;
+}
+
+/** Every PostgreSQL process on the machine (the bench's cluster does the work; others idle). */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // Gone.
+    }
+  }
+  return pids;
 }
 
 /** autocannon against `url`; `request` varies each request (path, method, body). */
@@ -83,6 +118,8 @@ export async function load(
     request?: () => { path: string; method?: 'GET' | 'POST'; body?: string };
     /** Every response's latency in ms is added here (for the histogram picture). */
     samples?: number[];
+    /** Groups of processes whose CPU time per request is measured: a name → their pids. */
+    cpu?: Record<string, () => number[]>;
   } = {},
 ): Promise<LoadResult> {
   const headers = options.headers ?? {};
@@ -111,22 +148,35 @@ export async function load(
         }
       : {}),
   };
+  const groups = Object.entries(options.cpu ?? {}).map(([name, pids]) => ({ name, pids: pids() }));
+  const before = groups.map((group) => cpuSeconds(group.pids));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
     if (samples !== undefined) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => samples.push(ms));
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpu = Object.fromEntries(groups.map((group, i) => [group.name, ((cpuSeconds(group.pids) - (before[i] ?? 0)) / Math.max(result.requests.total, 1)) * 1e6]));
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ...(groups.length > 0 ? { cpu } : {}) };
 }
 
 /**
  * The same load spread over several nodes at once (`connections` in all, shared evenly): the
  * throughputs add up; the latencies reported are the worst node's.
  */
-export async function loadSpread(urls: string[], options: Parameters<typeof load>[1] & { connections?: number } = {}): Promise<LoadResult> {
+export async function loadSpread(urls: string[], options: Parameters<typeof load>[1] = {}): Promise<LoadResult> {
   const each = Math.floor((options.connections ?? 50) / urls.length);
-  const results = await Promise.all(urls.map((url) => load(url, { ...options, connections: each })));
-  return { rps: results.reduce((sum, r) => sum + r.rps, 0), p50: Math.max(...results.map((r) => r.p50)), p99: Math.max(...results.map((r) => r.p99)) };
+  const groups = Object.entries(options.cpu ?? {}).map(([name, pids]) => ({ name, pids: pids() }));
+  const before = groups.map((group) => cpuSeconds(group.pids));
+  const results = await Promise.all(urls.map((url) => load(url, { ...options, connections: each, cpu: {} })));
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  const cpu = Object.fromEntries(groups.map((group, i) => [group.name, ((cpuSeconds(group.pids) - (before[i] ?? 0)) / Math.max(requests, 1)) * 1e6]));
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    requests,
+    ...(groups.length > 0 ? { cpu } : {}),
+  };
 }
 
 /**
@@ -142,12 +192,25 @@ export async function interleaved<K extends string>(rounds: number, targets: Rec
   }
   const out = {} as Record<K, LoadResult>;
   for (const name of Object.keys(targets) as K[]) {
-    out[name] = { rps: median(results[name].map((r) => r.rps)), p50: median(results[name].map((r) => r.p50)), p99: median(results[name].map((r) => r.p99)) };
+    const cpu = results[name][0]?.cpu;
+    out[name] = {
+      rps: median(results[name].map((r) => r.rps)),
+      p50: median(results[name].map((r) => r.p50)),
+      p99: median(results[name].map((r) => r.p99)),
+      requests: median(results[name].map((r) => r.requests)),
+      ...(cpu !== undefined ? { cpu: Object.fromEntries(Object.keys(cpu).map((group) => [group, median(results[name].map((r) => r.cpu?.[group] ?? 0))])) } : {}),
+    };
   }
   return out;
 }
 
-export const describeLoad = (r: LoadResult) => `${Math.round(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
+export const describeLoad = (r: LoadResult) => `${Math.round(r.rps).toLocaleString('en')} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`;
+
+/** The CPU per request measured, e.g. "server 352 µs, PostgreSQL 410 µs". */
+export const describeCpu = (r: LoadResult) =>
+  Object.entries(r.cpu ?? {})
+    .map(([group, micros]) => `${group} ${Math.round(micros).toLocaleString('en')} µs`)
+    .join(', ');
 
 /** The report: sections of rows, printed at the end and written to bench/REPORT.md by a full run. */
 export interface Section {
