@@ -79,20 +79,31 @@ export interface LoadResult {
   cpu?: Record<string, number>;
 }
 
-/** The CPU seconds (user + system) the processes have used so far (Linux /proc; a process gone counts 0). */
-export function cpuSeconds(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // After "pid (comm) ": state is field 3, utime 14 and stime 15 (proc(5)), in clock ticks of 1/100 s.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone (a PostgreSQL backend that ended).
-    }
+/** The CPU seconds (user + system) a process has used so far (Linux /proc; 0 once it is gone). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state is field 3, utime 14 and stime 15 (proc(5)), in clock ticks of 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
   }
-  return ticks / 100;
+}
+
+/**
+ * Starts measuring the CPU time of groups of processes (a name → their pids, asked again at the
+ * end: a process started meanwhile, such as a PostgreSQL backend for a new pool connection,
+ * counts whole). `perRequest` divides each group's time by the requests answered, in µs.
+ */
+function cpuMeter(groups: Record<string, () => number[]>): { perRequest: (requests: number) => Record<string, number> | undefined } {
+  const started = Object.entries(groups).map(([name, pids]) => ({ name, pids, at: new Map(pids().map((pid) => [pid, cpuSeconds(pid)])) }));
+  return {
+    perRequest: (requests) =>
+      started.length === 0
+        ? undefined
+        : Object.fromEntries(started.map((group) => [group.name, (group.pids().reduce((sum, pid) => sum + cpuSeconds(pid) - (group.at.get(pid) ?? 0), 0) / Math.max(requests, 1)) * 1e6])),
+  };
 }
 
 /** Every PostgreSQL process on the machine (the bench's cluster does the work; others idle). */
@@ -148,15 +159,14 @@ export async function load(
         }
       : {}),
   };
-  const groups = Object.entries(options.cpu ?? {}).map(([name, pids]) => ({ name, pids: pids() }));
-  const before = groups.map((group) => cpuSeconds(group.pids));
+  const meter = cpuMeter(options.cpu ?? {});
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
     if (samples !== undefined) instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => samples.push(ms));
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpu = Object.fromEntries(groups.map((group, i) => [group.name, ((cpuSeconds(group.pids) - (before[i] ?? 0)) / Math.max(result.requests.total, 1)) * 1e6]));
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ...(groups.length > 0 ? { cpu } : {}) };
+  const cpu = meter.perRequest(result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ...(cpu !== undefined ? { cpu } : {}) };
 }
 
 /**
@@ -165,17 +175,16 @@ export async function load(
  */
 export async function loadSpread(urls: string[], options: Parameters<typeof load>[1] = {}): Promise<LoadResult> {
   const each = Math.floor((options.connections ?? 50) / urls.length);
-  const groups = Object.entries(options.cpu ?? {}).map(([name, pids]) => ({ name, pids: pids() }));
-  const before = groups.map((group) => cpuSeconds(group.pids));
+  const meter = cpuMeter(options.cpu ?? {});
   const results = await Promise.all(urls.map((url) => load(url, { ...options, connections: each, cpu: {} })));
   const requests = results.reduce((sum, r) => sum + r.requests, 0);
-  const cpu = Object.fromEntries(groups.map((group, i) => [group.name, ((cpuSeconds(group.pids) - (before[i] ?? 0)) / Math.max(requests, 1)) * 1e6]));
+  const cpu = meter.perRequest(requests);
   return {
     rps: results.reduce((sum, r) => sum + r.rps, 0),
     p50: Math.max(...results.map((r) => r.p50)),
     p99: Math.max(...results.map((r) => r.p99)),
     requests,
-    ...(groups.length > 0 ? { cpu } : {}),
+    ...(cpu !== undefined ? { cpu } : {}),
   };
 }
 

@@ -15,7 +15,7 @@
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
 // report needs them all, so neither writes it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -230,12 +230,18 @@ async function historyCost(): Promise<void> {
   const { results, importRate, perSize } = await benchHistory(dir);
   section(
     "One action's cost as a user's history grows",
-    `Users with 1,000, 10,000 and 100,000 actions behind them, imported through POST /admin/import (${count(importRate)} lines/s) with timestamps spread over the past 300 days, so that the engine built their progress, completions, ledger and caps; "0" is a new user for every action. Then one action at a time on one connection (no queueing), the sizes taking turns request by request so that noise hits them alike: each action's latency as the client sees it, ${count(perSize)} actions per size, spread over the users of a size.`,
+    `Two users each with 1,000, 10,000 and 100,000 actions behind them, imported through POST /admin/import (${count(importRate)} lines/s) with timestamps spread over the past 300 days, so that the engine built their progress, completions, ledger and caps; "0" is a new user for every action. Then one action at a time on one connection (no queueing), the sizes taking turns request by request so that noise hits them alike: each action's latency as the client sees it, ${count(perSize)} actions per size, spread over the users of a size. A user with history has finished the one-time missions, so an action of theirs advances fewer missions than a new user's does.`,
   );
   const base = results.find((r) => r.history === 0) as (typeof results)[number];
-  for (const r of results) report(r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history (${r.users} user${r.users === 1 ? '' : 's'})`, `p50 ${Math.round(r.p50)} µs, p90 ${Math.round(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`);
-  const worst = results.reduce((a, b) => (b.p50 / base.p50 > a.p50 / base.p50 ? b : a));
-  targets.push({ target: 'One action within 10% from 0 to 100,000 actions of history', measured: `the slowest median is ${(worst.p50 / base.p50).toFixed(2)}× a new user's (${count(worst.history)} actions)`, met: worst.p50 / base.p50 <= 1.1 });
+  for (const r of results) report(r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history`, `p50 ${count(r.p50)} µs, p90 ${count(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`);
+  const worst = results.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+  const least = results.find((r) => r.history === 1_000);
+  const most = results.at(-1) as (typeof results)[number];
+  targets.push({
+    target: "One action's cost within 10% from 0 to 100,000 actions of history (it must not grow)",
+    measured: `the slowest median is ${worst.history === 0 ? "a new user's" : `${(worst.p50 / base.p50).toFixed(2)}× a new user's (${count(worst.history)} actions)`}; ${count(most.history)} actions against ${count(least?.history ?? 0)}: ${(most.p50 / (least ?? base).p50).toFixed(2)}×`,
+    met: worst.p50 / base.p50 <= 1.1,
+  });
 }
 
 // --- Micro-benchmarks --------------------------------------------------------------------------
@@ -247,8 +253,8 @@ async function micro(): Promise<void> {
   const key = new TextEncoder().encode(secret);
   const joseRate = await opsPerSecond(() => jwtVerify(token, key, { algorithms: ['HS256'] }), 5_000);
   const cachedRate = await opsPerSecond(() => tokens.verify(token), 200_000);
-  report('token check: jose HS256 verify every time', `${Math.round(joseRate)} /s`);
-  report('token check: Questline verified-token cache', `${Math.round(cachedRate)} /s (${(cachedRate / joseRate).toFixed(0)}×)`);
+  report('token check: jose HS256 verify every time', `${count(joseRate)} /s`);
+  report('token check: Questline verified-token cache', `${count(cachedRate)} /s (${(cachedRate / joseRate).toFixed(0)}×)`);
 
   // --- SQLite through Kysely -------------------------------------------------------------------
   const sqliteDir = mkdtempSync(join(tmpdir(), 'questline-bench-sqlite-'));
@@ -277,9 +283,9 @@ async function micro(): Promise<void> {
       () => cached.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
       20_000,
     );
-    report('SQLite select by key: raw better-sqlite3', `${Math.round(rawRate)} /s`);
-    report('SQLite select by key: Kysely stock dialect', `${Math.round(stockRate)} /s`);
-    report('SQLite select by key: Kysely cached dialect', `${Math.round(cachedRate2)} /s (${(cachedRate2 / stockRate).toFixed(1)}× stock)`);
+    report('SQLite select by key: raw better-sqlite3', `${count(rawRate)} /s`);
+    report('SQLite select by key: Kysely stock dialect', `${count(stockRate)} /s`);
+    report('SQLite select by key: Kysely cached dialect', `${count(cachedRate2)} /s (${(cachedRate2 / stockRate).toFixed(1)}× stock)`);
     await stock.destroy();
     await cached.destroy();
     raw.close();
@@ -303,12 +309,14 @@ function machine(): string[] {
   const sqliteVersion = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
   sqlite.close();
   const commit = run('git', ['rev-parse', '--short', 'HEAD']);
+  const postgresBin = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().at(-1) : undefined;
+  const postgres = postgresBin === undefined ? 'not installed' : run(`/usr/lib/postgresql/${postgresBin}/bin/postgres`, ['--version']).replace(/^postgres \(PostgreSQL\) /, '');
   const dirty = run('git', ['status', '--porcelain', '--untracked-files=no']) !== '' ? ' with uncommitted changes' : '';
   return [
     `- **Date:** ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, commit \`${commit}\`${dirty}`,
     `- **CPU:** ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores (shared: the servers, PostgreSQL, Redis and the load generator all run on them)`,
     `- **Memory:** ${Math.round(totalmem() / 2 ** 30)} GiB; **OS:** ${os}, Linux ${release()}`,
-    `- **Node** ${process.version}; **SQLite** ${sqliteVersion} (better-sqlite3); **PostgreSQL** ${run('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | head -1 | xargs -I{} {}/postgres --version']).replace(/^postgres \(PostgreSQL\) /, '')}; **Redis** ${/v=(\S+)/.exec(run('redis-server', ['--version']))?.[1] ?? 'not installed'}`,
+    `- **Node** ${process.version}; **SQLite** ${sqliteVersion} (better-sqlite3); **PostgreSQL** ${postgres}; **Redis** ${/v=(\S+)/.exec(run('redis-server', ['--version']))?.[1] ?? 'not installed'}`,
   ];
 }
 
