@@ -46,6 +46,14 @@ const q = {
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing()),
   ),
+  // A new party's row as inserted (locked by the inserting transaction); none when it exists already.
+  insertParty: precompiled<P & { now: number }, PartyRow>((db, p) =>
+    db
+      .insertInto('parties')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
+      .returning(['last_recorded', 'level_id', 'version']),
+  ),
   // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
   bumpVersion: precompiled<P>((db, p) =>
     db
@@ -263,10 +271,9 @@ export class ActionsRepository {
   async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow> {
     const read = this.dialect === 'postgres' ? q.partyForUpdate : q.party;
     let [row] = await read(trx, key(party));
-    if (row === undefined) {
-      await q.createParty(trx, { ...key(party), now });
-      [row] = await read(trx, key(party));
-    }
+    // A new party: its inserted row, or (another writer inserted it meanwhile) that row, locked.
+    if (row === undefined) [row] = await q.insertParty(trx, { ...key(party), now });
+    if (row === undefined) [row] = await read(trx, key(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be created`);
     return { ...row, version: Number(row.version) };
   }
