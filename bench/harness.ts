@@ -2,6 +2,7 @@
 // report table printed at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -53,6 +54,20 @@ export function startServer(args: string[], env: Record<string, string>): Promis
         reject(new Error(output));
       }
     }, 50);
+  });
+}
+
+/**
+ * Questline (./questline-server.ts) on an embedded SQLite file `name`.db in `dir`, with no rate
+ * limit of its own and no Redis unless `env` says otherwise.
+ */
+export function startQuestline(dir: string, name: string, env: Record<string, string> = {}): Promise<Server> {
+  return startServer(['bench/questline-server.ts'], {
+    DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}`,
+    CLIENT_RATE_LIMIT_RPS: '1000000',
+    CLIENT_RATE_LIMIT_BURST: '1000000',
+    REDIS_URL: '',
+    ...env,
   });
 }
 

@@ -4,8 +4,7 @@
 // a time (one connection, no queueing) for each history size in turn, so that a noisy neighbour
 // slows every size alike. "0" is a new user for every action.
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
-import { clientToken, median, startServer, type Server } from './harness.js';
+import { clientToken, median, startQuestline, type Server } from './harness.js';
 import { randomActionBody } from './workload.js';
 
 /** History size → how many users have it (the measured actions are spread over them, the same number for every size). */
@@ -26,12 +25,7 @@ export interface HistoryResult {
 }
 
 export async function benchHistory(dir: string): Promise<{ results: HistoryResult[]; importRate: number; perSize: number }> {
-  const server = await startServer(['bench/questline-server.ts'], {
-    DATABASE_URL: `sqlite:${join(dir, 'history.db')}`,
-    CLIENT_RATE_LIMIT_RPS: '1000000',
-    CLIENT_RATE_LIMIT_BURST: '1000000',
-    REDIS_URL: '',
-  });
+  const server = await startQuestline(dir, 'history');
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const admin = (await clientToken(server, 'admin')).token;

@@ -3,8 +3,7 @@
 // sorted sets (a private redis-server, ./redis.ts), and the server's memory with those users, their
 // balances and the boards loaded; and action logging with the four benchmark boards against the
 // same program without boards, embedded and with Redis (50 connections, 10,000 users).
-import { join } from 'node:path';
-import { clientToken, interleaved, load, startServer, type LoadResult, type Server } from './harness.js';
+import { clientToken, interleaved, load, startQuestline, type LoadResult, type Server } from './harness.js';
 import { randomActionBody } from './workload.js';
 
 export const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -20,13 +19,7 @@ export interface BoardReads {
 }
 
 async function server(dir: string, name: string, env: Record<string, string>): Promise<Server & { token: string }> {
-  const started = await startServer(['bench/questline-server.ts'], {
-    DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}`,
-    CLIENT_RATE_LIMIT_RPS: '1000000',
-    CLIENT_RATE_LIMIT_BURST: '1000000',
-    REDIS_URL: '',
-    ...env,
-  });
+  const started = await startQuestline(dir, name, env);
   return { ...started, ...(await clientToken(started)) };
 }
 

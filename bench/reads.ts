@@ -2,8 +2,7 @@
 // (SQLite, in-process rankings): first a round of action logging over 10,000 users gives them
 // progress, completions, balances and scores (not counted), then each read for random users of
 // them, 10 connections, interleaved rounds.
-import { join } from 'node:path';
-import { clientToken, interleaved, load, startServer, type LoadResult } from './harness.js';
+import { clientToken, interleaved, load, startQuestline, type LoadResult } from './harness.js';
 import { randomActionBody } from './workload.js';
 
 const USERS = 10_000;
@@ -18,13 +17,7 @@ export const READS = {
 } as const;
 
 export async function benchReads(dir: string): Promise<Record<keyof typeof READS, LoadResult>> {
-  const server = await startServer(['bench/questline-server.ts'], {
-    DATABASE_URL: `sqlite:${join(dir, 'reads.db')}`,
-    CLIENT_RATE_LIMIT_RPS: '1000000',
-    CLIENT_RATE_LIMIT_BURST: '1000000',
-    REDIS_URL: '',
-    BENCH_BOARDS: '1',
-  });
+  const server = await startQuestline(dir, 'reads', { BENCH_BOARDS: '1' });
   try {
     const headers = { authorization: `Bearer ${(await clientToken(server)).token}` };
     await load(server.url, {

@@ -23,7 +23,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, postgresPids, printReport, report, section, sectionsMarkdown, startServer, type LoadResult, type Server } from './harness.js';
+import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, postgresPids, printReport, report, section, sectionsMarkdown, startQuestline, startServer, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
@@ -60,20 +60,9 @@ if (complete) writeReport();
 async function actionLogging(postgres: BenchPostgres | undefined): Promise<void> {
   const bare = await startServer(['bench/bare-server.ts'], {});
   const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db') });
-  const questline = await startServer(['bench/questline-server.ts'], {
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    CLIENT_RATE_LIMIT_RPS: '1000000',
-    CLIENT_RATE_LIMIT_BURST: '1000000',
-    REDIS_URL: '',
-  });
+  const questline = await startQuestline(dir, 'bench');
   // The same server with webhook delivery left to workers: what the in-server dispatcher costs.
-  const withoutDispatcher = await startServer(['bench/questline-server.ts'], {
-    DATABASE_URL: `sqlite:${join(dir, 'bench-no-dispatcher.db')}`,
-    CLIENT_RATE_LIMIT_RPS: '1000000',
-    CLIENT_RATE_LIMIT_BURST: '1000000',
-    REDIS_URL: '',
-    WEBHOOK_DISPATCHER: 'false',
-  });
+  const withoutDispatcher = await startQuestline(dir, 'bench-no-dispatcher', { WEBHOOK_DISPATCHER: 'false' });
   // Two nodes of one site on PostgreSQL + Redis; with one node, the second idles.
   const nodes: Server[] = [];
   if (postgres !== undefined) {
