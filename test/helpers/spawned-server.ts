@@ -284,6 +284,34 @@ export async function clientToken(baseUrl: string, clientId: string, clientSecre
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * A site with an admin and an app client (as `questline site create` and `client create` make
+ * them), a node started on its database, the program put through that node, and an app token.
+ * The node is handed to `track` at once, so the caller's clean-up stops it whatever fails next.
+ */
+export async function startSiteWithProgram(
+  databaseUrl: string,
+  env: Record<string, string>,
+  site: { siteId: string; name: string; program: unknown },
+  track: (server: SpawnedServer) => void,
+): Promise<{ server: SpawnedServer; token: string }> {
+  const setup = await openContext(databaseUrl);
+  await setup.sites.createSite({ siteId: site.siteId, name: site.name });
+  const adminClient = await setup.sites.createClient(site.siteId, 'admin');
+  const appClient = await setup.sites.createClient(site.siteId, 'app');
+  await setup.close();
+  const server = await startServer(env);
+  track(server);
+  const adminToken = await clientToken(server.baseUrl, adminClient.clientId, adminClient.clientSecret);
+  const put = await fetch(`${server.baseUrl}/admin/program`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(site.program),
+  });
+  if (put.status !== 200) throw new Error(`PUT /admin/program: ${put.status} ${await put.text()}`);
+  return { server, token: await clientToken(server.baseUrl, appClient.clientId, appClient.clientSecret) };
+}
+
 /** Runs `work` over `items` with at most `concurrency` at once. */
 export async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

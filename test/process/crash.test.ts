@@ -22,7 +22,6 @@ import { VerifyService } from '../../src/modules/verify/service.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import {
   call,
-  clientToken,
   decisionProblems,
   historyEventIds,
   killServer,
@@ -30,6 +29,7 @@ import {
   pool,
   serverEnv,
   startServer,
+  startSiteWithProgram,
   type SpawnedServer,
   postgresForProcesses,
   sqliteForProcesses,
@@ -105,24 +105,8 @@ function crashSuite(target: ProcessDatabase) {
     receiver = await startReceiver();
     const env = serverEnv(opened.databaseUrl, opened.extraEnv);
 
-    // The site and its clients, as `questline site create` and `client create` make them.
-    const setup = await openContext(opened.databaseUrl);
     const siteId = `crash-${randomBytes(3).toString('hex')}`;
-    await setup.sites.createSite({ siteId, name: 'Crash test' });
-    const adminClient = await setup.sites.createClient(siteId, 'admin');
-    const appClient = await setup.sites.createClient(siteId, 'app');
-    await setup.close();
-
-    const first = await startServer(env);
-    servers.push(first);
-    const adminToken = await clientToken(first.baseUrl, adminClient.clientId, adminClient.clientSecret);
-    const put = await fetch(`${first.baseUrl}/admin/program`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(crashProgram(receiver.url)),
-    });
-    expect(put.status, await put.text()).toBe(200);
-    const token = await clientToken(first.baseUrl, appClient.clientId, appClient.clientSecret);
+    const { server: first, token } = await startSiteWithProgram(opened.databaseUrl, env, { siteId, name: 'Crash test', program: crashProgram(receiver.url) }, (server) => servers.push(server));
     const auth = { authorization: `Bearer ${token}` };
 
     // The load: CONCURRENCY loops over keep-alive connections, each action with a new eventId.

@@ -22,7 +22,7 @@ import type { CliContext } from '../../src/cli/context.js';
 import type { ActionOutcome } from '../../src/modules/actions/service.js';
 import { VerifyService } from '../../src/modules/verify/service.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { call, clientToken, decisionProblems, historyEventIds, killServer, openContext, pool, serverEnv, startServer, type SpawnedServer } from '../helpers/spawned-server.js';
+import { call, decisionProblems, historyEventIds, killServer, openContext, pool, serverEnv, startServer, startSiteWithProgram, type SpawnedServer } from '../helpers/spawned-server.js';
 
 const CONNECTIONS = 24;
 const USERS = 30;
@@ -110,24 +110,9 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
         return true;
       },
     });
-    const setup = await openContext(databaseUrl);
     const siteId = `shutdown-${randomBytes(3).toString('hex')}`;
-    await setup.sites.createSite({ siteId, name: 'Shutdown test' });
-    const adminClient = await setup.sites.createClient(siteId, 'admin');
-    const appClient = await setup.sites.createClient(siteId, 'app');
-    await setup.close();
-
     const env = serverEnv(databaseUrl, { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
-    const first = await startServer(env);
-    servers.push(first);
-    const adminToken = await clientToken(first.baseUrl, adminClient.clientId, adminClient.clientSecret);
-    const put = await fetch(`${first.baseUrl}/admin/program`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(program(receiver.url)),
-    });
-    expect(put.status, await put.text()).toBe(200);
-    const token = await clientToken(first.baseUrl, appClient.clientId, appClient.clientSecret);
+    const { server: first, token } = await startSiteWithProgram(databaseUrl, env, { siteId, name: 'Shutdown test', program: program(receiver.url) }, (server) => servers.push(server));
     const auth = { authorization: `Bearer ${token}` };
 
     // Steady load: one keep-alive connection per loop, each action with a new eventId, until the process is gone.
