@@ -1,5 +1,5 @@
 // The `questline` command. Every command takes --json for machine-readable output.
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, createReadStream, readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -58,6 +58,19 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 class UsageError extends Error {}
+
+/** A command's FILE argument: given, a readable file; with its size. */
+function inputFile(file: string | undefined, usage: string): { file: string; size: number } {
+  if (file === undefined) throw new UsageError(usage);
+  try {
+    accessSync(file, constants.R_OK);
+    const stat = statSync(file);
+    if (stat.isFile()) return { file, size: stat.size };
+  } catch {
+    // Reported below, as for a directory.
+  }
+  throw new UsageError(`cannot read ${file}`);
+}
 
 function required(values: Values, name: 'name' | 'site' | 'role' | 'client' | 'rate' | 'burst'): string {
   const value = values[name];
@@ -143,14 +156,8 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
       }
       case 'restore': {
         const siteId = await existingSite(context, required(values, 'site'));
-        const file = positionals[1];
-        if (file === undefined) throw new UsageError('restore needs the backup file: questline restore --site SITE FILE');
-        let xml: string;
-        try {
-          xml = readFileSync(file, 'utf8');
-        } catch {
-          throw new UsageError(`cannot read ${file}`);
-        }
+        const { file } = inputFile(positionals[1], 'restore needs the backup file: questline restore --site SITE FILE');
+        const xml = readFileSync(file, 'utf8');
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
@@ -159,14 +166,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
       }
       case 'import': {
         const siteId = await existingSite(context, required(values, 'site'));
-        const file = positionals[1];
-        if (file === undefined) throw new UsageError('import needs the NDJSON file: questline import --site SITE FILE.ndjson');
-        let size: number;
-        try {
-          size = statSync(file).size;
-        } catch {
-          throw new UsageError(`cannot read ${file}`);
-        }
+        const { file, size } = inputFile(positionals[1], 'import needs the NDJSON file: questline import --site SITE FILE.ndjson');
         const input = createReadStream(file);
         const progress = importProgress(file, () => (size === 0 ? 1 : Math.min(1, input.bytesRead / size)), out.json);
         const summary = await new ImportService(context.actions).run(siteId, createInterface({ input, crlfDelay: Infinity }), { onProgress: progress.update });

@@ -125,6 +125,9 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
 
   it.each([
     [['restore', '--site', 'a'], /restore needs the backup file/],
+    [['restore', '--site', 'a', join(tmpdir(), 'nowhere', 'demo.xml')], /cannot read .*nowhere/],
+    [['restore', '--site', 'a', tmpdir()], /cannot read/],
+    [['import', '--site', 'a', tmpdir()], /cannot read/],
     [['restore', join('nowhere', 'demo.xml')], /--site is required/],
     [['backup'], /--site is required/],
   ])('refuses %j as a usage error', async (argv, message) => {
