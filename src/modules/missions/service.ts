@@ -165,7 +165,7 @@ export class MissionReadService {
       const summary = { ...this.summary(mission, state, now), locked: missing.length > 0, ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}) };
       return [{ mission, summary }];
     });
-    return { entries, state, now };
+    return { entries, state, now, missions };
   }
 
   /** Completed missions (never always_hidden) with how often and when last. */
@@ -174,6 +174,16 @@ export class MissionReadService {
     const now = this.clock();
     const missions = program.missions.filter((m) => m.party === type);
     const state = await this.state(siteId, type, id, missions, now);
+    return this.completedOf(missions, state, now);
+  }
+
+  /** What at-a-glance counts (SPEC §7): eligible, eligible with some progress, completed; the party's state read once for all three. */
+  async counts(siteId: string, type: PartyType, id: string): Promise<{ eligible: number; inProgress: number; completed: number }> {
+    const { entries, state, now, missions } = await this.eligibleWithState(siteId, type, id);
+    return { eligible: entries.length, inProgress: entries.filter((entry) => entry.summary.percentComplete > 0).length, completed: this.completedOf(missions, state, now).length };
+  }
+
+  private completedOf(missions: readonly MissionDocument[], state: PartyMissionState, now: number) {
     return missions.flatMap((mission) => {
       const completions = state.completions.get(mission.id);
       if (completions === undefined || mission.hidden === 'always_hidden') return [];

@@ -45,13 +45,12 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
     async (request) => {
       const { siteId } = authOf(request);
       const { userId } = request.params as { userId: string };
-      const [prefs, balance, levels, badges, eligible, completed, rank, recent] = await Promise.all([
+      const [prefs, balance, levels, badges, counts, rank, recent] = await Promise.all([
         preferences.read(siteId, userId),
         profiles.pointBalance(siteId, userId),
         profiles.levels(siteId, userId),
         profiles.badges(siteId, userId, LATEST_BADGES, 0),
-        missions.eligible(siteId, 'user', userId),
-        missions.completed(siteId, 'user', userId),
+        missions.counts(siteId, 'user', userId),
         leaderboards.primaryRank(siteId, userId),
         db
           .selectFrom('action_events')
@@ -75,7 +74,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
           points: { balance: balance.balance, lifetimeBalance: balance.lifetimeBalance, category: balance.categories.find((c) => c.isDefault)?.id ?? null },
           level: { current: level(levels.current), next: level(levels.next), pointsToNext: levels.pointsToNext, percentToNext: levels.percentToNext },
           badges: { count: badges.total, latest: badges.badges.map((b) => ({ id: b.id, name: b.name, ...(b.iconUrl !== undefined ? { iconUrl: b.iconUrl } : {}), lastEarnedAt: b.lastEarnedAt })) },
-          missions: { completed: completed.length, inProgress: eligible.filter((m) => m.percentComplete > 0).length, eligible: eligible.length },
+          missions: counts,
           rank,
           recentActions: recent.map((row) => ({ eventId: row.event_id, action: row.action, value: Number(row.value), timestamp: new Date(Number(row.occurred_at)).toISOString() })),
         },

@@ -52,6 +52,10 @@ describe.each(configurations)('at a glance (%s)', (configuration) => {
       missions: { completed: 1, inProgress: 1 },
     });
     expect(summary.recentActions.map((a: { eventId: string }) => a.eventId)).toEqual(['g-2', 'g-1']);
+    // The counts are those of the mission lists.
+    const listed = async (query: string) => Number((await t.app.inject({ method: 'GET', url: `/users/ann/challenges${query}`, headers: { authorization: `Bearer ${app}` } })).headers['x-total-count']);
+    expect(summary.missions).toEqual({ completed: await listed('?type=completed'), inProgress: 1, eligible: await listed('') });
+    expect(summary.missions.eligible).toBeGreaterThan(1);
   });
 
   it("refuses another user's summary to a user-level token", async () => {
