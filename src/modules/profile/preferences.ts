@@ -3,6 +3,7 @@
 // still stored, read back, and used as iconUrl while no iconUrl is set.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { InvalidationBus } from '../../plugins/redis.js';
 import { AppError, type FieldError } from '../../errors.js';
 
@@ -28,6 +29,11 @@ type Name = Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>;
 /** Names kept in memory for leaderboard pages (a top-100 page reads no rows once warm). */
 const NAMES_CACHED = 200_000;
 const TOPIC = 'names';
+
+/** Names for a leaderboard page or a standing: read for every user missing from the cache (a 1,000,000-user board misses often). */
+const selectNames = precompiled<{ siteId: string; userIds: string[] }, { user_id: string; preferences: string }>((db, p) =>
+  db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', p.siteId).where('user_id', 'in', p.userIds),
+);
 
 export class PreferencesService {
   /** siteId \0 userId → name, or 'none' for a user without a profile. */
@@ -69,7 +75,7 @@ export class PreferencesService {
     const found = new Map<string, Name>();
     // In chunks: SQLite bounds the parameters of one statement.
     for (let i = 0; i < missing.length; i += 500) {
-      const rows = await this.db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', siteId).where('user_id', 'in', missing.slice(i, i + 500)).execute();
+      const rows = await selectNames({ db: this.db }, { siteId, userIds: missing.slice(i, i + 500) });
       for (const row of rows) {
         const { firstName, lastName, iconUrl } = present(JSON.parse(row.preferences) as Record<string, string>, null);
         found.set(row.user_id, { firstName, lastName, iconUrl });
