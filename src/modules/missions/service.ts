@@ -4,6 +4,7 @@
 import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
 import { isRepeatable, isWithinDates, percentComplete } from '../../engine/elements/missions.js';
 import type { Db } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MissionDocument } from '../program/model.js';
@@ -18,6 +19,39 @@ interface PartyMissionState {
   progress: Map<string, Map<string, number>>;
   supplyUsed: Map<string, number>;
 }
+
+type P = { siteId: string; type: PartyType; id: string };
+
+// The party's mission state, read on every mission list: precompiled (src/db/precompiled.ts),
+// not built with Kysely on each read.
+const q = {
+  groups: precompiled<P, { group_id: string }>((db, p) => db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.id)),
+  completionTotals: precompiled<P, { mission_id: string; n: number; last: number }>((db, p) =>
+    db
+      .selectFrom('mission_completions')
+      .select(['mission_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('completed_at').as('last')])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('removed_at', 'is', null)
+      .groupBy('mission_id'),
+  ),
+  recentCompletions: precompiled<P & { from: number }, { mission_id: string; window_start: number; n: number }>((db, p) =>
+    db
+      .selectFrom('mission_completions')
+      .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('removed_at', 'is', null)
+      .where('window_start', '>=', p.from)
+      .groupBy(['mission_id', 'window_start']),
+  ),
+  progress: precompiled<P, { mission_id: string; rule_id: string; window_start: number; current: number }>((db, p) =>
+    db.selectFrom('mission_progress').select(['mission_id', 'rule_id', 'window_start', 'current']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  supply: precompiled<{ siteId: string }, { mission_id: string; used: number }>((db, p) => db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId)),
+};
 
 function currentWindow(mission: MissionDocument, now: number): { start: number; end: number } | null {
   const period = mission.repeatableWindow?.period;
@@ -40,38 +74,15 @@ export class MissionReadService {
   ) {}
 
   private async state(siteId: string, type: PartyType, id: string, missions: readonly MissionDocument[], now: number): Promise<PartyMissionState> {
+    const party = { siteId, type, id };
+    const trx = { db: this.db };
     const [groups, totals, recent, progress, supply] = await Promise.all([
-      type === 'user'
-        ? this.db.selectFrom('group_members').select('group_id').where('site_id', '=', siteId).where('user_id', '=', id).execute()
-        : Promise.resolve([] as Array<{ group_id: string }>),
-      this.db
-        .selectFrom('mission_completions')
-        .select(['mission_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('completed_at').as('last')])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', type)
-        .where('party_id', '=', id)
-        .where('removed_at', 'is', null)
-        .groupBy('mission_id')
-        .execute(),
+      type === 'user' ? q.groups(trx, party) : [],
+      q.completionTotals(trx, party),
       // Completions in windows that may be current: the earliest current window start bounds the read.
-      this.db
-        .selectFrom('mission_completions')
-        .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', type)
-        .where('party_id', '=', id)
-        .where('removed_at', 'is', null)
-        .where('window_start', '>=', Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER))
-        .groupBy(['mission_id', 'window_start'])
-        .execute(),
-      this.db
-        .selectFrom('mission_progress')
-        .select(['mission_id', 'rule_id', 'window_start', 'current'])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', type)
-        .where('party_id', '=', id)
-        .execute(),
-      this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute(),
+      q.recentCompletions(trx, { ...party, from: Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER) }),
+      q.progress(trx, party),
+      q.supply(trx, { siteId }),
     ]);
     const byId = new Map(missions.map((m) => [m.id, m]));
     const completions = new Map<string, { total: number; inWindow: number; last: number }>();
