@@ -40,13 +40,7 @@ export interface CompletionCountRow {
 
 // The hot path's queries, built once per dialect (src/db/precompiled.ts).
 const q = {
-  createParty: precompiled<P & { now: number }>((db, p) =>
-    db
-      .insertInto('parties')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
-      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing()),
-  ),
-  // A new party's row as inserted (locked by the inserting transaction); none when it exists already.
+  // Creates a party: its row as inserted (locked by the inserting transaction); none when it exists already.
   insertParty: precompiled<P & { now: number }, PartyRow>((db, p) =>
     db
       .insertInto('parties')
@@ -262,7 +256,7 @@ export class ActionsRepository {
    */
   async lockParties(trx: Trx, parties: PartyKey[], now: number): Promise<void> {
     for (const party of parties) {
-      await q.createParty(trx, { ...key(party), now });
+      await q.insertParty(trx, { ...key(party), now });
       await q.bumpVersion(trx, key(party));
     }
   }
