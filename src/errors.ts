@@ -19,6 +19,7 @@ export const errorCatalog = {
   conflict: { status: 409, title: 'The object already exists' },
   event_id_conflict: { status: 409, title: 'The eventId was already used for another action' },
   unknown_action: { status: 422, title: 'The site has no such action' },
+  amount_out_of_range: { status: 422, title: 'A computed amount is outside the range the ledger records' },
   program_invalid: { status: 422, title: 'The program breaks a rule' },
   unknown_exchange: { status: 422, title: 'The site has no such exchange' },
   unknown_category: { status: 422, title: 'The exchange has no such category' },

@@ -1,5 +1,6 @@
 // The input of POST /users/{u}/actions and /groups/{g}/actions (SPEC §5): form and JSON bodies,
 // metadata in both forms, and timestamps as ISO 8601 (with or without an offset) or epoch numbers.
+import { MAX_ACTION_VALUE } from '../../engine/amounts.js';
 import { localDateTimeToInstant } from '../../engine/calendar.js';
 import { AppError, type FieldError } from '../../errors.js';
 import { isValidLocalDateTime } from '../../time.js';
@@ -14,6 +15,7 @@ export interface ActionInput {
 }
 
 const MAX_METADATA_PAIRS = 10;
+const RANGE = MAX_ACTION_VALUE.toLocaleString('en-US');
 const MAX_FUTURE_MS = 24 * 3600 * 1000;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
@@ -106,7 +108,7 @@ export function parseActionInput(body: unknown, timeZone: string, now: number): 
   let value = 1;
   if (input.value !== undefined && input.value !== '') {
     value = typeof input.value === 'number' ? input.value : typeof input.value === 'string' && input.value.trim() !== '' ? Number(input.value) : NaN;
-    if (!Number.isFinite(value)) errors.push({ path: 'value', message: 'must be a finite number' });
+    if (!(Math.abs(value) <= MAX_ACTION_VALUE)) errors.push({ path: 'value', message: `must be a number from -${RANGE} to ${RANGE}` });
   }
 
   const metadata = parseMetadata(input.metadata, errors);

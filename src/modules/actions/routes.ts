@@ -1,6 +1,7 @@
 // POST /users/{userId}/actions, POST /groups/{groupId}/actions (SPEC §5).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { MAX_ACTION_VALUE } from '../../engine/amounts.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Metrics } from '../../plugins/metrics.js';
@@ -8,7 +9,7 @@ import type { ActionService } from './service.js';
 
 const ActionBody = Type.Object({
   action: Type.String({ maxLength: 255, description: 'The configured action name (case-insensitive)' }),
-  value: Type.Optional(Type.Number({ description: 'Default 1; feeds sum rules and the points multiplier' })),
+  value: Type.Optional(Type.Number({ minimum: -MAX_ACTION_VALUE, maximum: MAX_ACTION_VALUE, description: 'Default 1; feeds sum rules and the points multiplier' })),
   metadata: Type.Optional(
     Type.Union([Type.String({ description: 'Form: name1:value1,name2:value2' }), Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))], {
       description: 'At most 10 name/value pairs',

@@ -3,6 +3,7 @@
 // missions a member's action advances) is written: the event, progress, completions, supply, the
 // points ledger with balances and cap totals, trophies, levels and outbox rows.
 import { uuidv7 } from 'uuidv7';
+import { unwritableAmount } from '../../engine/amounts.js';
 import { calendarWindow, localDay } from '../../engine/calendar.js';
 import { windowStart } from '../../engine/elements/missions.js';
 import type { ScoreChange } from '../../engine/elements/leaderboards.js';
@@ -205,7 +206,7 @@ export class ActionService {
     const userEntry = entries[entries.length - 1] as PartyEntry;
     // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
     const rateWindow = action.rateLimit === undefined ? undefined : calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone);
-    const decision = await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow);
+    const decision = writable(await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow));
 
     const outcome: ActionOutcome = {
       eventId,
@@ -228,7 +229,7 @@ export class ActionService {
       scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
       for (const [i, group] of groups.entries()) {
         const groupEntry = entries[i] as PartyEntry;
-        const groupDecision = await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true);
+        const groupDecision = writable(await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true));
         const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
         if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
         scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
@@ -478,6 +479,17 @@ export class ActionService {
     }
     return changes;
   }
+}
+
+/**
+ * The decision, when every number in it fits the ledger; otherwise the action is refused before
+ * its party's writes (a group's decision comes after the member's writes: its refusal rolls the
+ * transaction back).
+ */
+function writable(decision: Decision): Decision {
+  const problem = unwritableAmount(decision);
+  if (problem !== undefined) throw new AppError('amount_out_of_range', problem);
+  return decision;
 }
 
 /** The engine's view of one mission for the party at the event's time. */

@@ -2,6 +2,7 @@
 // structural definition of a program: the JSON admin API, the XML backup format (./xml-spec.ts)
 // and the OpenAPI document all derive from them. Defaults are declared here and filled by
 // validateProgram, so a stored program is always in canonical form.
+import { MAX_MULTIPLIER, MAX_POINTS } from '../../engine/amounts.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { ID_PATTERN } from '../../http/ids.js';
 
@@ -65,8 +66,8 @@ export const PointCategory = Type.Object(
   {
     name: Id('The category name, also its id'),
     isDefault: WithDefault(Type.Boolean(), false),
-    dailyLimit: Optional(Type.Integer({ minimum: 1, description: 'Most a user earns per calendar day (site time zone)' })),
-    yearlyLimit: Optional(Type.Integer({ minimum: 1, description: 'Most a user earns per calendar year (site time zone)' })),
+    dailyLimit: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'Most a user earns per calendar day (site time zone)' })),
+    yearlyLimit: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'Most a user earns per calendar year (site time zone)' })),
   },
   { additionalProperties: false },
 );
@@ -75,7 +76,7 @@ export const Action = Type.Object(
   {
     name: Id('Unique, case-insensitive'),
     description: Optional(Text),
-    rateLimit: Optional(Type.Object({ max: Type.Integer({ minimum: 1 }), period: Enum(['minute', 'hour', 'day', 'week'] as const) }, { additionalProperties: false })),
+    rateLimit: Optional(Type.Object({ max: Type.Integer({ minimum: 1, maximum: 1_000_000 }), period: Enum(['minute', 'hour', 'day', 'week'] as const) }, { additionalProperties: false })),
     suppressRepeats: WithDefault(Type.Boolean(), false),
     clientLoggable: WithDefault(Type.Boolean(), false),
   },
@@ -85,7 +86,7 @@ export const Action = Type.Object(
 export const Badge = Type.Object({ id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url) }, { additionalProperties: false });
 
 export const Level = Type.Object(
-  { id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url), threshold: Type.Integer({ minimum: 0 }) },
+  { id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url), threshold: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) },
   { additionalProperties: false },
 );
 
@@ -98,7 +99,7 @@ export const Rule = Type.Object(
     id: Id(),
     action: Id('An action name (case-insensitive)'),
     type: WithDefault(Enum(['count', 'sum'] as const), 'count'),
-    goal: Type.Number({ exclusiveMinimum: 0 }),
+    goal: Type.Number({ exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     metadata: WithDefault(Type.Array(MetadataCondition, { maxItems: 10 }), []),
   },
   { additionalProperties: false },
@@ -123,8 +124,8 @@ export const Mission = Type.Object(
     rewards: WithDefault(
       Type.Object(
         {
-          points: WithDefault(Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }), { maxItems: 20 }), []),
-          multiplier: Optional(Type.Number({ exclusiveMinimum: 0 })),
+          points: WithDefault(Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }) }, { additionalProperties: false }), { maxItems: 20 }), []),
+          multiplier: Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_MULTIPLIER })),
           badge: Optional(Id()),
         },
         { additionalProperties: false },
@@ -135,13 +136,13 @@ export const Mission = Type.Object(
       Type.Object(
         {
           period: Enum(['none', 'day', 'week', 'month'] as const),
-          maxPerPeriod: Optional(Type.Integer({ minimum: 1 })),
+          maxPerPeriod: Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
         },
         { additionalProperties: false },
       ),
     ),
     importance: WithDefault(Type.Integer(), 0),
-    supply: Optional(Type.Integer({ minimum: 0, description: 'At most this many completions site-wide' })),
+    supply: Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'At most this many completions site-wide' })),
   },
   { additionalProperties: false },
 );
@@ -186,7 +187,7 @@ export const Quiz = Type.Object(
     endDate: Optional(LocalDateTime),
     timezone: WithDefault(TimeZone, DEFAULT_TIMEZONE),
     passingPercent: WithDefault(Type.Number({ minimum: 0, maximum: 100 }), 100),
-    maxAttempts: Optional(Type.Integer({ minimum: 1 })),
+    maxAttempts: Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     questions: Type.Array(QuizQuestion, { minItems: 1, maxItems: 500 }),
   },
   { additionalProperties: false },
@@ -205,9 +206,9 @@ export const Exchange = Type.Object(
     givers: GroupSelection,
     recipients: GroupSelection,
     pointCategory: Id(),
-    budget: Type.Object({ amount: Type.Integer({ minimum: 0 }), period: Enum(['none', 'month', 'quarter', 'year'] as const) }, { additionalProperties: false }),
-    minPoints: WithDefault(Type.Integer({ minimum: 1 }), 1),
-    maxPoints: Optional(Type.Integer({ minimum: 1 })),
+    budget: Type.Object({ amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }), period: Enum(['none', 'month', 'quarter', 'year'] as const) }, { additionalProperties: false }),
+    minPoints: WithDefault(Type.Integer({ minimum: 1, maximum: MAX_POINTS }), 1),
+    maxPoints: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS })),
     maxRecipients: WithDefault(Type.Integer({ minimum: 1, maximum: 1000 }), 10),
     categories: WithDefault(Type.Array(Type.Object({ id: Id(), name: Name, iconUrl: Optional(Url) }, { additionalProperties: false }), { maxItems: 100 }), []),
   },
@@ -218,7 +219,7 @@ export const AwardSettings = Type.Object(
   {
     pointCategory: Id(),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
-    conversionRate: Type.Number({ exclusiveMinimum: 0 }),
+    conversionRate: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
     marketplaces: WithDefault(Type.Array(Type.Object({ type: Id(), urlTemplate: Url }, { additionalProperties: false }), { maxItems: 20 }), []),
     allowedCountries: WithDefault(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 300 }), []),
     verificationRequired: WithDefault(Type.Boolean(), false),

@@ -2,6 +2,7 @@
 // are a list (form: repeated key or `a,b`); points are one amount for every recipient (`points`)
 // or one per recipient (`recipientPoints`: form `ann:5,bob:15`, JSON object), which may also stand
 // for the recipients list.
+import { isPointsAmount, MAX_POINTS } from '../../engine/amounts.js';
 import { AppError, type FieldError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 
@@ -26,8 +27,8 @@ function text(raw: unknown): string | undefined {
 
 function amount(raw: unknown, path: string, errors: FieldError[]): number | undefined {
   const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    errors.push({ path, message: 'must be a whole number of points, at least 1' });
+  if (typeof value !== 'number' || !isPointsAmount(value) || value < 1) {
+    errors.push({ path, message: `must be a whole number of points from 1 to ${MAX_POINTS.toLocaleString('en-US')}` });
     return undefined;
   }
   return value;

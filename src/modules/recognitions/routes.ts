@@ -2,6 +2,7 @@
 // budget and recipients, and the recognitions they give and receive.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { MAX_POINTS } from '../../engine/amounts.js';
 import { deprecate } from '../../http/deprecation.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
@@ -35,9 +36,9 @@ const RecognitionBody = Type.Object({
   categoryId: Type.String(),
   comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, description: `At most ${MAX_COMMENT} characters (Unicode code points)` })),
   recipients: Type.Optional(Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' })),
-  points: Type.Optional(Type.Integer({ minimum: 1, description: 'The amount each recipient gets' })),
+  points: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'The amount each recipient gets' })),
   recipientPoints: Type.Optional(
-    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1 })), Type.String({ description: 'Form: ann:5,bob:15' })], { description: 'An amount per recipient, instead of points' }),
+    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: MAX_POINTS })), Type.String({ description: 'Form: ann:5,bob:15' })], { description: 'An amount per recipient, instead of points' }),
   ),
 });
 const GivenRecognition = Type.Object({

@@ -370,7 +370,7 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
       { line: 6, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'metadata', message: expect.stringContaining('at most 10') }] },
       { line: 8, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'timestamp', message: 'is more than a day in the future' }] },
       { line: 9, code: 'event_id_conflict', message: expect.any(String) },
-      { line: 10, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'value', message: 'must be a finite number' }] },
+      { line: 10, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'value', message: 'must be a number from -1,000,000,000 to 1,000,000,000' }] },
       { line: 11, code: 'validation_failed', message: 'The line is invalid', errors: [{ path: 'groupId', message: expect.any(String) }] },
     ]);
     const state = await expectSummaryMatchesDatabase(site.siteId, summary);
