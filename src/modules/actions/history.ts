@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { Id } from '../../http/ids.js';
-import { Envelope } from '../../http/paging.js';
+import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
 import { parseInstant } from './input.js';
@@ -15,7 +15,7 @@ const historyFields = {
   from: Type.Optional(Type.String({ description: 'Inclusive lower bound (ISO 8601 or epoch)' })),
   to: Type.Optional(Type.String({ description: 'Exclusive upper bound (ISO 8601 or epoch)' })),
   action: Type.Optional(Type.String({ maxLength: 255 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  limit: PagingQuery.properties.limit,
   cursor: Type.Optional(Type.String({ maxLength: 600, description: 'From the X-Next-Cursor header of the previous page' })),
 };
 const HistoryQuery = Type.Object(historyFields);

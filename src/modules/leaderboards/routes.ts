@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope } from '../../http/paging.js';
+import { Envelope, Limit, Offset } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { Leaderboard } from '../program/model.js';
@@ -61,8 +61,8 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
         tags,
         summary: 'A page of the leaderboard, highest score first (total in X-Total-Count, at most the board size)',
         querystring: Type.Object({
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "Default: the board's size, at most 50; at most the board's size" })),
-          offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+          limit: Type.Optional(Limit(10_000, { description: "Default: the board's size, at most 50; at most the board's size" })),
+          offset: Type.Optional(Offset),
           window: WindowQuery,
         }),
         response: { 200: Envelope(Type.Array(Entry)) },
