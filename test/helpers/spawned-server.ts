@@ -24,7 +24,7 @@ export interface SpawnedServer {
   port: number;
   baseUrl: string;
   output(): string;
-  /** The log lines other than pino's per-request ones ("incoming request", "request completed"), all of them. */
+  /** The log lines other than the per-request ones ("request"), all of them. */
   messages(): string[];
   /** Resolves with the exit code (null: killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -75,7 +75,7 @@ export async function startServer(env: Record<string, string>): Promise<SpawnedS
     else tail = (tail + text).slice(-OUTPUT_TAIL);
     const lines = (partial + text).split('\n');
     partial = lines.pop() ?? '';
-    for (const line of lines) if (!line.includes('"msg":"incoming request"') && !line.includes('"msg":"request completed"')) messages.push(line);
+    for (const line of lines) if (!line.includes('"msg":"request"')) messages.push(line);
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);

@@ -1,13 +1,25 @@
 // Path ids are validated in one place (SPEC §2 Ids), and logs carry the request id but never a
-// secret or a token.
+// secret or a token, not even one sent by mistake in a query string; a request is one log line.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../src/plugins/request-log.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/users/ann/actions', '/users/ann/actions'],
+    ['/oauth/token/?client_id=qlc_1&client_secret=qls_abc', '/oauth/token/?client_id=qlc_1&client_secret=[redacted]'],
+    ['/challenges?access_token=eyJ.x.y&limit=5', '/challenges?access_token=[redacted]&limit=5'],
+    ['/x?Client%5FSecret=s&token=t&api-key=k&password=p&q=ok', '/x?Client%5FSecret=[redacted]&token=[redacted]&api-key=[redacted]&password=[redacted]&q=ok'],
+    ['/x?%E0%A4%A=1&secret', '/x?%E0%A4%A=1&secret'],
+  ])('%s', (url, expected) => expect(redactUrl(url)).toBe(expected));
+});
 
 describe.each(configurations)('path ids and logs (%s)', (configuration) => {
   let t: TestApp;
   let site: TestSite;
   const lines: string[] = [];
+  const logged = () => lines.join('').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
 
   beforeAll(async () => {
     const logStream = new Writable({
@@ -52,10 +64,28 @@ describe.each(configurations)('path ids and logs (%s)', (configuration) => {
     await t.app.inject({ method: 'GET', url: '/groups/g/things/t', headers: { authorization: `Bearer ${token}x` } });
 
     const log = lines.join('');
-    expect(log).toContain('"reqId":"trace-me-1"');
-    expect(log).toContain('"reqId":"trace-me-2"');
+    expect(log).toContain('"requestId":"trace-me-1"');
+    expect(log).toContain('"requestId":"trace-me-2"');
     expect(log).not.toContain(site.admin.clientSecret);
     expect(log).not.toContain(token);
     expect(log).not.toContain(token.split('.')[2]);
+  });
+
+  it('writes one line per request, with method, route, status, duration and request id, and no credential from the query string', async () => {
+    const client = await t.token(site.app);
+    lines.length = 0;
+    const secret = site.app.clientSecret;
+    await t.app.inject({ method: 'POST', url: `/oauth/token/?client_id=${site.app.clientId}&client_secret=${encodeURIComponent(secret)}`, headers: { 'x-request-id': 'log-1' } });
+    await t.app.inject({ method: 'GET', url: `/challenges?access_token=${client}`, headers: { authorization: `Bearer ${client}`, 'x-request-id': 'log-2' } });
+    await t.app.inject({ method: 'GET', url: '/challenges', headers: { authorization: `Bearer ${client}`, 'x-request-id': 'log-3' } });
+    const text = lines.join('\n');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(client.split('.')[2]);
+    for (const id of ['log-1', 'log-2', 'log-3']) {
+      const mine = logged().filter((line) => line.requestId === id);
+      expect(mine, text).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ level: 30, msg: 'request', method: expect.any(String), route: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+    }
+    expect(logged().find((line) => line.requestId === 'log-2')).toMatchObject({ route: '/challenges', status: 200, url: '/challenges?access_token=[redacted]' });
   });
 });
