@@ -71,7 +71,8 @@ import { dbPlugin } from './plugins/db.js';
 import { Metrics, metricsPlugin } from './plugins/metrics.js';
 import { MaintenanceSwitch, maintenancePlugin } from './plugins/maintenance.js';
 import { idParamsPlugin } from './http/ids.js';
-import { errorsPlugin, sendProblem, toAppError } from './plugins/errors.js';
+import { jsonBodyPlugin } from './http/json.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -140,14 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
-    // Errors raised before routing (a path that is not valid percent-encoding) get the same
-    // problem+json and request id as every other error.
-    frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
-      const appError =
-        error.code === 'FST_ERR_BAD_URL' ? new AppError('validation_failed', 'The path is not valid percent-encoding') : toAppError(error);
-      return sendProblem(reply, appError);
-    },
+    // Errors raised before routing (a path over the router's limits, not valid percent-encoding)
+    // and requests that are not valid HTTP get the same problem+json and request id as every other error.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const metrics = new Metrics(database.db);
@@ -231,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(metricsPlugin, { metrics });
   await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodyPlugin);
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
   await app.register(formbody);
   await app.register(idParamsPlugin);

@@ -1,8 +1,12 @@
 // One global error handler: every error leaves as RFC 9457 problem+json with a stable code from the
 // closed catalog (src/errors.ts) and the request id. 5xx bodies never carry internals.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorCatalog, type ErrorCode, type FieldError } from '../errors.js';
+import { logRequest } from './request-log.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -47,12 +51,29 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): Fi
   });
 }
 
+/**
+ * Fastify's own errors that a request can cause, each with its code in the catalog. Those not here
+ * (Fastify's programming errors) are internal errors, logged.
+ */
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_body',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'unsupported_media_type',
+  FST_ERR_ROUTE_MISSING_CONTENT: 'malformed_body',
+  FST_ERR_BAD_URL: 'validation_failed',
+  FST_ERR_INVALID_URL: 'validation_failed',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
+  FST_ERR_NOT_FOUND: 'route_not_found',
+};
+
+const fastifyDetails: Partial<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send application/json or application/x-www-form-urlencoded',
+  FST_ERR_BAD_URL: 'The path is not valid percent-encoding',
+  FST_ERR_INVALID_URL: 'The URL is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A segment of the path is longer than 1,024 characters (ids are at most 255)',
 };
 
 /** Turns anything thrown into an AppError; unexpected errors become internal_error. */
@@ -65,23 +86,81 @@ export function toAppError(error: unknown): AppError {
     });
   }
   const mapped = fastifyError.code !== undefined ? fastifyCodes[fastifyError.code] : undefined;
-  if (mapped === 'unsupported_media_type') {
-    return new AppError(mapped, 'Send application/json or application/x-www-form-urlencoded');
-  }
-  if (mapped !== undefined) return new AppError(mapped);
+  if (mapped !== undefined) return new AppError(mapped, fastifyDetails[fastifyError.code as string]);
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) return new AppError('malformed_body', 'The request body could not be parsed');
   if (fastifyError.statusCode === 413) return new AppError('payload_too_large');
   if (fastifyError.statusCode === 415) return new AppError('unsupported_media_type');
   return new AppError('internal_error', 'An unexpected error occurred; quote the requestId when reporting it');
 }
 
+/** How long the rest of a body over the limit is read and dropped, so that the client can read the 413. */
+const DRAIN_MS = 10_000;
+
+/**
+ * A body over the route's limit: the answer names the limit, and the rest of the body is read and
+ * dropped for a while before the connection closes. Closing at once (Fastify's way) resets a
+ * client that is still sending, and most clients then report the reset, not the 413.
+ */
+function bodyTooLarge(request: FastifyRequest, reply: FastifyReply): AppError {
+  const limit = request.routeOptions.bodyLimit ?? 0;
+  reply.removeHeader('connection');
+  const raw = request.raw;
+  if (!raw.complete) {
+    raw.resume();
+    const timer = setTimeout(() => raw.socket.destroy(), DRAIN_MS).unref();
+    raw.once('end', () => clearTimeout(timer));
+    raw.once('close', () => clearTimeout(timer));
+  }
+  return new AppError('payload_too_large', `The request body is larger than the ${formatBytes(limit)} this endpoint takes`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB (${bytes.toLocaleString('en-US')} bytes)` : `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+/** Sends the problem for anything thrown; a 5xx is logged with the request id first. */
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = (error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLarge(request, reply) : toAppError(error);
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, appError);
+}
+
+/** Fastify's `frameworkErrors`: errors raised before routing (a path over the router's limits, bad percent-encoding). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('x-request-id', request.id);
+  // No route, so no onResponse hook: the request's log line is written here.
+  reply.raw.once('finish', () => logRequest(request, reply));
+  return answerError(error, request, reply);
+}
+
+const HTTP_PROBLEMS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', detail: 'The request headers are larger than the server takes (16 KB)' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', detail: 'The request did not arrive in time' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request that is not valid HTTP (a Content-Length that is not a
+ * number, more body than its Content-Length says, headers over the limit) never reaches routing;
+ * it still gets a problem document, with a request id of its own, and the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = error.code !== undefined ? HTTP_PROBLEMS[error.code] : undefined;
+  const appError = new AppError(known?.code ?? 'malformed_request', known?.detail ?? 'The request is not valid HTTP/1.1');
+  const requestId = randomUUID();
+  this.log.info({ requestId, code: error.code, status: appError.status }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(problemBody(appError, requestId));
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export const errorsPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const appError = toAppError(error);
-      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendProblem(reply, appError);
-    });
+    app.setErrorHandler(answerError);
     app.setNotFoundHandler((request, reply) =>
       sendProblem(reply, new AppError('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}`)),
     );

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Party } from '../../engine/types.js';
 import { AppError, type FieldError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
+import { checkNesting, checkWellFormed } from '../../http/json.js';
 
 export interface ImportLine {
   party: Party;
@@ -24,12 +25,14 @@ export function derivedEventId(lineNumber: number, text: string): string {
 
 /** The line's party and action fields; AppError validation_failed when it is not an import line. */
 export function parseImportLine(text: string, lineNumber: number): ImportLine {
+  checkNesting(text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     throw new AppError('validation_failed', 'The line is not JSON');
   }
+  checkWellFormed(text, parsed, '');
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new AppError('validation_failed', 'The line is not a JSON object');
   const line = parsed as Record<string, unknown>;
   const errors: FieldError[] = [];
