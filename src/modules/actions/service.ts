@@ -12,6 +12,7 @@ import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, 
 import type { Database, Trx } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
+import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
@@ -29,6 +30,11 @@ export interface ActionOutcome {
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
   levelChanged?: PresentedLevelChange;
+  /**
+   * Missions of `progress` and `missionsCompleted` hidden from the user after this action
+   * (docs/missions.md): kept with the event, never sent; a user-level token's answer leaves them out.
+   */
+  hiddenFromUser?: string[];
 }
 
 /** The groups an action of a party involves (groupsOf()): the user's groups, and those to lock. */
@@ -87,14 +93,18 @@ export class ActionService {
     const input = parseActionInput(body, snapshot.program.site.timezone, now);
     // A generated id is new by construction: only a caller's id needs the idempotency lookup.
     const eventId = input.eventId ?? uuidv7();
+    return visibleTo(await this.logged(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options), options.userLevel === true);
+  }
+
+  private async logged(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
     try {
-      return await this.decide(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options);
+      return await this.decide(snapshot, party, input, eventId, now, options);
     } catch (error) {
       if (error instanceof DryRun) return error.outcome;
       // The same event id logged concurrently for another party: answer as for a sequential reuse.
       if (error instanceof Error && UNIQUE_VIOLATION.test(error.message)) {
-        const existing = await this.repository.findEvent({ db: this.database.db }, siteId, eventId);
-        if (existing !== undefined) return this.duplicateOf(existing, { siteId, type: party, id: partyId }, input.action);
+        const existing = await this.repository.findEvent({ db: this.database.db }, party.siteId, eventId);
+        if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
       }
       throw error;
     }
@@ -245,6 +255,10 @@ export class ActionService {
         if (userEntry.activeDay !== day) await this.repository.markActive(trx, party.siteId, day, party.id);
         userEntry.activeDay = day;
       }
+    }
+    if (outcome.progress.length > 0 || outcome.missionsCompleted.length > 0) {
+      const hidden = hiddenFromUser(snapshot, outcome, party.type === 'user' ? [userEntry] : [], entries.slice(0, groups.length));
+      if (hidden.length > 0) outcome.hiddenFromUser = hidden;
     }
     await this.repository.insertEvent(trx, {
       site_id: party.siteId,
@@ -479,6 +493,31 @@ export class ActionService {
     }
     return changes;
   }
+}
+
+/**
+ * The outcome as the caller may see it: a user-level token's without the missions hidden from its
+ * user (as every read hides them), anyone's without the list of them.
+ */
+export function visibleTo(outcome: ActionOutcome, userLevel: boolean): ActionOutcome {
+  const { hiddenFromUser: hidden, ...visible } = outcome;
+  if (!userLevel || hidden === undefined) return visible;
+  return {
+    ...visible,
+    progress: visible.progress.filter((entry) => !hidden.includes(entry.challengeId)),
+    missionsCompleted: visible.missionsCompleted.filter((mission) => !hidden.includes(mission.id)),
+  };
+}
+
+/** The missions the outcome names that are hidden from the user, judged by the state after the action. */
+function hiddenFromUser(snapshot: ProgramSnapshot, outcome: ActionOutcome, users: PartyEntry[], groups: PartyEntry[]): string[] {
+  const named = new Set([...outcome.progress.map((entry) => entry.challengeId), ...outcome.missionsCompleted.map((mission) => mission.id)]);
+  return [...named].filter((id) => {
+    const mission = snapshot.missionsById.get(id);
+    if (mission === undefined || mission.hidden === 'not_hidden') return false;
+    const owners = mission.party === 'user' ? users : groups;
+    return isHiddenFromUser(mission, (missionId) => owners.some((entry) => (entry.missions.get(missionId)?.completionsTotal ?? 0) > 0));
+  });
 }
 
 /**

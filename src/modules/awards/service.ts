@@ -10,7 +10,7 @@ import type { AwardEntryKind, AwardLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import type { ActionsRepository, PartyKey } from '../actions/repository.js';
-import type { ActionOutcome, ActionService } from '../actions/service.js';
+import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';
 import type { ProgramService } from '../program/service.js';
 import { codeHash, newCode } from './codes.js';
 import { postAwardEntry, type AwardSettingsDocument } from './ledger.js';
@@ -224,7 +224,7 @@ export class AwardService {
         balance: await this.balanceWithin(trx, settings, siteId, userId, now),
         eventId,
         pointsAwarded: outcome.pointsAwarded,
-        missionsCompleted: outcome.missionsCompleted,
+        missionsCompleted: visibleTo(outcome, true).missionsCompleted,
         ...(outcome.levelChanged !== undefined ? { levelChanged: outcome.levelChanged } : {}),
       };
     });

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import type { MissionDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import { rank } from './ranking.js';
+import { isHiddenFromUser } from './visibility.js';
 
 interface PartyMissionState {
   groups: Set<string>;
@@ -210,12 +211,7 @@ export class MissionReadService {
     const state = mission === undefined ? undefined : await this.state(siteId, type, id, [mission], now);
     const completedIds = new Set(state === undefined ? [] : [...state.completions.keys()]);
     // A user-level token learns nothing of a mission hidden from its user.
-    const hidden =
-      mission !== undefined &&
-      visibleToUser &&
-      (mission.hidden === 'always_hidden' ||
-        (mission.hidden === 'hidden_until_earned' && !completedIds.has(mission.id)) ||
-        (mission.hidden === 'hidden_until_unlocked' && !mission.prerequisites.missions.every((m) => completedIds.has(m))));
+    const hidden = mission !== undefined && visibleToUser && isHiddenFromUser(mission, (m) => completedIds.has(m));
     if (mission === undefined || state === undefined || hidden) throw new AppError('not_found', `No challenge "${missionId}" for this ${type}`);
     const done = this.isDone(mission, state);
     const rules = done ? new Map(mission.rules.map((rule) => [rule.id, rule.goal])) : (state.progress.get(mission.id) ?? new Map<string, number>());

@@ -13,7 +13,7 @@ import type { QuizAttemptsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import type { ActionOutcome, ActionService, Involved, WithinTransaction } from '../actions/service.js';
+import { visibleTo, type ActionOutcome, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { QuizRepository } from './repository.js';
@@ -168,7 +168,7 @@ export class QuizService {
       ...score,
       eventId,
       pointsAwarded: outcome.pointsAwarded,
-      missionsCompleted: outcome.missionsCompleted,
+      missionsCompleted: visibleTo(outcome, true).missionsCompleted,
       ...(outcome.levelChanged !== undefined ? { levelChanged: outcome.levelChanged } : {}),
     };
   }
