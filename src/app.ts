@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), {
     bus,
     clock,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
     onError: (error) => app.log.error({ err: error }, 'program invalidation failed'),
   });
   const backups = new BackupService(database.db, programs, clock);

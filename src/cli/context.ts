@@ -35,7 +35,7 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
   const repository = new SitesRepository(database.db);
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
-  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus });
+  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus, allowPrivateNetworks: config.webhookAllowPrivateNetworks });
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : undefined;
   const preferences = new PreferencesService(database.db, Date.now, { bus });
   await preferences.start();

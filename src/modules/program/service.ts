@@ -10,6 +10,7 @@ import type { ProgramRepository, ProgramRow } from './repository.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { validateProgram } from './validate.js';
 import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
+import { checkedTarget, RefusedTarget } from '../webhooks/transport.js';
 
 const TOPIC = 'program';
 /** How stale a cached program may get before a version check, with and without Redis invalidation. */
@@ -50,7 +51,13 @@ export class ProgramService {
   constructor(
     private readonly db: Db,
     private readonly repository: ProgramRepository,
-    private readonly options: { bus?: InvalidationBus | undefined; clock?: () => number; onError?: (error: unknown) => void } = {},
+    private readonly options: {
+      bus?: InvalidationBus | undefined;
+      clock?: () => number;
+      onError?: (error: unknown) => void;
+      /** Whether the site's callback URLs may name loopback and private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+      allowPrivateNetworks?: boolean;
+    } = {},
   ) {
     this.#checkInterval = options.bus ? CHECK_INTERVAL_WITH_BUS_MS : CHECK_INTERVAL_WITHOUT_BUS_MS;
   }
@@ -98,7 +105,7 @@ export class ProgramService {
 
   /** Replaces the whole program (validated first; nothing changes on any error). */
   replace(siteId: string, input: unknown): Promise<ProgramChange> {
-    return this.change(siteId, () => validateProgram(input));
+    return this.change(siteId, () => this.validated(input));
   }
 
   /**
@@ -110,7 +117,7 @@ export class ProgramService {
       const draft = structuredClone(current);
       edit(draft);
       try {
-        return validateProgram(draft);
+        return this.validated(draft);
       } catch (error) {
         if (error instanceof AppError && rootErrors !== undefined && error.options.errors) {
           throw new AppError(error.code, error.message, { errors: rootErrors(error.options.errors) });
@@ -147,6 +154,13 @@ export class ProgramService {
     });
   }
 
+  /** The program, validated, with its callback URLs checked as webhook targets are. */
+  private validated(input: unknown): ProgramDocument {
+    const program = validateProgram(input);
+    checkCallbackUrls(program, this.options.allowPrivateNetworks === true);
+    return program;
+  }
+
   private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
     const result = await this.withProgramRow(siteId, async (trx, row, now) => {
       const before = JSON.parse(row.document) as ProgramDocument;
@@ -163,6 +177,28 @@ export class ProgramService {
     await this.options.bus?.publish(TOPIC, siteId).catch((error: unknown) => this.options.onError?.(error));
     return result;
   }
+}
+
+const CALLBACK_URLS = ['achievementCallbackUrl', 'giftNotifyUrl', 'itemPurchaseNotifyUrl'] as const;
+
+/**
+ * The site's callback URLs receive webhooks, so they pass the rule webhook endpoints pass (http or
+ * https, no credentials, no literal loopback or private address): refused when written, not only
+ * when a delivery is attempted.
+ */
+function checkCallbackUrls(program: ProgramDocument, allowPrivateNetworks: boolean): void {
+  const errors: FieldError[] = [];
+  for (const setting of CALLBACK_URLS) {
+    const url = program.site[setting];
+    if (url === undefined || url === '') continue;
+    try {
+      checkedTarget(url, allowPrivateNetworks);
+    } catch (error) {
+      if (!(error instanceof RefusedTarget)) throw error;
+      errors.push({ path: `site.${setting}`, message: error.message });
+    }
+  }
+  if (errors.length > 0) throw new AppError('program_invalid', 'The program breaks a rule', { errors });
 }
 
 /**

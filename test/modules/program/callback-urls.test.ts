@@ -1,0 +1,58 @@
+// The site's callback URLs (achievementCallbackUrl, giftNotifyUrl, itemPurchaseNotifyUrl) receive
+// webhooks, so they are checked when written with the rule webhook endpoints follow (issue 23,
+// item 9): http or https, no credentials, no literal loopback, private or link-local address
+// unless WEBHOOK_ALLOW_PRIVATE_NETWORKS; a refused URL changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, configurations, type TestApp } from '../../helpers/app.js';
+
+const SETTINGS = ['achievementCallbackUrl', 'giftNotifyUrl', 'itemPurchaseNotifyUrl'] as const;
+const REFUSED = ['http://127.0.0.1:8080/hook', 'http://[::1]/hook', 'http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'file:///etc/passwd', 'https://user:pass@hooks.example.com/q', 'gopher://hooks.example.com/'];
+
+const program = (site: Record<string, unknown>) => ({ site: { name: 'Callbacks', timezone: 'UTC', ...site }, pointCategories: [{ name: 'Points', isDefault: true }] });
+
+describe.each(configurations)('site callback URLs (%s)', (configuration) => {
+  let t: TestApp;
+  let admin: string;
+
+  const put = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${admin}` }, payload });
+  const site = async () => (await t.app.inject({ method: 'GET', url: '/admin/site', headers: { authorization: `Bearer ${admin}` } })).json<{ response: Record<string, unknown> }>().response;
+
+  beforeAll(async () => {
+    t = await buildTestApp(configuration);
+    admin = await t.token((await t.createSite()).admin);
+    expect((await put('/admin/program', program({ achievementCallbackUrl: 'https://hooks.example.com/q' }))).statusCode).toBe(200);
+  });
+  afterAll(async () => t.close());
+
+  it.each(SETTINGS.flatMap((setting) => REFUSED.map((url) => [setting, url] as const)))('refuses %s %s through the program and the site settings, changing nothing', async (setting, url) => {
+    const before = await site();
+    for (const [path, body, errorPath] of [
+      ['/admin/program', program({ [setting]: url }), `site.${setting}`],
+      ['/admin/site', { name: 'Callbacks', timezone: 'UTC', [setting]: url }, setting],
+    ] as const) {
+      const response = await put(path, body);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'program_invalid', errors: [{ path: errorPath, message: expect.stringMatching(/refused|only http|credentials/) }] });
+    }
+    expect(await site()).toEqual(before);
+  });
+
+  it('takes a public https URL and an empty one (no callback)', async () => {
+    const response = await put('/admin/site', { name: 'Callbacks', timezone: 'UTC', achievementCallbackUrl: 'https://hooks.example.com/done', giftNotifyUrl: '' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await site()).toMatchObject({ achievementCallbackUrl: 'https://hooks.example.com/done' });
+  });
+});
+
+describe.each(configurations)('site callback URLs with private networks allowed (%s)', (configuration) => {
+  it('takes a loopback URL (development, tests)', async () => {
+    const t = await buildTestApp(configuration, { config: { webhookAllowPrivateNetworks: true } });
+    try {
+      const admin = await t.token((await t.createSite()).admin);
+      const response = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program({ achievementCallbackUrl: 'http://127.0.0.1:9/hook' }) });
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
