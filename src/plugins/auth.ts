@@ -67,10 +67,12 @@ export const authPlugin = fp<{ tokens: TokenService; registry: ClientRegistry }>
       }
       const claims = await tokens.verify(match[1]);
       const client = await registry.get(claims.clientId);
-      if (client === undefined || client.deleted || client.secretVersion !== claims.secretVersion || client.siteId !== claims.siteId) {
+      // The client record, not the token, says what the client may do: a token whose role is not
+      // its client's (signed by whoever holds the secret, or issued before a change) is refused.
+      if (client === undefined || client.deleted || client.secretVersion !== claims.secretVersion || client.siteId !== claims.siteId || client.role !== claims.role) {
         throw new AppError('token_revoked', 'The client behind this token was rotated or deleted; request a new token', { headers: REVOKED_HEADERS });
       }
-      return { siteId: claims.siteId, clientId: claims.clientId, role: claims.role, userId: claims.userId, client };
+      return { siteId: claims.siteId, clientId: claims.clientId, role: client.role, userId: claims.userId, client };
     }
 
     app.addHook('onRequest', async (request) => {

@@ -156,12 +156,16 @@ describe.each(configurations)('auth plugin (%s)', (configuration) => {
     expect((await get(t.app, '/users/ann/probe', token)).statusCode).toBe(200);
   });
 
-  it('refuses a well-signed token whose client, site or secret version does not match with 401 token_revoked', async () => {
+  it('refuses a well-signed token whose client, site, secret version or role does not match with 401 token_revoked', async () => {
     const real = { sid: site.siteId, cid: site.admin.clientId, role: 'admin', ver: 1 };
-    for (const claims of [{ ...real, cid: 'qlc_000000000000000000000000' }, { ...real, sid: 'another-site' }, { ...real, ver: 2 }]) {
-      expectProblem(await get(t.app, '/admin/probe', await sign(claims, TEST_TOKEN_SECRET)), 401, 'token_revoked');
+    const app = { sid: site.siteId, cid: site.app.clientId, role: 'app', ver: 1 };
+    for (const claims of [{ ...real, cid: 'qlc_000000000000000000000000' }, { ...real, sid: 'another-site' }, { ...real, ver: 2 }, { ...app, role: 'admin' }, { ...real, role: 'app' }]) {
+      expectProblem(await get(t.app, '/definitions/probe', await sign(claims, TEST_TOKEN_SECRET)), 401, 'token_revoked');
     }
+    // An app client's token claiming the admin role reaches no admin endpoint.
+    expectProblem(await get(t.app, '/admin/probe', await sign({ ...app, role: 'admin' }, TEST_TOKEN_SECRET)), 401, 'token_revoked');
     expect((await get(t.app, '/admin/probe', await sign(real, TEST_TOKEN_SECRET))).statusCode).toBe(200);
+    expect((await get(t.app, '/client/probe', await sign(app, TEST_TOKEN_SECRET))).statusCode).toBe(200);
   });
 
   type Kind = 'admin' | 'app' | 'user(app)' | 'user(admin)';
