@@ -70,6 +70,7 @@ import { corsPlugin } from './plugins/cors.js';
 import { dbPlugin } from './plugins/db.js';
 import { Metrics, metricsPlugin } from './plugins/metrics.js';
 import { MaintenanceSwitch, maintenancePlugin } from './plugins/maintenance.js';
+import { parseForm } from './http/form.js';
 import { idParamsPlugin } from './http/ids.js';
 import { jsonBodyPlugin } from './http/json.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors.js';
@@ -231,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
   await app.register(jsonBodyPlugin);
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseForm });
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens, registry });
   await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });

@@ -70,6 +70,13 @@ function parseMetadata(raw: unknown, errors: FieldError[]): Record<string, strin
   return metadata;
 }
 
+/** What a JSON value is, for a message: "a number", "an object", "null". */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /** An instant from ISO 8601 (an offset, or none: read in `timeZone`) or epoch seconds/milliseconds. */
 export function parseInstant(raw: unknown, timeZone: string): number | undefined {
   if (typeof raw === 'number' || (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim()))) {
@@ -103,12 +110,17 @@ export function parseActionInput(body: unknown, timeZone: string, now: number): 
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
 
   const action = input.action;
-  if (typeof action !== 'string' || action.trim() === '' || action.length > 255) errors.push({ path: 'action', message: 'is required: an action name of at most 255 characters' });
+  if (action === undefined || action === '') errors.push({ path: 'action', message: 'is required: an action name of at most 255 characters' });
+  else if (typeof action !== 'string') errors.push({ path: 'action', message: `must be a string, the action's name (got ${kindOf(action)})` });
+  else if (action.trim() === '' || action.length > 255) errors.push({ path: 'action', message: 'must be an action name of 1–255 characters' });
 
   let value = 1;
   if (input.value !== undefined && input.value !== '') {
     value = typeof input.value === 'number' ? input.value : typeof input.value === 'string' && input.value.trim() !== '' ? Number(input.value) : NaN;
-    if (!(Math.abs(value) <= MAX_ACTION_VALUE)) errors.push({ path: 'value', message: `must be a number from -${RANGE} to ${RANGE}` });
+    if (!(Math.abs(value) <= MAX_ACTION_VALUE)) {
+      const got = typeof input.value === 'number' || typeof input.value === 'string' ? '' : ` (got ${kindOf(input.value)})`;
+      errors.push({ path: 'value', message: `must be a number from -${RANGE} to ${RANGE}${got}` });
+    }
   }
 
   const metadata = parseMetadata(input.metadata, errors);
