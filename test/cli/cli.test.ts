@@ -58,6 +58,13 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
     expect(site.timezone).toBe('Europe/Paris');
   });
 
+  it('creates a site with a Windows zone name, storing its IANA zone', async () => {
+    const site = await json<{ siteId: string; timezone: string }>('site', 'create', '--name', 'Seattle', '--id', 'seattle', '--timezone', 'Pacific Standard Time');
+    expect(site).toEqual({ siteId: 'seattle', name: 'Seattle', timezone: 'America/Los_Angeles' });
+    const row = await database.db.selectFrom('sites').select('timezone').where('site_id', '=', 'seattle').executeTakeFirstOrThrow();
+    expect(row.timezone).toBe('America/Los_Angeles');
+  });
+
   it('refuses a duplicate site id with conflict', async () => {
     await expectAppError(run(['site', 'create', '--name', 'Again', '--id', 'acme', '--json'], config, capture().out), 'conflict');
   });
@@ -74,7 +81,7 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
   it('lists sites', async () => {
     const { sites } = await json<{ sites: { siteId: string; name: string; timezone: string }[] }>('site', 'list');
     expect(sites).toContainEqual({ siteId: 'acme', name: 'Acme Inc', timezone: 'America/Los_Angeles' });
-    expect(sites).toHaveLength(2);
+    expect(sites).toHaveLength(3);
   });
 
   describe('clients', () => {

@@ -131,6 +131,26 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     await call('PUT', '/admin/program', admin, example);
   });
 
+  it('accepts Windows zone names ("Pacific Standard Time") and stores and echoes the IANA zone', async () => {
+    const windows = structuredClone(example);
+    windows.site.timezone = 'Pacific Standard Time';
+    windows.missions[0].timezone = 'Pacific Standard Time';
+    windows.missions[1].timezone = 'W. Europe Standard Time';
+    const put = await call('PUT', '/admin/program', admin, windows);
+    expect(put.statusCode, put.body).toBe(200);
+    const echoed = (put.json() as { response: Loose }).response;
+    expect([echoed.site.timezone, echoed.missions[0].timezone, echoed.missions[1].timezone]).toEqual(['America/Los_Angeles', 'America/Los_Angeles', 'Europe/Berlin']);
+    expect(await read()).toEqual(echoed);
+    expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/Los_Angeles' });
+    expect((await row())?.document).not.toContain('Standard Time');
+
+    const site = await call('PUT', '/admin/site', admin, { name: 'Acme Learning', timezone: 'Eastern Standard Time' });
+    expect(site.statusCode, site.body).toBe(200);
+    expect((site.json() as { response: Loose }).response.timezone).toBe('America/New_York');
+    expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });
+    await call('PUT', '/admin/program', admin, example);
+  });
+
   it("makes the site's name and time zone in the sites table follow the program", async () => {
     await call('PUT', '/admin/program', admin, example);
     expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });
