@@ -77,6 +77,17 @@ export function moveLegacyMissionTimezone(mission: unknown): void {
   }
 }
 
+/**
+ * A saved GET /admin/program answer, `{"response": program}`, is loadable as it is: the program
+ * inside is what gets validated. No program has a `response` field, so an object with that one key
+ * is always the envelope; anything else is taken as the program itself.
+ */
+export function unwrapProgramEnvelope(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const keys = Object.keys(input);
+  return keys.length === 1 && keys[0] === 'response' ? (input as { response: unknown }).response : input;
+}
+
 /** Validates a whole program; returns it canonical (defaults filled) or throws AppError with every problem. */
 export function validateProgram(input: unknown): ProgramDocument {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
