@@ -1,4 +1,5 @@
 // Time zone helpers shared by the program model and the engine (pure: no I/O).
+import { WINDOWS_ZONES } from './windows-zones.js';
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -7,6 +8,22 @@ export function isValidTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+const WINDOWS_ZONES_BY_LOWER_CASE = new Map(Object.entries(WINDOWS_ZONES).map(([windows, iana]) => [windows.toLowerCase(), iana]));
+
+/**
+ * The IANA zone to store for a time zone given as input: an IANA name as it is, a Windows name
+ * ("Pacific Standard Time", any case) as its IANA zone; undefined for anything else.
+ */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  if (isValidTimeZone(timeZone)) return timeZone;
+  return WINDOWS_ZONES_BY_LOWER_CASE.get(timeZone.toLowerCase());
+}
+
+/** Why a time zone is refused (a field error's message). */
+export function unknownTimeZone(timeZone: string): string {
+  return `unknown time zone "${timeZone}": give an IANA name (America/New_York) or a Windows name (Eastern Standard Time)`;
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

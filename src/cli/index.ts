@@ -5,41 +5,15 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
 import { openDatabase } from '../db/index.js';
-import { AppError } from '../errors.js';
+import { AppError, type FieldError } from '../errors.js';
+import { checkNesting, checkWellFormed } from '../http/json.js';
 import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
+import { counted } from '../plural.js';
 import { openCliContext, type CliContext } from './context.js';
-
-const USAGE = `Usage: questline <command> [options]
-
-Commands:
-  serve                                          start the HTTP server (what npm start runs)
-  worker                                         deliver webhooks until stopped (SIGTERM/SIGINT); run
-                                                 servers with WEBHOOK_DISPATCHER=false to leave it to workers
-  migrate                                        apply pending database migrations
-  site create --name NAME [--id ID] [--timezone TZ]
-  site list
-  client create --site SITE --role admin|app     prints the secret once
-  client list --site SITE
-  client rotate --client CLIENT                  new secret; revokes the old secret's tokens
-  client delete --client CLIENT                  revokes every token of the client
-  client rate --client CLIENT --rate N --burst N  the client's request rate (--default: the configured one)
-  backup --site SITE                             print the site's configuration as backup XML
-  restore --site SITE FILE                       restore a backup XML file (validated first; all or nothing)
-  import --site SITE FILE.ndjson                 log a program's history (NDJSON actions) through the engine,
-                                                 in order; run again after an interruption, it resumes
-  leaderboards reload --site SITE                load the current windows of the site's boards into Redis
-                                                 again from the database (repairs a lost update)
-  verify [--site SITE]                           recompute balances, cap totals, completions, trophy cases
-                                                 and levels from the ledger; exit code 1 on any drift
-
-Options:
-  --json    machine-readable output (one JSON document on stdout)
-  --help    this text
-
-Configuration comes from the environment (see README): DATABASE_URL, REDIS_URL, ...`;
+import { commandName, UsageError, USAGE, usageFor } from './usage.js';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -56,8 +30,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-
-class UsageError extends Error {}
 
 /** A command's FILE argument: given, a readable file; with its size. */
 function inputFile(file: string | undefined, usage: string): { file: string; size: number } {
@@ -86,11 +58,12 @@ interface Output {
 /** Runs one command; resolves with the exit code when it is not 0. */
 export async function run(argv: string[], config: Config, out: Output): Promise<number | void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  const [command, sub] = positionals;
-  if (values.help || command === undefined) {
+  const [command] = positionals;
+  if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (command === undefined) throw new UsageError('no command given', true);
 
   if (command === 'serve') return serve(config);
   if (command === 'migrate') {
@@ -106,7 +79,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
 
   if (command === 'worker') return work(config);
 
-  const key = command === 'backup' || command === 'restore' || command === 'verify' || command === 'import' ? command : `${command} ${sub ?? ''}`;
+  const key = commandName(positionals);
   const context = await openCliContext(config);
   try {
     switch (key) {
@@ -150,23 +123,37 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         out.print(result, result.rate === null ? `Client ${clientId} uses the configured request rate` : `Client ${clientId}: ${result.rate} requests/s, burst ${result.burst}`);
         return;
       }
+      case 'program get': {
+        const program = await context.programs.read(await existingSite(context, required(values, 'site')));
+        // What program put loads: the bare program, the webhook secret masked (a put keeps it).
+        out.print(program, JSON.stringify(program, null, 2));
+        return;
+      }
+      case 'program put': {
+        const siteId = await existingSite(context, required(values, 'site'));
+        const { file } = inputFile(positionals[2], 'program put needs the JSON file');
+        const { version, program, progressArchived } = await context.programs.replace(siteId, programFile(file));
+        const result = { siteId, version, missions: program.missions.length, actions: program.actions.length, progressArchived };
+        out.print(result, `Loaded ${file} into site ${siteId}: program version ${version}, ${programCounts(result)}`);
+        return;
+      }
       case 'backup': {
         process.stdout.write(await context.backups.backupXml(await existingSite(context, required(values, 'site'))));
         return;
       }
       case 'restore': {
         const siteId = await existingSite(context, required(values, 'site'));
-        const { file } = inputFile(positionals[1], 'restore needs the backup file: questline restore --site SITE FILE');
+        const { file } = inputFile(positionals[1], 'restore needs the backup file');
         const xml = readFileSync(file, 'utf8');
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
-        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups`);
+        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${programCounts(result)}`);
         return;
       }
       case 'import': {
         const siteId = await existingSite(context, required(values, 'site'));
-        const { file, size } = inputFile(positionals[1], 'import needs the NDJSON file: questline import --site SITE FILE.ndjson');
+        const { file, size } = inputFile(positionals[1], 'import needs the NDJSON file');
         const input = createReadStream(file);
         const progress = importProgress(file, () => (size === 0 ? 1 : Math.min(1, input.bytesRead / size)), out.json);
         const summary = await new ImportService(context.actions).run(siteId, createInterface({ input, crlfDelay: Infinity }), { onProgress: progress.update });
@@ -183,24 +170,25 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const tty = !out.json && process.stderr.isTTY;
         const reloaded = await context.leaderboards.reload(siteId, (boardId, loaded, total) => {
           if (out.json) return;
-          const line = `reload: ${boardId}: ${loaded} of ${total} scores`;
+          const line = `reload: ${boardId}: ${loaded} of ${counted(total, 'score')}`;
           // A line that rewrites itself on a terminal; a line per batch of 100,000 (and the last) otherwise.
           if (tty) process.stderr.write(`\r${line}${loaded >= total ? '\n' : ''}`);
           else if (loaded % 100_000 === 0 || loaded >= total) process.stderr.write(`${line}\n`);
         });
-        out.print({ siteId, reloaded }, reloaded.map((r) => `${r.boardId}: ${r.scores} scores reloaded`).join('\n') || 'The site has no leaderboards');
+        out.print({ siteId, reloaded }, reloaded.map((r) => `${r.boardId}: ${counted(r.scores, 'score')} reloaded`).join('\n') || 'The site has no leaderboards');
         return;
       }
       case 'verify': {
         const siteIds = values.site !== undefined ? [await existingSite(context, values.site)] : undefined;
         const report = await new VerifyService(context.database.db, context.programs).verify(siteIds);
-        const summary = `Checked ${report.sites} site(s): ${report.checked.parties} users and groups, ${report.checked.ledgerEntries} ledger entries, ${report.checked.completions} completions`;
+        const { parties, ledgerEntries, completions } = report.checked;
+        const summary = `Checked ${counted(report.sites, 'site')}: ${counted(parties, 'user or group', 'users and groups')}, ${counted(ledgerEntries, 'ledger entry', 'ledger entries')}, ${counted(completions, 'completion')}`;
         const lines = report.drift.map((d) => `DRIFT ${d.siteId} ${d.check} ${d.subject}: ${d.detail}: expected ${String(d.expected)}, found ${String(d.actual)}`);
-        out.print(report, [summary, ...lines, report.drift.length === 0 ? 'No drift' : `${report.drift.length} drift(s)`].join('\n'));
+        out.print(report, [summary, ...lines, report.drift.length === 0 ? 'No drift' : counted(report.drift.length, 'drift')].join('\n'));
         return report.drift.length === 0 ? 0 : 1;
       }
       default:
-        throw new UsageError(`Unknown command "${key.trim()}"`);
+        throw new UsageError(`Unknown command "${key}"`);
     }
   } finally {
     await context.close();
@@ -241,7 +229,7 @@ function importProgress(file: string, read: () => number, json: boolean): { upda
     // The share of the file read (readline reads ahead of the lines logged: at the end, all of it).
     const fraction = read();
     const rate = Math.round(lines / Math.max(0.001, (Date.now() - started) / 1000));
-    const counts = `${lines} lines, ${summary.recorded} recorded, ${summary.duplicates} duplicates, ${summary.rejected} rejected, ${rate} lines/s`;
+    const counts = `${counted(lines, 'line')}, ${summary.recorded} recorded, ${counted(summary.duplicates, 'duplicate')}, ${summary.rejected} rejected, ${rate} lines/s`;
     if (!tty) return `import ${file}: ${(fraction * 100).toFixed(0)}%: ${counts}`;
     const width = 30;
     const filled = Math.round(fraction * width);
@@ -266,10 +254,10 @@ function importProgress(file: string, read: () => number, json: boolean): { upda
 function importText(file: string, s: ImportSummary): string {
   const rejected = s.rejections.map((r) => `  line ${r.line}: ${r.code}: ${r.message}${r.errors !== undefined ? `: ${r.errors.map((e) => `${e.path} ${e.message}`).join('; ')}` : ''}`);
   return [
-    `Imported ${file}: ${s.lines} lines`,
-    `  recorded            ${s.recorded} (${s.missionsCompleted} missions completed, ${s.pointsCredited} points credited)`,
+    `Imported ${file}: ${counted(s.lines, 'line')}`,
+    `  recorded            ${s.recorded} (${counted(s.missionsCompleted, 'mission')} completed, ${counted(s.pointsCredited, 'point')} credited)`,
     `  already recorded    ${s.duplicates}`,
-    `  suppressed          ${s.suppressed.repeatSuppressed} back-to-back repeats, ${s.suppressed.rateLimited} over a rate limit`,
+    `  suppressed          ${counted(s.suppressed.repeatSuppressed, 'back-to-back repeat')}, ${s.suppressed.rateLimited} over a rate limit`,
     `  rejected            ${s.rejected}${s.rejected > s.rejections.length ? ` (the first ${s.rejections.length} listed)` : ''}`,
     ...rejected,
   ].join('\n');
@@ -281,6 +269,26 @@ const RESTORE_STEPS = {
   validated: 'valid; applying in one transaction',
   applied: 'applied',
 } as const;
+
+/** What a program change did: its missions and actions, and the progress it archived. */
+function programCounts(r: { missions: number; actions: number; progressArchived: { parties: number } }): string {
+  const archived = counted(r.progressArchived.parties, 'user or group', 'users and groups');
+  return `${counted(r.missions, 'mission')}, ${counted(r.actions, 'action')}; progress on removed rules archived for ${archived}`;
+}
+
+/** A program file's JSON, checked as an HTTP PUT's body is (not JSON: malformed_body; too deep; not well-formed Unicode). */
+function programFile(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  checkNesting(text);
+  let program: unknown;
+  try {
+    program = JSON.parse(text);
+  } catch (error) {
+    throw new AppError('malformed_body', `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  checkWellFormed(text, program, '');
+  return program;
+}
 
 async function existingSite(context: CliContext, siteId: string): Promise<string> {
   if (!(await context.sites.listSites()).some((site) => site.site_id === siteId)) throw new AppError('not_found', `Site "${siteId}" does not exist`);
@@ -303,22 +311,39 @@ export async function cli(argv: string[]): Promise<number> {
       process.stdout.write(`${json ? JSON.stringify(result) : human}\n`);
     },
   };
-  const fail = (code: string, message: string, status: number): number => {
-    if (json) process.stdout.write(`${JSON.stringify({ error: code, message })}\n`);
-    process.stderr.write(`questline: ${message}\n`);
+  /** --json: the error as one document on stdout; always: the text for a person on stderr. */
+  const fail = (status: number, error: { error: string; message: string; errors?: FieldError[] }, text: string): number => {
+    if (json) process.stdout.write(`${JSON.stringify(error)}\n`);
+    process.stderr.write(`${text}\n`);
     return status;
   };
   try {
     return (await run(argv, loadConfig(), out)) ?? 0;
   } catch (error) {
-    if (error instanceof ConfigError) return fail('invalid_configuration', error.message, 1);
+    if (error instanceof ConfigError) return fail(1, { error: 'invalid_configuration', message: error.message }, `questline: ${error.message}`);
+    if (error instanceof UsageError && error.everything) return fail(2, { error: 'usage', message: error.message }, USAGE);
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      return fail('usage', `${error.message}\n\n${USAGE}`, 2);
+      // The command's own usage line, not the whole help (the unknown option may be why the strict parse failed).
+      const { positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false });
+      const message = usageMessage(error);
+      return fail(2, { error: 'usage', message }, `questline: ${message}\n${usageFor(positionals)}`);
     }
     if (error instanceof AppError) {
-      const details = error.options.errors?.map((e) => `${e.path}: ${e.message}`).join('; ');
-      return fail(error.code, details ? `${error.message}: ${details}` : error.message, 1);
+      const { errors } = error.options;
+      return fail(1, { error: error.code, message: error.message, ...(errors !== undefined ? { errors } : {}) }, `questline: ${appErrorText(error)}`);
     }
     throw error;
   }
+}
+
+/** Node's words for an unknown option go on about positional arguments; say just what is wrong. */
+function usageMessage(error: Error): string {
+  const option = 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(error.message)?.[1] : undefined;
+  return option !== undefined ? `unknown option ${option}` : error.message;
+}
+
+/** The message, then each field error on a line of its own, unless the message says it already. */
+function appErrorText(error: AppError): string {
+  const details = (error.options.errors ?? []).map((e) => `${e.path}: ${e.message}`).filter((detail) => !error.message.includes(detail));
+  return [error.message, ...details.map((detail) => `  ${detail}`)].join('\n');
 }

@@ -1,7 +1,7 @@
 // The `questline` command: run() in-process on both configurations, cli() for exit codes, and one
 // end-to-end run of src/cli/main.ts as a subprocess.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import type { Database } from '../../src/db/index.js';
 import { AppError } from '../../src/errors.js';
 import { verifySecret } from '../../src/modules/sites/secrets.js';
 import { configurations, freshDatabase, testConfig } from '../helpers/app.js';
-import { capture } from '../helpers/cli.js';
+import { capture, captured } from '../helpers/cli.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -29,6 +29,14 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let config: Config;
   let database: Database;
+
+  /** Runs a command without --json: the text it printed, and what it wrote on stderr. */
+  async function human(...argv: string[]): Promise<{ printed: string; stderr: string }> {
+    const { printed, out } = capture(false);
+    const { stderr } = await captured(() => run(argv, config, out));
+    expect(printed).toHaveLength(1);
+    return { printed: printed[0]?.human ?? '', stderr };
+  }
 
   /** Runs a command with --json and returns the one document it printed. */
   async function json<T>(...argv: string[]): Promise<T> {
@@ -58,6 +66,13 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
     expect(site.timezone).toBe('Europe/Paris');
   });
 
+  it('creates a site with a Windows zone name, storing its IANA zone', async () => {
+    const site = await json<{ siteId: string; timezone: string }>('site', 'create', '--name', 'Seattle', '--id', 'seattle', '--timezone', 'Pacific Standard Time');
+    expect(site).toEqual({ siteId: 'seattle', name: 'Seattle', timezone: 'America/Los_Angeles' });
+    const row = await database.db.selectFrom('sites').select('timezone').where('site_id', '=', 'seattle').executeTakeFirstOrThrow();
+    expect(row.timezone).toBe('America/Los_Angeles');
+  });
+
   it('refuses a duplicate site id with conflict', async () => {
     await expectAppError(run(['site', 'create', '--name', 'Again', '--id', 'acme', '--json'], config, capture().out), 'conflict');
   });
@@ -74,7 +89,7 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
   it('lists sites', async () => {
     const { sites } = await json<{ sites: { siteId: string; name: string; timezone: string }[] }>('site', 'list');
     expect(sites).toContainEqual({ siteId: 'acme', name: 'Acme Inc', timezone: 'America/Los_Angeles' });
-    expect(sites).toHaveLength(2);
+    expect(sites).toHaveLength(3);
   });
 
   describe('clients', () => {
@@ -146,6 +161,38 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
     });
   });
 
+  it('counts in the singular when there is one: line, mission, point, action, site, user or group, completion', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'questline-cli-plural-'));
+    try {
+      await json('site', 'create', '--name', 'One of each', '--id', 'single');
+      const program = {
+        site: { name: 'One of each', timezone: 'UTC' },
+        pointCategories: [{ name: 'Points', isDefault: true }],
+        actions: [{ name: 'read' }],
+        missions: [{ id: 'm-read', name: 'Read', rules: [{ id: 'r-1', action: 'read', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 1 }] } }],
+      };
+      writeFileSync(join(dir, 'program.json'), JSON.stringify(program));
+      const loaded = await human('program', 'put', '--site', 'single', join(dir, 'program.json'));
+      expect(loaded.printed).toMatch(/: program version 1, 1 mission, 1 action; progress on removed rules archived for 0 users and groups$/);
+
+      const lines = join(dir, 'one.ndjson');
+      writeFileSync(lines, `${JSON.stringify({ userId: 'ann', action: 'read', timestamp: new Date(Date.now() - 60_000).toISOString() })}\n`);
+      const imported = await human('import', '--site', 'single', lines);
+      expect(imported.printed.split('\n').slice(0, 4)).toEqual([
+        `Imported ${lines}: 1 line`,
+        '  recorded            1 (1 mission completed, 1 point credited)',
+        '  already recorded    0',
+        '  suppressed          0 back-to-back repeats, 0 over a rate limit',
+      ]);
+      expect(imported.stderr).toMatch(/^import .*one\.ndjson: 100%: 1 line, 1 recorded, 0 duplicates, 0 rejected, \d+ lines\/s\n$/);
+
+      const verified = await human('verify', '--site', 'single');
+      expect(verified.printed).toBe('Checked 1 site: 1 user or group, 1 ledger entry, 1 completion\nNo drift');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports an up-to-date database on migrate', async () => {
     expect(await json('migrate')).toEqual({ applied: [] });
   });
@@ -194,14 +241,95 @@ describe('cli() exit codes', () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(keep);
   }
 
+  const POINTER = 'Run questline --help for every command and option.';
+
   it.each([
-    [['frobnicate', '--json']],
-    [['client', 'create', '--site', 'x', '--json']],
-    [['site', 'list', '--bogus']],
-  ])('exits 2 on the usage error %j', async (argv) => {
-    silence();
+    [['frobnicate'], ['questline: Unknown command "frobnicate"', POINTER]],
+    [['client', 'create', '--site', 'x'], ['questline: --role is required', 'Usage: questline client create --site SITE --role admin|app', POINTER]],
+    [['site', 'list', '--bogus'], ['questline: unknown option --bogus', 'Usage: questline site list', POINTER]],
+    [['site', 'explode'], ['questline: Unknown command "site explode"', 'Usage: questline site create --name NAME [--id ID] [--timezone TZ]', '       questline site list', POINTER]],
+    [['restore', 'backup.xml'], ['questline: --site is required', 'Usage: questline restore --site SITE FILE', POINTER]],
+  ])('exits 2 on the usage error %j, printing the command\'s usage line, not the whole help', async (argv, lines) => {
+    const stderr: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
     expect(await cli(argv)).toBe(2);
-    expect(written.join('')).toContain('Usage: questline');
+    expect(stderr.join('')).toBe(`${lines.join('\n')}\n`);
+    expect(written).toEqual([]);
+  });
+
+  it('answers a usage error with --json as one JSON document, the message without the help', async () => {
+    silence();
+    expect(await cli(['client', 'create', '--site', 'x', '--json'])).toBe(2);
+    expect(JSON.parse(written[0] ?? '')).toEqual({ error: 'usage', message: '--role is required' });
+  });
+
+  it('prints the whole help on stderr and exits 2 when no command is given; with --help on stdout, exit 0', async () => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => stdout.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
+    expect(await cli([])).toBe(2);
+    expect(stdout).toEqual([]);
+    const help = stderr.join('');
+    expect(help).toMatch(/^Usage: questline <command> \[options\]\n/);
+    expect(help).toContain('  program get --site SITE');
+    stderr.length = 0;
+    expect(await cli(['--help'])).toBe(0);
+    expect(stdout.join('')).toBe(help);
+    expect(stderr).toEqual([]);
+  });
+
+  it("documents in --help the site time zone's default and the Windows names it accepts", async () => {
+    silence();
+    expect(await cli(['--help'])).toBe(0);
+    const help = written.join('');
+    const site = help.slice(help.indexOf('  site create'), help.indexOf('  site list'));
+    expect(site).toContain('America/Los_Angeles if not given');
+    expect(site).toContain('"Pacific Standard Time"');
+    expect(help).toMatch(/\n {2}program put --site SITE FILE {2,}replace the program with a JSON file/);
+  });
+
+  it('prints a malformed XML document\'s problem once, with its location once and no parser internals', async () => {
+    silence();
+    expect(await cli(['site', 'create', '--name', 'XML', '--id', 'xml'])).toBe(0);
+    const mismatched = join(dir, 'mismatched.xml');
+    writeFileSync(mismatched, '<Nitro>\n  <SiteConfiguration name="x">\n  </Configuration>\n</Nitro>\n');
+    const truncated = join(dir, 'truncated.xml');
+    writeFileSync(truncated, '<Nitro>\n  <SiteConfiguration name="x">\n    <Missions>\n');
+    written.length = 0;
+    expect(await cli(['restore', '--site', 'xml', mismatched])).toBe(1);
+    expect(written.filter((line) => line.startsWith('questline:'))).toEqual([
+      "questline: Malformed XML at line 3, column 3: Expected closing tag 'SiteConfiguration' (opened in line 2, col 3) instead of closing tag 'Configuration'.\n",
+    ]);
+    written.length = 0;
+    expect(await cli(['restore', '--site', 'xml', truncated, '--json'])).toBe(1);
+    expect(JSON.parse(written[0] ?? '')).toEqual({
+      error: 'malformed_xml',
+      message: 'Malformed XML at line 3, column 15: The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.',
+      errors: [{ path: 'line 3, column 15', message: 'The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.' }],
+    });
+    expect(written.slice(1)).toEqual(['questline: Malformed XML at line 3, column 15: The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.\n']);
+  });
+
+  it('prints each field error of a refused program put on a line of its own and exits 1; --json lists them', async () => {
+    silence();
+    const program = join(dir, 'program.json');
+    writeFileSync(program, JSON.stringify({ site: { name: 'P', timezone: 'Pacific Time' }, pointCategories: [{ name: 'Points', isDefault: true }], missions: [{ id: 'm', name: 'M', rules: [{ id: 'r', action: 'fly', goal: 1 }] }] }));
+    expect(await cli(['site', 'create', '--name', 'P', '--id', 'p'])).toBe(0);
+    written.length = 0;
+    expect(await cli(['program', 'put', '--site', 'p', program])).toBe(1);
+    expect(written.join('')).toBe(
+      [
+        'questline: The program breaks a rule',
+        '  site.timezone: unknown time zone "Pacific Time": give an IANA name (America/New_York) or a Windows name (Eastern Standard Time)',
+        '  missions.0.rules.0.action: action "fly" does not exist',
+        '',
+      ].join('\n'),
+    );
+    written.length = 0;
+    expect(await cli(['program', 'put', '--site', 'p', program, '--json'])).toBe(1);
+    expect(JSON.parse(written[0] ?? '')).toMatchObject({ error: 'program_invalid', errors: [{ path: 'site.timezone' }, { path: 'missions.0.rules.0.action' }] });
   });
 
   it('exits 1 with a JSON error on an AppError', async () => {
@@ -247,6 +375,13 @@ describe('questline as a process', () => {
     const result = await questline('site', 'create', '--name', 'Demo', '--id', 's1', '--json');
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ siteId: 's1', name: 'Demo', timezone: 'America/Los_Angeles' });
+  });
+
+  it('exits 2 with the usage on stderr when no command is given', async () => {
+    const result = await questline();
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Usage: questline <command> \[options\]\n/);
   });
 
   it('exits 1 with a JSON error for an unknown site', async () => {

@@ -96,7 +96,7 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
     const { code, human } = await verify();
     expect(code).toBe(0);
     const lines = human.split('\n');
-    expect(lines).toEqual([`Checked 2 site(s): 2 users and groups, ${await count('points_ledger')} ledger entries, ${await count('mission_completions')} completions`, 'No drift']);
+    expect(lines).toEqual([`Checked 2 sites: 2 users and groups, ${await count('points_ledger')} ledger entries, ${await count('mission_completions')} completions`, 'No drift']);
     expect(await count('points_ledger')).toBe(7); // ann: 4 credits and the adjustment; bob: a credit and its reversal
   });
 
@@ -114,7 +114,7 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
       expect(code).toBe(1);
       const lines = human.split('\n');
       expect(lines.filter((line) => line.startsWith('DRIFT'))).toEqual([`DRIFT ${siteId} balance user:ann: Points balance: expected 67, found 68`]);
-      expect(lines.at(-1)).toBe('1 drift(s)');
+      expect(lines.at(-1)).toBe('1 drift');
       expect(human).not.toContain('No drift');
 
       const json = await verify('--site', siteId, '--json');

@@ -250,10 +250,10 @@ function humanSummary(stdout: string, file: string): Omit<ImportSummary, 'reject
     if (match === null) throw new Error(`no ${String(pattern)} in the summary:\n${stdout}`);
     return match.slice(1).map(Number);
   };
-  const [lines] = figure(new RegExp(`^Imported ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d+) lines$`, 'm'));
-  const [recorded, missionsCompleted, pointsCredited] = figure(/^ {2}recorded +(\d+) \((\d+) missions completed, (-?\d+) points credited\)$/m);
+  const [lines] = figure(new RegExp(`^Imported ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d+) lines?$`, 'm'));
+  const [recorded, missionsCompleted, pointsCredited] = figure(/^ {2}recorded +(\d+) \((\d+) missions? completed, (-?\d+) points? credited\)$/m);
   const [duplicates] = figure(/^ {2}already recorded +(\d+)$/m);
-  const [repeatSuppressed, rateLimited] = figure(/^ {2}suppressed +(\d+) back-to-back repeats, (\d+) over a rate limit$/m);
+  const [repeatSuppressed, rateLimited] = figure(/^ {2}suppressed +(\d+) back-to-back repeats?, (\d+) over a rate limit$/m);
   const [rejected] = figure(/^ {2}rejected +(\d+)$/m);
   const rejections = [...stdout.matchAll(/^ {2}line (\d+): ([a-z_]+): /gm)].map((m) => ({ line: Number(m[1]), code: m[2] as string }));
   return {
@@ -274,7 +274,7 @@ function progressLines(stderr: string, file: string): Array<{ percent: number; l
     .split('\n')
     .filter((line) => line.startsWith(`import ${file}: `))
     .map((line) => {
-      const match = /: (\d+)%: (\d+) lines, (\d+) recorded, (\d+) duplicates, (\d+) rejected, \d+ lines\/s$/.exec(line);
+      const match = /: (\d+)%: (\d+) lines?, (\d+) recorded, (\d+) duplicates?, (\d+) rejected, \d+ lines\/s$/.exec(line);
       if (match === null) throw new Error(`not a progress line: ${line}`);
       const [percent, lines, recorded, duplicates, rejected] = match.slice(1).map(Number) as [number, number, number, number, number];
       return { percent, lines, recorded, duplicates, rejected };
@@ -572,7 +572,7 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
     expect(json.stderr).not.toContain('import ');
     // Without --json, the rejected line is listed with its number in the summary; exit 1 too.
     expect(mixedHuman.code).toBe(1);
-    expect(mixedHuman.stdout).toMatch(/recorded\s+2 \(1 missions completed, 5 points credited\)/);
+    expect(mixedHuman.stdout).toMatch(/recorded\s+2 \(1 mission completed, 5 points credited\)/);
     expect(mixedHuman.stdout).toMatch(/rejected\s+1\n\s+line 2: unknown_action: The site has no action "fly"/);
     expect(mixedHuman.stderr).toMatch(/import .*mixed\.ndjson: 100%: 4 lines, 2 recorded, 0 duplicates, 1 rejected/);
 

@@ -8,6 +8,7 @@ import { awardAccess, currencyValue, normalizeCode, type AwardAccess } from '../
 import type { Database } from '../../db/index.js';
 import type { AwardEntryKind, AwardLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { counted } from '../../plural.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import type { ActionsRepository, PartyKey } from '../actions/repository.js';
 import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';
@@ -246,12 +247,12 @@ export class AwardService {
       await this.parties.lockParties(trx, [user], now);
       const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
       if (earlier !== undefined) {
-        if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${-Number(earlier.amount)} points`);
+        if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`);
         return { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true };
       }
       const before = await this.balanceWithin(trx, settings, siteId, userId, now);
       if (debit.amount > before.available) {
-        throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${before.available} points available`);
+        throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
       }
       const entry = await postAwardEntry(trx, {
         siteId,

@@ -5,6 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';
+import { malformedXml } from './malformed-xml.js';
 import { siteConfigurationSpec, type ChildSpec, type ElementSpec, type Scalar } from './xml-spec.js';
 
 export const MAX_XML_BYTES = 10 * 1024 * 1024;
@@ -243,10 +244,7 @@ const parser = new XMLParser({
 export function xmlToProgram(xml: string): unknown {
   scan(xml);
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: false });
-  if (valid !== true) {
-    const where = `line ${valid.err.line ?? 1}, column ${valid.err.col ?? 1}`;
-    throw new AppError('malformed_xml', `Malformed XML at ${where}: ${valid.err.msg}`, { errors: [{ path: where, message: valid.err.msg }] });
-  }
+  if (valid !== true) throw malformedXml(xml, valid.err);
   const document = parser.parse(xml) as Record<string, unknown>;
   const roots = Object.keys(document);
   if (roots.length !== 1 || roots[0] !== 'Nitro') throw new AppError('malformed_xml', 'The root element must be <Nitro>');

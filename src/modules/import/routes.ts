@@ -80,6 +80,11 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
 
 /** The answer to a body over the limit; it closes the connection, whose unread rest would otherwise hold it. */
 function tooLarge(linesImported: number): AppError {
-  const done = linesImported === 0 ? 'nothing was imported' : `lines 1–${linesImported} were imported (sent again, they are skipped as duplicates)`;
+  const done =
+    linesImported === 0
+      ? 'nothing was imported'
+      : linesImported === 1
+        ? 'line 1 was imported (sent again, it is skipped as a duplicate)'
+        : `lines 1–${linesImported} were imported (sent again, they are skipped as duplicates)`;
   return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``, { headers: { connection: 'close' } });
 }

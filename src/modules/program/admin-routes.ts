@@ -59,7 +59,8 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       schema: {
         tags: ['admin: program'],
         summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
-        documentedBody: Program,
+        description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
+        documentedBody: Type.Union([Program, Envelope(Program)]),
         response: { 200: Envelope(Program) },
       },
     },

@@ -27,7 +27,7 @@ const Enum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
 /** A local date-time, read in the object's own time zone (SPEC §2). */
 const LocalDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description: 'Local date-time, e.g. 2026-01-31T23:59:59' });
-const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone' });
+const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; a Windows zone name ("Pacific Standard Time") is accepted and stored as its IANA zone' });
 const IdList = WithDefault(Type.Array(Id(), { maxItems: 1000 }), []);
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';

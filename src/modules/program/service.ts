@@ -8,7 +8,7 @@ import type { InvalidationBus } from '../../plugins/redis.js';
 import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
 import type { ProgramRepository, ProgramRow } from './repository.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
-import { validateProgram } from './validate.js';
+import { unwrapProgramEnvelope, validateProgram } from './validate.js';
 import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
 import { checkedTarget, RefusedTarget } from '../webhooks/transport.js';
 
@@ -103,9 +103,12 @@ export class ProgramService {
     return program;
   }
 
-  /** Replaces the whole program (validated first; nothing changes on any error). */
+  /**
+   * Replaces the whole program (validated first; nothing changes on any error). `input` is a
+   * program, or a read of one as GET /admin/program answers it (`{"response": program}`).
+   */
   replace(siteId: string, input: unknown): Promise<ProgramChange> {
-    return this.change(siteId, () => this.validated(input));
+    return this.change(siteId, () => this.validated(unwrapProgramEnvelope(input)));
   }
 
   /**

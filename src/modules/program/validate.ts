@@ -5,7 +5,7 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, type FieldError } from '../../errors.js';
-import { compareLocalDateTimes, isValidLocalDateTime, isValidTimeZone } from '../../time.js';
+import { canonicalTimeZone, compareLocalDateTimes, isValidLocalDateTime, isValidTimeZone, unknownTimeZone } from '../../time.js';
 import { Program, SYSTEM_ACTIONS, type ProgramDocument } from './model.js';
 
 /** Structural errors of `value` against `schema`, with dotted paths ('missions.0.rules.0.goal'). */
@@ -77,6 +77,17 @@ export function moveLegacyMissionTimezone(mission: unknown): void {
   }
 }
 
+/**
+ * A saved GET /admin/program answer, `{"response": program}`, is loadable as it is: the program
+ * inside is what gets validated. No program has a `response` field, so an object with that one key
+ * is always the envelope; anything else is taken as the program itself.
+ */
+export function unwrapProgramEnvelope(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const keys = Object.keys(input);
+  return keys.length === 1 && keys[0] === 'response' ? (input as { response: unknown }).response : input;
+}
+
 /** Validates a whole program; returns it canonical (defaults filled) or throws AppError with every problem. */
 export function validateProgram(input: unknown): ProgramDocument {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -87,9 +98,22 @@ export function validateProgram(input: unknown): ProgramDocument {
   canonicalize(Program, program);
   const structure = structuralErrors(Program, program);
   if (structure.length > 0) throw new AppError('validation_failed', 'The program is invalid', { errors: structure });
+  storeIanaTimeZones(program as ProgramDocument);
   const semantic = semanticErrors(program as ProgramDocument);
   if (semantic.length > 0) throw new AppError('program_invalid', 'The program breaks a rule', { errors: semantic });
   return program as ProgramDocument;
+}
+
+/**
+ * Windows zone names (what a Nitro export carries, e.g. "Pacific Standard Time") become their IANA
+ * zone, which is what is stored and read back. Unknown names stay, for semanticErrors to report.
+ */
+function storeIanaTimeZones(program: ProgramDocument): void {
+  const iana = (timeZone: string) => canonicalTimeZone(timeZone) ?? timeZone;
+  program.site.timezone = iana(program.site.timezone);
+  for (const mission of program.missions) mission.timezone = iana(mission.timezone);
+  for (const quiz of program.quizzes) quiz.timezone = iana(quiz.timezone);
+  for (const exchange of program.exchanges) if (exchange.timezone !== undefined) exchange.timezone = iana(exchange.timezone);
 }
 
 /** Rules between fields and entities. Paths use the same dotted form as structural errors. */
@@ -98,7 +122,7 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
   const fail = (path: string, message: string) => errors.push({ path, message });
 
   const zone = (path: string, timezone: string | undefined) => {
-    if (timezone !== undefined && !isValidTimeZone(timezone)) fail(path, `unknown IANA time zone "${timezone}"`);
+    if (timezone !== undefined && !isValidTimeZone(timezone)) fail(path, unknownTimeZone(timezone));
   };
   const dates = (path: string, object: Record<string, unknown>, pairs: Array<[string, string]>) => {
     for (const [from, to] of pairs) {

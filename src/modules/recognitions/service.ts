@@ -10,6 +10,7 @@ import { calendarWindow, withinDates } from '../../engine/calendar.js';
 import type { Database } from '../../db/index.js';
 import type { RecognitionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { counted } from '../../plural.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
 import type { ActionService, Involved } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
@@ -136,12 +137,13 @@ export class RecognitionService {
     if (!isGiver(exchange, await this.membershipsFor(siteId, giverId, [exchange]))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
     if (input.recipients.some((r) => r.userId === giverId)) throw new AppError('self_recognition', 'A user cannot recognize themselves');
     if (input.recipients.length > exchange.maxRecipients) {
-      throw new AppError('too_many_recipients', `Exchange "${exchange.id}" allows at most ${exchange.maxRecipients} recipients per recognition (got ${input.recipients.length})`);
+      throw new AppError('too_many_recipients', `Exchange "${exchange.id}" allows at most ${counted(exchange.maxRecipients, 'recipient')} per recognition (got ${input.recipients.length})`);
     }
     const outOfRange = input.recipients.filter((r) => r.points < exchange.minPoints || (exchange.maxPoints !== undefined && r.points > exchange.maxPoints));
     if (outOfRange.length > 0) {
       const range = exchange.maxPoints === undefined ? `at least ${exchange.minPoints}` : `${exchange.minPoints} to ${exchange.maxPoints}`;
-      throw new AppError('points_out_of_range', `Each recipient gets ${range} points in exchange "${exchange.id}"`, {
+      const points = (exchange.maxPoints ?? exchange.minPoints) === 1 ? 'point' : 'points';
+      throw new AppError('points_out_of_range', `Each recipient gets ${range} ${points} in exchange "${exchange.id}"`, {
         errors: outOfRange.map((r) => ({ path: `recipients.${r.userId}`, message: `${r.points} is outside ${range}` })),
       });
     }
@@ -156,7 +158,7 @@ export class RecognitionService {
     const window = budgetWindow(exchange, zone, now);
     const overBudget = (used: number) => {
       if (used + total > exchange.budget.amount) {
-        throw new AppError('budget_exceeded', `The recognition needs ${total} points; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
+        throw new AppError('budget_exceeded', `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
       }
     };
     overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));

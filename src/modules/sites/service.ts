@@ -3,7 +3,7 @@
 import type { ClientRole } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
-import { isValidTimeZone } from '../../time.js';
+import { canonicalTimeZone, unknownTimeZone } from '../../time.js';
 import type { ClientRegistry } from './client-registry.js';
 import type { SiteRow, SitesRepository } from './repository.js';
 import { generateClientId, generateClientSecret, hashSecret } from './secrets.js';
@@ -39,12 +39,13 @@ export class SitesService {
 
   async createSite(input: NewSite): Promise<SiteRow> {
     const siteId = input.siteId ?? `site-${generateClientId().slice(4, 12)}`;
-    const timezone = input.timezone ?? DEFAULT_TIMEZONE;
+    // Stored as the IANA zone, also when given by its Windows name ("Pacific Standard Time").
+    const timezone = canonicalTimeZone(input.timezone ?? DEFAULT_TIMEZONE);
     const errors = [];
     if (!isValidId(siteId)) errors.push({ path: 'siteId', message: 'must be 1–255 letters, digits or -_.@:+' });
     if (input.name.trim() === '' || input.name.length > 255) errors.push({ path: 'name', message: 'must be 1–255 characters' });
-    if (!isValidTimeZone(timezone)) errors.push({ path: 'timezone', message: `unknown IANA time zone "${timezone}"` });
-    if (errors.length > 0) throw new AppError('validation_failed', 'The site is invalid', { errors });
+    if (timezone === undefined) errors.push({ path: 'timezone', message: unknownTimeZone(input.timezone ?? '') });
+    if (errors.length > 0 || timezone === undefined) throw new AppError('validation_failed', 'The site is invalid', { errors });
     if (await this.repository.findSite(siteId)) throw new AppError('conflict', `Site "${siteId}" already exists`);
     const site: SiteRow = { site_id: siteId, name: input.name.trim(), timezone, created_at: this.clock() };
     await this.repository.insertSite(site);

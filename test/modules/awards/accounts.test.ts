@@ -484,6 +484,18 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       await expectConsistent(c);
     });
 
+    it('says "1 point", not "1 points", when it refuses a debit', async () => {
+      const c = await setUp();
+      await adjust(c, 'ann', 2);
+      body(await debit(c, 'ann', { kind: 'gift', amount: 1, reference: 'g-1' }), 201);
+      const over = await debit(c, 'ann', { kind: 'gift', amount: 2, reference: 'g-2' });
+      expectProblem(over, 422, 'insufficient_award_balance');
+      expect(over.json()).toMatchObject({ detail: 'The debit of 2 exceeds the 1 point available' });
+      const retried = await debit(c, 'ann', { kind: 'gift', amount: 3, reference: 'g-1' });
+      expectProblem(retried, 409, 'conflict');
+      expect(retried.json()).toMatchObject({ detail: 'A gift with reference "g-1" was posted already, for 1 point' });
+    });
+
     it('delivers a purchase to itemPurchaseNotifyUrl and a gift to giftNotifyUrl', async () => {
       const c = await setUp(program({}, { itemPurchaseNotifyUrl: `${receiver.url}/purchase`, giftNotifyUrl: `${receiver.url}/gift` }));
       await adjust(c, 'ann', 100);

@@ -238,6 +238,24 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect(await secretOf(source.siteId)).toBe(PROGRAM_SECRET);
   });
 
+  it('restores a document naming zones the Windows way ("Pacific Standard Time"), storing the IANA zones', async () => {
+    const { site, token } = await siteWithProgram();
+    const saved = (await backup(token, 'iana')).xml;
+    // The site's zone comes first (SiteConfiguration), the missions' after it.
+    const windows = replaced(replaced(saved, 'timezone="America/New_York"', 'timezone="Pacific Standard Time"'), /timezone="America\/New_York"/g, 'timezone="Eastern Standard Time"');
+    expect(windows.match(/Standard Time/g)?.length).toBeGreaterThan(2);
+    const restored = await restore(token, { type: '1', data: windows });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const { program } = (await stateOf(site.siteId, token)) as { program: { response: { site: { timezone: string }; missions: Array<{ timezone: string }> } } };
+    expect(program.response.site.timezone).toBe('America/Los_Angeles');
+    expect(new Set(program.response.missions.map((m) => m.timezone))).toEqual(new Set(['America/New_York', 'Europe/Paris']));
+    const row = await t.database.db.selectFrom('sites').select('timezone').where('site_id', '=', site.siteId).executeTakeFirstOrThrow();
+    expect(row.timezone).toBe('America/Los_Angeles');
+    const again = (await backup(token, 'after')).xml;
+    expect(again).not.toContain('Standard Time');
+    expect(again).toBe(replaced(saved, 'timezone="America/New_York"', 'timezone="America/Los_Angeles"'));
+  });
+
   it('keeps group memberships across a restore', async () => {
     const { token } = await siteWithProgram();
     const saved = await backup(token, 'groups');

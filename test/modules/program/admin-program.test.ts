@@ -131,6 +131,64 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     await call('PUT', '/admin/program', admin, example);
   });
 
+  it('loads a saved GET answer as it is: PUT takes the {"response": program} envelope GET returns', async () => {
+    await call('PUT', '/admin/program', admin, example);
+    const before = await row();
+    const saved = (await call('GET', '/admin/program', admin)).body;
+    const again = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: saved });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.body).toBe(saved);
+    expect((await row())?.version).toBe((before?.version ?? 0) + 1);
+    expect((await row())?.webhook_secret).toBe(SECRET);
+    expect(await read()).toEqual(JSON.parse(saved).response);
+
+    // Changed in the saved file and loaded again: the change lands; field errors name program paths.
+    const edited = JSON.parse(saved) as { response: Loose };
+    edited.response.site.name = 'Acme Renamed';
+    expect((await call('PUT', '/admin/program', admin, edited)).statusCode).toBe(200);
+    expect((await read()).site.name).toBe('Acme Renamed');
+    edited.response.missions[0].rules[0].action = 'graduate';
+    const refused = expectProblem(await call('PUT', '/admin/program', admin, edited), 422, 'program_invalid');
+    expect(refused.errors).toEqual([{ path: 'missions.0.rules.0.action', message: 'action "graduate" does not exist' }]);
+    expect((await read()).missions[0].rules[0].action).toBe(example.missions[0].rules[0].action);
+
+    // Only the envelope alone is unwrapped: beside other fields, `response` is an unknown program field.
+    const mixed = expectProblem(await call('PUT', '/admin/program', admin, { ...example, response: example }), 400, 'validation_failed');
+    expect(mixed.errors).toEqual([{ path: 'response', message: 'is not a known field' }]);
+    await call('PUT', '/admin/program', admin, example);
+  });
+
+  it('documents the PUT body in the OpenAPI reference as the program or the envelope GET answers', async () => {
+    const reference = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as Loose;
+    const put = reference.paths['/admin/program'].put;
+    expect(put.description).toMatch(/\{"response": program\}/);
+    const { anyOf } = put.requestBody.content['application/json'].schema;
+    expect(anyOf).toHaveLength(2);
+    expect(anyOf[0].required).toEqual(['site', 'pointCategories']);
+    expect(anyOf[1]).toMatchObject({ required: ['response'], properties: { response: { required: ['site', 'pointCategories'] } } });
+    expect(reference.paths['/admin/program'].get.responses['200'].content['application/json'].schema.properties.response.required).toEqual(['site', 'pointCategories']);
+  });
+
+  it('accepts Windows zone names ("Pacific Standard Time") and stores and echoes the IANA zone', async () => {
+    const windows = structuredClone(example);
+    windows.site.timezone = 'Pacific Standard Time';
+    windows.missions[0].timezone = 'Pacific Standard Time';
+    windows.missions[1].timezone = 'W. Europe Standard Time';
+    const put = await call('PUT', '/admin/program', admin, windows);
+    expect(put.statusCode, put.body).toBe(200);
+    const echoed = (put.json() as { response: Loose }).response;
+    expect([echoed.site.timezone, echoed.missions[0].timezone, echoed.missions[1].timezone]).toEqual(['America/Los_Angeles', 'America/Los_Angeles', 'Europe/Berlin']);
+    expect(await read()).toEqual(echoed);
+    expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/Los_Angeles' });
+    expect((await row())?.document).not.toContain('Standard Time');
+
+    const site = await call('PUT', '/admin/site', admin, { name: 'Acme Learning', timezone: 'Eastern Standard Time' });
+    expect(site.statusCode, site.body).toBe(200);
+    expect((site.json() as { response: Loose }).response.timezone).toBe('America/New_York');
+    expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });
+    await call('PUT', '/admin/program', admin, example);
+  });
+
   it("makes the site's name and time zone in the sites table follow the program", async () => {
     await call('PUT', '/admin/program', admin, example);
     expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });

@@ -45,6 +45,22 @@ describe('validateProgram: valid programs', () => {
     expect(validateProgram(program)).toEqual(program);
   });
 
+  it('accepts Windows zone names (the interface document\'s "Pacific Standard Time") and stores their IANA zone', () => {
+    const input = edited((p) => {
+      p.site.timezone = 'Pacific Standard Time';
+      p.missions[0].timezone = 'Eastern Standard Time';
+      p.missions[1].timezone = 'W. Europe Standard Time';
+      p.quizzes[0].timezone = 'GMT Standard Time';
+      p.exchanges[0].timezone = 'india standard time';
+    });
+    const program = validateProgram(input);
+    expect(program.site.timezone).toBe('America/Los_Angeles');
+    expect(program.missions.slice(0, 2).map((m) => m.timezone)).toEqual(['America/New_York', 'Europe/Berlin']);
+    expect(program.quizzes[0]?.timezone).toBe('Europe/London');
+    expect(program.exchanges[0]?.timezone).toBe('Asia/Kolkata');
+    expect(validateProgram(program)).toEqual(program);
+  });
+
   it('fills every default of a minimal program, at every depth, without touching its input', () => {
     const input = {
       ...minimal,
@@ -154,7 +170,7 @@ const semantic: Case[] = [
   ['no default category', (p) => (p.pointCategories[0].isDefault = false), 'pointCategories', /exactly one.*found 0/],
   ['two default categories', (p) => (p.pointCategories[1].isDefault = true), 'pointCategories', /exactly one.*found 2/],
   ['dailyLimit above yearlyLimit', (p) => (p.pointCategories[1].dailyLimit = 30000), 'pointCategories.1.dailyLimit', /yearlyLimit/],
-  ['unknown site time zone', (p) => (p.site.timezone = 'Pacific Standard Time'), 'site.timezone', /IANA/],
+  ['unknown site time zone', (p) => (p.site.timezone = 'Pacific Time'), 'site.timezone', /IANA name.*Windows name/],
   ['unknown mission time zone', (p) => (p.missions[0].timezone = 'Mars/Olympus'), 'missions.0.timezone', /IANA/],
   ['unknown quiz time zone', (p) => (p.quizzes[0].timezone = 'Europe/Atlantis'), 'quizzes.0.timezone', /IANA/],
   ['unknown exchange time zone', (p) => (p.exchanges[0].timezone = 'Nowhere/Else'), 'exchanges.0.timezone', /IANA/],

@@ -490,7 +490,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     const last = await given(c, 'ann', kudos(['dan'], 10));
     expect(last.budget).toMatchObject({ used: 100, remaining: 0 });
     const problem = await refused(c, 'ann', kudos(['dan'], 1), 422, 'budget_exceeded', ['bob', 'cat', 'dan']);
-    expect(problem).toMatchObject({ code: 'budget_exceeded' });
+    expect(problem).toMatchObject({ code: 'budget_exceeded', detail: 'The recognition needs 1 point; 0 of the budget remain' });
     // Another giver's budget is their own.
     await given(c, 'bob', kudos(['cat'], 50));
     expect((await budget(c, 'bob', 'x-kudos')).used).toBe(50);
