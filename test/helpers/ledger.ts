@@ -1,6 +1,8 @@
-// The ledger is the source of truth (SPEC §12): every balance must equal the sum of its entries.
+// The ledger is the source of truth (SPEC §12): every balance must equal the sum of its entries;
+// and what a request wrote, counted by table.
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/index.js';
+import type { DatabaseSchema } from '../../src/db/schema.js';
 
 /** Every party's balance in every category of the site equals the sum of its ledger credits. */
 export async function expectBalancesMatchLedger(db: Db, siteId: string): Promise<void> {
@@ -13,4 +15,18 @@ export async function expectBalancesMatchLedger(db: Db, siteId: string): Promise
   const rows = await db.selectFrom('point_balances').selectAll().where('site_id', '=', siteId).execute();
   const key = (row: { party_type: string; party_id: string; category: string }) => `${row.party_type}/${row.party_id}/${row.category}`;
   expect(Object.fromEntries(rows.map((row) => [key(row), Number(row.balance)]))).toEqual(Object.fromEntries(sums.map((row) => [key(row), Number(row.total)])));
+}
+
+/** How many rows each table holds for the site: compared before and after, it shows what a request wrote. */
+export async function rowCounts<T extends keyof DatabaseSchema>(db: Db, siteId: string, tables: readonly T[]): Promise<Record<T, number>> {
+  const counts = {} as Record<T, number>;
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table as 'outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', siteId)
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
 }

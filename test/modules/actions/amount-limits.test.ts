@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTION_VALUE, MAX_POINTS } from '../../../src/engine/amounts.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
+import { rowCounts } from '../../helpers/ledger.js';
 
 const START = Date.parse('2026-06-15T16:00:00Z');
 const started = Date.now();
@@ -57,18 +58,8 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
     return problem;
   };
   /** Row counts of every table a write may touch, for the site. */
-  const footprint = async () => {
-    const counts: Record<string, number> = {};
-    for (const table of ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'point_earnings', 'trophies', 'outbox', 'leaderboard_scores', 'recognitions', 'award_ledger'] as const) {
-      const row = await t.database.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('site_id', '=', site.siteId)
-        .executeTakeFirstOrThrow();
-      counts[table] = Number(row.n);
-    }
-    return counts;
-  };
+  const footprint = () =>
+    rowCounts(t.database.db, site.siteId, ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'point_earnings', 'trophies', 'outbox', 'leaderboard_scores', 'recognitions', 'award_ledger']);
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
+import { rowCounts } from '../../helpers/ledger.js';
 
 const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Record<string, unknown>;
 
@@ -48,18 +49,8 @@ describe.each(configurations)('action idempotency, input errors and security (%s
 
   const db = () => t.database.db;
   /** Row counts of every table an action writes, for a site. */
-  const footprint = async (siteId = site.siteId) => {
-    const counts: Record<string, number> = {};
-    for (const table of ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'trophies', 'outbox'] as const) {
-      const row = await db()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('site_id', '=', siteId)
-        .executeTakeFirstOrThrow();
-      counts[table] = Number(row.n);
-    }
-    return counts;
-  };
+  const footprint = (siteId = site.siteId) =>
+    rowCounts(db(), siteId, ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'trophies', 'outbox']);
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });
