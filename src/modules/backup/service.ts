@@ -4,8 +4,10 @@
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
+import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import { validateProgram } from '../program/validate.js';
+import { RestoreGate } from './restore-gate.js';
 import { programToXml, xmlToProgram } from './xml.js';
 import { xmlPath } from './xml-spec.js';
 
@@ -25,7 +27,26 @@ export interface RestoreResult {
 
 export type RestoreStep = 'read' | 'parsed' | 'validated' | 'applied';
 
+/** The validated program in a backup document: parsing and validation, the synchronous part of a restore. */
+function readProgram(xml: string, onStep: (step: RestoreStep) => void): ProgramDocument {
+  const parsed = xmlToProgram(xml);
+  onStep('parsed');
+  try {
+    return validateProgram(parsed);
+  } catch (error) {
+    if (error instanceof AppError && error.options.errors) {
+      throw new AppError(error.code, error.message, {
+        errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
+      });
+    }
+    throw error;
+  }
+}
+
 export class BackupService {
+  /** Restores read their documents one at a time (./restore-gate.ts). */
+  readonly reads = new RestoreGate();
+
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramService,
@@ -67,19 +88,7 @@ export class BackupService {
   /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
   async restore(siteId: string, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
     onStep('read');
-    const parsed = xmlToProgram(xml);
-    onStep('parsed');
-    let program;
-    try {
-      program = validateProgram(parsed);
-    } catch (error) {
-      if (error instanceof AppError && error.options.errors) {
-        throw new AppError(error.code, error.message, {
-          errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
-        });
-      }
-      throw error;
-    }
+    const program = await this.reads.run(siteId, () => readProgram(xml, onStep));
     onStep('validated');
     const { version, progressArchived } = await this.programs.replace(siteId, program);
     onStep('applied');
