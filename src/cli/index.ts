@@ -7,6 +7,7 @@ import type { ClientRole } from '../db/schema.js';
 import { openDatabase } from '../db/index.js';
 import { AppError } from '../errors.js';
 import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
+import { describeSiteChanges } from '../modules/program/site-changes.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
@@ -161,7 +162,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
-        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups`);
+        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${result.missions} missions, ${result.actions} actions; progress on removed rules archived for ${result.progressArchived.parties} users and groups; ${describeSiteChanges(result.siteChanges)}`);
         return;
       }
       case 'import': {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
+import type { SiteChange } from '../program/site-changes.js';
 import { validateProgram } from '../program/validate.js';
 import { RestoreGate } from './restore-gate.js';
 import { programToXml, xmlToProgram } from './xml.js';
@@ -23,6 +24,8 @@ export interface RestoreResult {
   actions: number;
   /** Progress on rules the restored program no longer has, archived (SPEC §4, §13). */
   progressArchived: { parties: number; rows: number };
+  /** The site settings the restore changed: restoring another site's backup renames this one. */
+  siteChanges: SiteChange[];
 }
 
 export type RestoreStep = 'read' | 'parsed' | 'validated' | 'applied';
@@ -90,9 +93,9 @@ export class BackupService {
     onStep('read');
     const program = await this.reads.run(siteId, () => readProgram(xml, onStep));
     onStep('validated');
-    const { version, progressArchived } = await this.programs.replace(siteId, program);
+    const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program);
     onStep('applied');
-    return { version, missions: program.missions.length, actions: program.actions.length, progressArchived };
+    return { version, missions: program.missions.length, actions: program.actions.length, progressArchived, siteChanges };
   }
 
   restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {

@@ -108,7 +108,18 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const restored = await restore(targetToken, { type: '1', data: first.xml, asyncToken: 'abc' });
     expect(restored.statusCode, restored.body).toBe(200);
     const { version } = await stateOf(target.siteId, targetToken);
-    expect(restored.json()).toEqual({ response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 } } });
+    expect(restored.json()).toEqual({
+      response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 }, siteChanges: expect.any(Array) },
+    });
+    // A new site had only a name and a time zone: the restore says it set every other setting too.
+    const changes = (restored.json() as { response: { siteChanges: Array<{ field: string; from: unknown; to: unknown }> } }).response.siteChanges;
+    expect(changes.slice(0, 2)).toEqual([
+      { field: 'name', from: `Test site ${target.siteId}`, to: 'Acme Learning' },
+      { field: 'timezone', from: 'America/Los_Angeles', to: 'America/New_York' },
+    ]);
+    const sourceSite = PROGRAM_JSON.site as Record<string, unknown>;
+    for (const change of changes.slice(2)) expect(change).toEqual({ field: change.field, from: null, to: sourceSite[change.field] });
+    expect(changes.map((change) => change.field)).toEqual(expect.arrayContaining(['achievementCallbackUrl', 'userlinkUrl', 'subdomain']));
 
     expect((await backup(targetToken, 'copy')).xml).toBe(first.xml);
     const sourceProgram = (await stateOf(source.siteId, token)).program as { response: { site: Record<string, unknown> } };
@@ -142,6 +153,45 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect(otherList.headers['x-total-count']).toBe('0');
     expect(otherList.json()).toEqual({ response: [] });
     expect(await stateOf(other.siteId, otherToken)).toEqual(before);
+  });
+
+  it("reports the site settings a restore changes: another site's backup renames the site and moves its time zone", async () => {
+    const { token } = await siteWithProgram();
+    const saved = await backup(token, 'acme');
+    const { site: target, token: targetToken } = await siteWithProgram();
+    const renamed = { ...PROGRAM_JSON, site: { ...(PROGRAM_JSON.site as object), name: 'Beta Academy', timezone: 'Europe/Paris' } };
+    expect((await call('PUT', '/admin/program', targetToken, renamed)).statusCode).toBe(200);
+
+    const restored = await restore(targetToken, { type: '1', data: saved.xml });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({
+      response: {
+        status: 'restored',
+        siteChanges: [
+          { field: 'name', from: 'Beta Academy', to: 'Acme Learning' },
+          { field: 'timezone', from: 'Europe/Paris', to: 'America/New_York' },
+        ],
+      },
+    });
+    expect((await call('GET', '/admin/site', targetToken)).json()).toMatchObject({ response: { name: 'Acme Learning', timezone: 'America/New_York' } });
+    const row = await t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', target.siteId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });
+
+    // Restored again, by id this time, nothing changes at site level: the list is empty.
+    const targetBackup = await backup(targetToken, 'as restored');
+    const again = await restore(targetToken, { type: '0', data: targetBackup.id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ response: { siteChanges: [] } });
+
+    // Other settings are listed with their values before and after; an unset one is null.
+    const origins = replaced(replaced(saved.xml, 'subdomain="acme"', 'subdomain="acme-eu"'), /(<SiteConfiguration[^>]*>)/, '$1\n    <AllowedOrigin url="https://acme.example"/>');
+    const more = await restore(targetToken, { type: '1', data: replaced(origins, / achievementCallbackUrl="[^"]*"/, '') });
+    expect(more.statusCode, more.body).toBe(200);
+    expect((more.json() as { response: { siteChanges: unknown } }).response.siteChanges).toEqual([
+      { field: 'achievementCallbackUrl', from: 'https://hooks.acme.example/questline', to: null },
+      { field: 'allowedOrigins', from: [], to: ['https://acme.example'] },
+      { field: 'subdomain', from: 'acme', to: 'acme-eu' },
+    ]);
   });
 
   it('stores a backup with a default name when none is given', async () => {
