@@ -43,7 +43,7 @@ export const errorCatalog = {
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },
   rate_limited: { status: 429, title: 'Too many requests' },
-  restore_busy: { status: 429, title: 'Other restores are being read; retry shortly' },
+  restore_busy: { status: 429, title: 'Other restores are in progress; retry shortly' },
   internal_error: { status: 500, title: 'Internal server error' },
   shutting_down: { status: 503, title: 'This server is shutting down' },
   maintenance: { status: 503, title: 'The site is down for maintenance' },

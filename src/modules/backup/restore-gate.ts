@@ -1,9 +1,9 @@
-// Reading a backup (parsing and validating it) is synchronous: while one is read, this process
-// serves no other request, of any site. Reads therefore take turns: one at a time, in arrival
-// order, and after each the next waits as long as the read took (up to MAX_PAUSE_MS), so reads
-// never hold more than about half of the process's time and other requests are served between
-// them. A site has at most one restore waiting or being read, and at most MAX_WAITING restores
-// wait; beyond that a restore is refused with 429 restore_busy.
+// A restore parses and validates its document synchronously: while it does, this process serves
+// no other request, of any site. Restores therefore take turns: one at a time, in arrival order,
+// and after each the next waits as long as it took (up to MAX_PAUSE_MS), so restores never hold
+// more than about half of the process's time and other requests are served between them. A site
+// has at most one restore waiting or running, and at most MAX_WAITING restores wait; beyond that
+// a restore is refused with 429 restore_busy.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../errors.js';
 
@@ -24,8 +24,8 @@ export class RestoreGate {
     return this.#waiting.length;
   }
 
-  /** Runs `read` for the site when its turn comes. */
-  async run<T>(siteId: string, read: () => T | Promise<T>): Promise<T> {
+  /** Runs the site's restore when its turn comes. */
+  async run<T>(siteId: string, restore: () => T | Promise<T>): Promise<T> {
     if (this.#sites.has(siteId)) throw busy('Another restore of this site is in progress; retry when it is done');
     if (this.#waiting.length >= MAX_WAITING) throw busy('Too many restores are waiting; retry shortly');
     this.#sites.add(siteId);
@@ -33,7 +33,7 @@ export class RestoreGate {
       await this.#turn();
       const started = performance.now();
       try {
-        return await read();
+        return await restore();
       } finally {
         this.#release(performance.now() - started);
       }
@@ -50,10 +50,10 @@ export class RestoreGate {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
-  #release(readMs: number): void {
-    // The gate stays closed for a pause as long as the read (the requests that queued up behind
-    // it are served meanwhile), then passes to the next read in line, if any.
-    void sleep(Math.min(readMs, MAX_PAUSE_MS), undefined, { ref: false }).then(() => {
+  #release(tookMs: number): void {
+    // The gate stays closed for a pause as long as the restore took (the requests that queued up
+    // behind it are served meanwhile), then passes to the next restore in line, if any.
+    void sleep(Math.min(tookMs, MAX_PAUSE_MS), undefined, { ref: false }).then(() => {
       const next = this.#waiting.shift();
       if (next === undefined) this.#held = false;
       else next();

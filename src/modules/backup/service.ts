@@ -47,8 +47,8 @@ function readProgram(xml: string, onStep: (step: RestoreStep) => void): ProgramD
 }
 
 export class BackupService {
-  /** Restores read their documents one at a time (./restore-gate.ts). */
-  readonly reads = new RestoreGate();
+  /** Restores take turns, one at a time in this process (./restore-gate.ts). */
+  readonly restores = new RestoreGate();
 
   constructor(
     private readonly db: Db,
@@ -91,11 +91,14 @@ export class BackupService {
   /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
   async restore(siteId: string, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
     onStep('read');
-    const program = await this.reads.run(siteId, () => readProgram(xml, onStep));
-    onStep('validated');
-    const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program);
-    onStep('applied');
-    return { version, missions: program.missions.length, actions: program.actions.length, progressArchived, siteChanges };
+    // The whole restore takes its turn: replace() validates the program again, synchronously too.
+    return this.restores.run(siteId, async () => {
+      const program = readProgram(xml, onStep);
+      onStep('validated');
+      const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program);
+      onStep('applied');
+      return { version, missions: program.missions.length, actions: program.actions.length, progressArchived, siteChanges };
+    });
   }
 
   restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {

@@ -282,12 +282,12 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect((await backup(token, 'demo')).xml).toBe(DEMO_XML);
   });
 
-  describe('one restore is read at a time', () => {
-    const reads = () => t.app.services.backups.reads;
-    /** Holds the gate for the site, as a long read would, until the returned function is called. */
+  describe('one restore at a time', () => {
+    const restores = () => t.app.services.backups.restores;
+    /** Holds the gate for the site, as a long restore would, until release() is called. */
     function holdGate(siteId: string): { release(): Promise<void> } {
       let release: () => void = () => undefined;
-      const held = reads().run(siteId, () => new Promise<void>((resolve) => (release = resolve)));
+      const held = restores().run(siteId, () => new Promise<void>((resolve) => (release = resolve)));
       return {
         async release() {
           release();
@@ -296,7 +296,7 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       };
     }
 
-    it("refuses a second restore of the site being read with 429 restore_busy, and lets other sites' restores wait their turn", async () => {
+    it("refuses a second restore of a site with one in progress with 429 restore_busy, and lets other sites' restores wait their turn", async () => {
       const { site, token } = await siteWithProgram();
       const saved = await backup(token, 'held');
       const before = await stateOf(site.siteId, token);
@@ -310,7 +310,7 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       expect(await stateOf(site.siteId, token)).toEqual(before);
 
       const waiting = restore(otherToken, { type: '1', data: DEMO_XML });
-      await vi.waitFor(() => expect(reads().waiting).toBe(1));
+      await vi.waitFor(() => expect(restores().waiting).toBe(1));
       await gate.release();
       const restored = await waiting;
       expect(restored.statusCode, restored.body).toBe(200);
@@ -325,7 +325,7 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       const [holder, ...rest] = sites as [(typeof sites)[0], ...typeof sites];
       const gate = holdGate(holder.site.siteId);
       const waiting = rest.slice(0, 8).map(({ token }) => restore(token, { type: '1', data: DEMO_XML }));
-      await vi.waitFor(() => expect(reads().waiting).toBe(8));
+      await vi.waitFor(() => expect(restores().waiting).toBe(8));
       const last = rest[8] as (typeof sites)[0];
       const before = await stateOf(last.site.siteId, last.token);
       const refused = await restore(last.token, { type: '1', data: DEMO_XML });
