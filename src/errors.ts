@@ -47,6 +47,7 @@ export const errorCatalog = {
   uri_too_long: { status: 414, title: 'The request path is too long' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported content type' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  restore_busy: { status: 429, title: 'Other restores are in progress; retry shortly' },
   headers_too_large: { status: 431, title: 'The request headers are too large' },
   internal_error: { status: 500, title: 'Internal server error' },
   shutting_down: { status: 503, title: 'This server is shutting down' },

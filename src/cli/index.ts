@@ -8,6 +8,7 @@ import { openDatabase } from '../db/index.js';
 import { AppError, type FieldError } from '../errors.js';
 import { checkNesting, checkWellFormed } from '../http/json.js';
 import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
+import { describeSiteChanges } from '../modules/program/site-changes.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
@@ -148,7 +149,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
-        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${programCounts(result)}`);
+        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${programCounts(result)}; ${describeSiteChanges(result.siteChanges)}`);
         return;
       }
       case 'import': {

@@ -58,9 +58,13 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
     ]);
     expect(stdout).toBe('');
     expect(printed).toHaveLength(1);
-    expect(printed[0]?.human).toBe(
-      `Restored ${join(dir, 'demo.xml')} into site a: program version ${await versionOf('a')}, ${DEMO.missions.length} missions, ${DEMO.actions.length} actions; progress on removed rules archived for 0 users and groups`,
-    );
+    const human = printed[0]?.human ?? '';
+    expect(human.startsWith(
+      `Restored ${join(dir, 'demo.xml')} into site a: program version ${await versionOf('a')}, ${DEMO.missions.length} missions, ${DEMO.actions.length} actions; progress on removed rules archived for 0 users and groups; site settings changed: name "Site A" → "Questline demo", `,
+    ), human).toBe(true);
+    // The site settings the demo sets, with their values; the time zone is the site's already.
+    expect(human).toContain('userlinkUrl unset → "http://127.0.0.1:3000/demo/people/{userId}"');
+    expect(human).not.toContain('timezone');
   });
 
   it('prints the result as JSON with --json', async () => {
@@ -68,7 +72,7 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
     const { printed, out } = capture(true);
     const { stdout } = await captured(() => run(['restore', '--site', 'a', join(dir, 'demo.xml'), '--json'], config, out));
     expect(stdout).toBe('');
-    expect(printed.map((p) => p.result)).toEqual([{ siteId: 'a', version: before + 1, missions: DEMO.missions.length, actions: DEMO.actions.length, progressArchived: { parties: 0, rows: 0 } }]);
+    expect(printed.map((p) => p.result)).toEqual([{ siteId: 'a', version: before + 1, missions: DEMO.missions.length, actions: DEMO.actions.length, progressArchived: { parties: 0, rows: 0 }, siteChanges: [] }]);
     expect(DEMO.missions.length).toBeGreaterThan(5);
   });
 

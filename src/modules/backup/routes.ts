@@ -11,6 +11,13 @@ const admin = { access: 'admin' as const };
 const tags = ['admin: backup'];
 const BackupSummary = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
 
+const SiteSettingValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null()], { description: 'null: not set' });
+const SiteChange = Type.Object({
+  field: Type.String({ description: 'The site setting, as named in the program (site.<field>) and the backup (SiteConfiguration/@<field>)' }),
+  from: SiteSettingValue,
+  to: SiteSettingValue,
+});
+
 const RestoreBody = Type.Object({
   type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
   data: Type.String({ description: 'A backup id (type 0) or a backup XML document (type 1)' }),
@@ -27,6 +34,9 @@ const RestoreResponse = Type.Object({
     { parties: Type.Integer(), rows: Type.Integer() },
     { description: 'Users and groups whose progress on rules the restored program no longer has was archived' },
   ),
+  siteChanges: Type.Array(SiteChange, {
+    description: "The site's settings the restore changed (its name and time zone among them when the backup is another site's), in the order of the program's site settings; empty when none did",
+  }),
 });
 
 export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {

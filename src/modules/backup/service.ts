@@ -4,8 +4,11 @@
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
+import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
+import type { SiteChange } from '../program/site-changes.js';
 import { validateProgram } from '../program/validate.js';
+import { RestoreGate } from './restore-gate.js';
 import { programToXml, xmlToProgram } from './xml.js';
 import { xmlPath } from './xml-spec.js';
 
@@ -21,11 +24,32 @@ export interface RestoreResult {
   actions: number;
   /** Progress on rules the restored program no longer has, archived (SPEC §4, §13). */
   progressArchived: { parties: number; rows: number };
+  /** The site settings the restore changed: restoring another site's backup renames this one. */
+  siteChanges: SiteChange[];
 }
 
 export type RestoreStep = 'read' | 'parsed' | 'validated' | 'applied';
 
+/** The validated program in a backup document: parsing and validation, the synchronous part of a restore. */
+function readProgram(xml: string, onStep: (step: RestoreStep) => void): ProgramDocument {
+  const parsed = xmlToProgram(xml);
+  onStep('parsed');
+  try {
+    return validateProgram(parsed);
+  } catch (error) {
+    if (error instanceof AppError && error.options.errors) {
+      throw new AppError(error.code, error.message, {
+        errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
+      });
+    }
+    throw error;
+  }
+}
+
 export class BackupService {
+  /** Restores take turns, one at a time in this process (./restore-gate.ts). */
+  readonly restores = new RestoreGate();
+
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramService,
@@ -67,23 +91,14 @@ export class BackupService {
   /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
   async restore(siteId: string, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
     onStep('read');
-    const parsed = xmlToProgram(xml);
-    onStep('parsed');
-    let program;
-    try {
-      program = validateProgram(parsed);
-    } catch (error) {
-      if (error instanceof AppError && error.options.errors) {
-        throw new AppError(error.code, error.message, {
-          errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
-        });
-      }
-      throw error;
-    }
-    onStep('validated');
-    const { version, progressArchived } = await this.programs.replace(siteId, program);
-    onStep('applied');
-    return { version, missions: program.missions.length, actions: program.actions.length, progressArchived };
+    // The whole restore takes its turn: replace() validates the program again, synchronously too.
+    return this.restores.run(siteId, async () => {
+      const program = readProgram(xml, onStep);
+      onStep('validated');
+      const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program);
+      onStep('applied');
+      return { version, missions: program.missions.length, actions: program.actions.length, progressArchived, siteChanges };
+    });
   }
 
   restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {

@@ -1,15 +1,16 @@
 // The XML backup format (SPEC §13): writing a program, and reading one back safely. The writer is
 // deterministic (attribute order from ./xml-spec.ts, two-space indentation, no timestamps), so a
 // backup restored and backed up again is byte-identical. The reader refuses DTDs and entity
-// declarations, bounds size and depth, and reports malformed XML with its line and column.
+// declarations and documents over the limits of ./xml-limits.ts before it parses anything, and
+// reports malformed XML with its line and column.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';
 import { malformedXml } from './malformed-xml.js';
+import { checkXmlLimits, XML_LIMITS } from './xml-limits.js';
 import { siteConfigurationSpec, type ChildSpec, type ElementSpec, type Scalar } from './xml-spec.js';
 
-export const MAX_XML_BYTES = 10 * 1024 * 1024;
-const MAX_DEPTH = 32;
+export const MAX_XML_BYTES = XML_LIMITS.bytes;
 const ROOT_ATTRIBUTES = 'method="admin.backupSiteConfig" server="questline" res="ok"';
 
 // ---------------------------------------------------------------------------------------------
@@ -75,42 +76,6 @@ export function programToXml(program: ProgramDocument): string {
 interface XmlElement {
   $?: Record<string, string>;
   [child: string]: unknown;
-}
-
-function xmlError(code: 'malformed_xml' | 'xml_forbidden', detail: string): AppError {
-  return new AppError(code, detail);
-}
-
-/** Rejects what a backup never needs and an attacker would: DTDs, entities, deep nesting. */
-function scan(xml: string): void {
-  if (Buffer.byteLength(xml, 'utf8') > MAX_XML_BYTES) throw new AppError('payload_too_large', `The XML document is larger than ${MAX_XML_BYTES / 1024 / 1024} MB`);
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw xmlError('xml_forbidden', 'DOCTYPE and ENTITY declarations are not allowed');
-  let depth = 0;
-  for (let i = 0; i < xml.length; i++) {
-    if (xml[i] !== '<') continue;
-    const next = xml[i + 1];
-    if (next === '!' || next === '?') {
-      const end = xml.startsWith('<!--', i) ? '-->' : xml.startsWith('<![CDATA[', i) ? ']]>' : next === '?' ? '?>' : '>';
-      const close = xml.indexOf(end, i);
-      if (close < 0) return; // the validator reports the unterminated construct with its position
-      i = close + end.length - 1;
-    } else if (next === '/') {
-      depth -= 1;
-    } else {
-      let quote: string | undefined;
-      let j = i + 1;
-      for (; j < xml.length; j++) {
-        const c = xml[j];
-        if (quote !== undefined) {
-          if (c === quote) quote = undefined;
-        } else if (c === '"' || c === "'") quote = c;
-        else if (c === '>') break;
-      }
-      if (xml[j - 1] !== '/') depth += 1;
-      if (depth > MAX_DEPTH) throw xmlError('xml_forbidden', `Elements are nested deeper than ${MAX_DEPTH} levels`);
-      i = j;
-    }
-  }
 }
 
 const UNKNOWN_REFERENCE = /&(?!(?:#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);)/;
@@ -242,7 +207,7 @@ const parser = new XMLParser({
  * and JSON meet the same rules). Throws AppError for unsafe, malformed or misshapen documents.
  */
 export function xmlToProgram(xml: string): unknown {
-  scan(xml);
+  checkXmlLimits(xml);
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: false });
   if (valid !== true) throw malformedXml(xml, valid.err);
   const document = parser.parse(xml) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { toAppError } from '../../plugins/errors.js';
-import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './schemas.js';
+import { OAuthErrorBody, TokenRequestBody, TokenRequestDocumented, TokenResponseBody } from './schemas.js';
 import { OAuthError, type OAuthService } from './service.js';
 
 function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
@@ -27,7 +27,8 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
 
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = async (app, { oauth }) => {
   app.post(
-    '/oauth/token',
+    // With the trailing slash, as the interface document writes it (both forms are served).
+    '/oauth/token/',
     {
       config: { access: 'public' },
       schema: {
@@ -36,6 +37,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
         security: [],
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: TokenRequestBody,
+        documentedBody: TokenRequestDocumented,
         response: { 200: TokenResponseBody, '4xx': OAuthErrorBody },
       },
       errorHandler: (error, request, reply) => {

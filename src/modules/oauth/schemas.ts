@@ -11,6 +11,18 @@ export const TokenRequestBody = Type.Object(
   { additionalProperties: true },
 );
 
+/**
+ * The token request as the interface document gives it (POST /oauth/token/, form-urlencoded), for
+ * the OpenAPI document: TokenRequestBody above validates loosely so that the grant can answer a
+ * missing field with an RFC 6749 error.
+ */
+export const TokenRequestDocumented = Type.Object({
+  grant_type: Type.Literal('client_credentials'),
+  client_id: Type.String({ description: 'Or the user name of HTTP Basic credentials (RFC 6749 §2.3.1), then not in the body' }),
+  client_secret: Type.String({ description: 'Or the password of HTTP Basic credentials, then not in the body' }),
+  xoauth_end_user_id: Type.Optional(Type.String({ description: 'Issue a user-level token for this end user' })),
+});
+
 export const TokenResponseBody = Type.Object({
   access_token: Type.String(),
   token_type: Type.Literal('Bearer'),

@@ -7,6 +7,7 @@ import { AppError, type FieldError } from '../../errors.js';
 import type { InvalidationBus } from '../../plugins/redis.js';
 import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
 import type { ProgramRepository, ProgramRow } from './repository.js';
+import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
 import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
@@ -34,6 +35,8 @@ export interface ProgramChange {
   program: ProgramDocument;
   /** Progress on rules the change removed, archived (SPEC §4: progress on kept rule ids stays). */
   progressArchived: { parties: number; rows: number };
+  /** The site settings the change changed (a restore reports them). */
+  siteChanges: SiteChange[];
 }
 
 /** (mission, rule) pairs of `before` that `after` no longer has. */
@@ -174,7 +177,7 @@ export class ProgramService {
       await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), ...secrets, updated_at: now });
       await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
       const progressArchived = await this.repository.archiveProgress(trx, siteId, removedRules(before, program), version, now);
-      return { version, program, progressArchived };
+      return { version, program, progressArchived, siteChanges: siteChanges(before.site, program.site) };
     });
     this.#cache.set(siteId, { snapshot: buildSnapshot(siteId, result.version, result.program), checkedAt: this.now() });
     await this.options.bus?.publish(TOPIC, siteId).catch((error: unknown) => this.options.onError?.(error));

@@ -24,7 +24,7 @@ const PresentedExchange = Type.Object({
 });
 const Category = Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()) });
 const Budget = Type.Object({
-  amount: Type.Integer({ description: 'Points the giver may give per period' }),
+  amount: Type.Integer({ description: "Points the giver may give per period: the exchange's budget.amount" }),
   used: Type.Integer(),
   remaining: Type.Integer(),
   period: Type.Union([Type.Literal('none'), Type.Literal('month'), Type.Literal('quarter'), Type.Literal('year')]),
@@ -118,7 +118,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
         querystring: Type.Object({
           ...PagingQuery.properties,
           q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
-          preferences: Type.Optional(Type.String({ description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' })),
+          preferences: Type.Optional(Type.String({ deprecated: true, description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' })),
         }),
         response: { 200: Envelope(Type.Array(Person)) },
       },

@@ -31,6 +31,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService;
       config: { access: 'client' },
       schema: {
         tags: ['deprecated'],
+        deprecated: true,
         summary: 'Deprecated (28 June 2023; removal announced for November 2023): use GET /challenges, GET /actions and the user endpoints',
         querystring: Type.Object({
           ...PagingQuery.properties,

@@ -4,7 +4,8 @@
 // group memberships and other sites' backups stay where they belong.
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { xmlToProgram } from '../../../src/modules/backup/xml.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
 
@@ -12,6 +13,8 @@ import { exampleProgram } from '../../helpers/fixtures.js';
 const PROGRAM_JSON = exampleProgram();
 const PROGRAM_SECRET = (PROGRAM_JSON.site as { webhookSecret: string }).webhookSecret;
 const passwd = readFileSync('/etc/passwd', 'utf8').split('\n')[0] as string;
+const DEMO_XML = readFileSync(new URL('../../../examples/demo-program.xml', import.meta.url), 'utf8');
+const DEMO = xmlToProgram(DEMO_XML) as { missions: unknown[]; actions: unknown[] };
 
 const XXE = `<?xml version="1.0"?>\n<!DOCTYPE Nitro [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<Nitro><SiteConfiguration name="&xxe;"/></Nitro>`;
 const LAUGHS = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`).join('')}]>\n<Nitro><SiteConfiguration name="&lol9;"/></Nitro>`;
@@ -105,7 +108,18 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const restored = await restore(targetToken, { type: '1', data: first.xml, asyncToken: 'abc' });
     expect(restored.statusCode, restored.body).toBe(200);
     const { version } = await stateOf(target.siteId, targetToken);
-    expect(restored.json()).toEqual({ response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 } } });
+    expect(restored.json()).toEqual({
+      response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 }, siteChanges: expect.any(Array) },
+    });
+    // A new site had only a name and a time zone: the restore says it set every other setting too.
+    const changes = (restored.json() as { response: { siteChanges: Array<{ field: string; from: unknown; to: unknown }> } }).response.siteChanges;
+    expect(changes.slice(0, 2)).toEqual([
+      { field: 'name', from: `Test site ${target.siteId}`, to: 'Acme Learning' },
+      { field: 'timezone', from: 'America/Los_Angeles', to: 'America/New_York' },
+    ]);
+    const sourceSite = PROGRAM_JSON.site as Record<string, unknown>;
+    for (const change of changes.slice(2)) expect(change).toEqual({ field: change.field, from: null, to: sourceSite[change.field] });
+    expect(changes.map((change) => change.field)).toEqual(expect.arrayContaining(['achievementCallbackUrl', 'userlinkUrl', 'subdomain']));
 
     expect((await backup(targetToken, 'copy')).xml).toBe(first.xml);
     const sourceProgram = (await stateOf(source.siteId, token)).program as { response: { site: Record<string, unknown> } };
@@ -139,6 +153,45 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect(otherList.headers['x-total-count']).toBe('0');
     expect(otherList.json()).toEqual({ response: [] });
     expect(await stateOf(other.siteId, otherToken)).toEqual(before);
+  });
+
+  it("reports the site settings a restore changes: another site's backup renames the site and moves its time zone", async () => {
+    const { token } = await siteWithProgram();
+    const saved = await backup(token, 'acme');
+    const { site: target, token: targetToken } = await siteWithProgram();
+    const renamed = { ...PROGRAM_JSON, site: { ...(PROGRAM_JSON.site as object), name: 'Beta Academy', timezone: 'Europe/Paris' } };
+    expect((await call('PUT', '/admin/program', targetToken, renamed)).statusCode).toBe(200);
+
+    const restored = await restore(targetToken, { type: '1', data: saved.xml });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({
+      response: {
+        status: 'restored',
+        siteChanges: [
+          { field: 'name', from: 'Beta Academy', to: 'Acme Learning' },
+          { field: 'timezone', from: 'Europe/Paris', to: 'America/New_York' },
+        ],
+      },
+    });
+    expect((await call('GET', '/admin/site', targetToken)).json()).toMatchObject({ response: { name: 'Acme Learning', timezone: 'America/New_York' } });
+    const row = await t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', target.siteId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Acme Learning', timezone: 'America/New_York' });
+
+    // Restored again, by id this time, nothing changes at site level: the list is empty.
+    const targetBackup = await backup(targetToken, 'as restored');
+    const again = await restore(targetToken, { type: '0', data: targetBackup.id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ response: { siteChanges: [] } });
+
+    // Other settings are listed with their values before and after; an unset one is null.
+    const origins = replaced(replaced(saved.xml, 'subdomain="acme"', 'subdomain="acme-eu"'), /(<SiteConfiguration[^>]*>)/, '$1\n    <AllowedOrigin url="https://acme.example"/>');
+    const more = await restore(targetToken, { type: '1', data: replaced(origins, / achievementCallbackUrl="[^"]*"/, '') });
+    expect(more.statusCode, more.body).toBe(200);
+    expect((more.json() as { response: { siteChanges: unknown } }).response.siteChanges).toEqual([
+      { field: 'achievementCallbackUrl', from: 'https://hooks.acme.example/questline', to: null },
+      { field: 'allowedOrigins', from: [], to: ['https://acme.example'] },
+      { field: 'subdomain', from: 'acme', to: 'acme-eu' },
+    ]);
   });
 
   it('stores a backup with a default name when none is given', async () => {
@@ -175,6 +228,13 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       { name: 'a badge that does not exist', fields: () => ({ type: '1', data: replaced(xml, '<Rewards badge="b-chef">', '<Rewards badge="b-ghost">') }), status: 422, code: 'program_invalid', path: 'SiteConfiguration/Missions/Mission[2]/Rewards/@badge' },
       { name: 'a prerequisite cycle', fields: () => ({ type: '1', data: replaced(xml, /(<Mission id="m-first-read"[^>]*>)/, '$1<Prerequisites><Mission id="m-chef"/></Prerequisites>') }), status: 422, code: 'program_invalid', path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission' },
       { name: 'a document over 10 MB', fields: () => ({ type: '1', data: withBulkActions(xml, 3000, 3600) }), status: 413, code: 'payload_too_large' },
+      // Over the limits checked before parsing (docs/backup-format.md).
+      { name: 'an attribute value over 40,000 characters', fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'x'.repeat(40_001)}"`) }), status: 400, code: 'xml_forbidden' },
+      { name: 'an attribute value with 4,001 character references', fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'&#x41;'.repeat(4001)}"`) }), status: 400, code: 'xml_forbidden' },
+      { name: 'over 250,000 character references in all', fields: () => ({ type: '1', data: withBulkActions(xml, 63, 0).replace(/description=""/g, `description="${'&amp;'.repeat(4000)}"`) }), status: 400, code: 'xml_forbidden' },
+      { name: 'over 100,000 elements', fields: () => ({ type: '1', data: withBulkActions(xml, 100_000, 0) }), status: 400, code: 'xml_forbidden' },
+      { name: 'over 4,096 characters of text between elements', fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions>${' '.repeat(4097)}`) }), status: 400, code: 'xml_forbidden' },
+      { name: 'an element with 65 attributes', fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions><Action ${Array.from({ length: 65 }, (_, i) => `a${i}=""`).join(' ')}/>`) }), status: 400, code: 'xml_forbidden' },
     ];
 
     it.each(cases)('$name → $status $code', async ({ fields, status, code, path }) => {
@@ -191,6 +251,89 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       const cycle = replaced(xml, /(<Mission id="m-first-read"[^>]*>)/, '$1<Prerequisites><Mission id="m-chef"/></Prerequisites>');
       const body = expectProblem(await restore(token, { type: '1', data: cycle }), 422, 'program_invalid');
       expect(body.errors).toContainEqual({ path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission', message: expect.stringMatching(/cycle: m-first-read → m-chef → m-first-read/) });
+    });
+  });
+
+  it('refuses four 9.5 MB documents of 1.9 million character references in one attribute, sent at once, and changes nothing', async () => {
+    const attack = DEMO_XML.replace(/<SiteConfiguration name="[^"]*"/, `<SiteConfiguration name="${'&#65;'.repeat(1_900_000)}"`);
+    expect(Buffer.byteLength(attack)).toBeGreaterThan(9_500_000);
+    const sites = await Promise.all(Array.from({ length: 4 }, () => siteWithProgram()));
+    const before = await Promise.all(sites.map(({ site, token }) => stateOf(site.siteId, token)));
+    const [health, ...responses] = await Promise.all([
+      call('GET', '/health/ready', undefined),
+      ...sites.map(({ token }) => call('POST', '/restore', token, { type: '1', data: attack })),
+    ]);
+    expect(health?.statusCode).toBe(200);
+    for (const response of responses) expectProblem(response, 400, 'xml_forbidden');
+    expect(await Promise.all(sites.map(({ site, token }) => stateOf(site.siteId, token)))).toEqual(before);
+    // The example backup still restores into the same sites.
+    for (const { token } of sites) {
+      const restored = await restore(token, { type: '1', data: DEMO_XML });
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
+  });
+
+  it('restores the example backup (examples/demo-program.xml)', async () => {
+    const site = await t.createSite();
+    const token = await t.token(site.admin);
+    const restored = await restore(token, { type: '1', data: DEMO_XML });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ response: { status: 'restored', missions: DEMO.missions.length, actions: DEMO.actions.length } });
+    expect((await backup(token, 'demo')).xml).toBe(DEMO_XML);
+  });
+
+  describe('one restore at a time', () => {
+    const restores = () => t.app.services.backups.restores;
+    /** Holds the gate for the site, as a long restore would, until release() is called. */
+    function holdGate(siteId: string): { release(): Promise<void> } {
+      let release: () => void = () => undefined;
+      const held = restores().run(siteId, () => new Promise<void>((resolve) => (release = resolve)));
+      return {
+        async release() {
+          release();
+          await held;
+        },
+      };
+    }
+
+    it("refuses a second restore of a site with one in progress with 429 restore_busy, and lets other sites' restores wait their turn", async () => {
+      const { site, token } = await siteWithProgram();
+      const saved = await backup(token, 'held');
+      const before = await stateOf(site.siteId, token);
+      const other = await t.createSite();
+      const otherToken = await t.token(other.admin);
+
+      const gate = holdGate(site.siteId);
+      const busy = await restore(token, { type: '1', data: DEMO_XML });
+      expectProblem(busy, 429, 'restore_busy');
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(await stateOf(site.siteId, token)).toEqual(before);
+
+      const waiting = restore(otherToken, { type: '1', data: DEMO_XML });
+      await vi.waitFor(() => expect(restores().waiting).toBe(1));
+      await gate.release();
+      const restored = await waiting;
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect((await restore(token, { type: '0', data: saved.id })).statusCode).toBe(200);
+    });
+
+    it('lets at most 8 restores wait, and refuses more with 429 restore_busy', async () => {
+      const sites = await Promise.all(Array.from({ length: 10 }, async () => {
+        const site = await t.createSite();
+        return { site, token: await t.token(site.admin) };
+      }));
+      const [holder, ...rest] = sites as [(typeof sites)[0], ...typeof sites];
+      const gate = holdGate(holder.site.siteId);
+      const waiting = rest.slice(0, 8).map(({ token }) => restore(token, { type: '1', data: DEMO_XML }));
+      await vi.waitFor(() => expect(restores().waiting).toBe(8));
+      const last = rest[8] as (typeof sites)[0];
+      const before = await stateOf(last.site.siteId, last.token);
+      const refused = await restore(last.token, { type: '1', data: DEMO_XML });
+      expectProblem(refused, 429, 'restore_busy');
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(await stateOf(last.site.siteId, last.token)).toEqual(before);
+      await gate.release();
+      for (const response of await Promise.all(waiting)) expect(response.statusCode, response.body).toBe(200);
     });
   });
 

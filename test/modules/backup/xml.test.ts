@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.js';
 import { programToXml, xmlToProgram, MAX_XML_BYTES } from '../../../src/modules/backup/xml.js';
+import { XML_LIMITS } from '../../../src/modules/backup/xml-limits.js';
 import { siteConfigurationSpec, xmlPath, type ElementSpec } from '../../../src/modules/backup/xml-spec.js';
 import { Program, type ProgramDocument } from '../../../src/modules/program/model.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
@@ -196,6 +197,54 @@ ${Array.from({ length: 9 }, (_, i) => `  <!ENTITY lol${i + 1} "${`&lol${i === 0 
     const error = appErrorOf(() => xmlToProgram(wide));
     expect(error.code).toBe('payload_too_large');
     expect(error.status).toBe(413);
+  });
+});
+
+describe('limits checked before parsing', () => {
+  /** The demo document with more actions, one per description. */
+  const withActions = (descriptions: string[]) =>
+    DEMO_XML.replace('<Actions>', `<Actions>${descriptions.map((description, i) => `<Action name="bulk_${i}" description="${description}"/>`).join('')}`);
+  const count = (pattern: RegExp) => (DEMO_XML.match(pattern) ?? []).length;
+  /** The demo document holding `n` references in all, at most 4,000 in one value. */
+  const withReferences = (n: number) => {
+    const more = n - count(/&/g);
+    return withActions(Array.from({ length: Math.ceil(more / 4000) }, (_, i) => '&amp;'.repeat(Math.min(4000, more - i * 4000))));
+  };
+  const attributes = (n: number) => Array.from({ length: n }, (_, i) => `a${i}=""`).join(' ');
+  /** The code xmlToProgram throws, or 'parsed'. */
+  const outcome = (xml: string) => {
+    try {
+      xmlToProgram(xml);
+      return 'parsed';
+    } catch (error) {
+      return (error as AppError).code;
+    }
+  };
+
+  // Each document is made at the limit (not refused by it) and one over the limit (refused).
+  it.each([
+    ['an attribute value, in characters', XML_LIMITS.valueChars, (n: number) => withActions(['d'.repeat(n)])],
+    ['the character references in one value', XML_LIMITS.valueReferences, (n: number) => withActions(['&#65;'.repeat(n)])],
+    ['the character references in the document', XML_LIMITS.references, withReferences],
+    ['the elements', XML_LIMITS.elements, (n: number) => withActions(Array.from({ length: n - count(/<[A-Za-z]/g) }, () => 'd'))],
+    ['the text between two elements, in characters', XML_LIMITS.textChars, (n: number) => DEMO_XML.replace('<Actions>', `<Actions>${' '.repeat(n)}<!---->`)],
+    ['the attributes of one element', XML_LIMITS.attributesPerElement, (n: number) => DEMO_XML.replace('<Actions>', `<Actions><Action ${attributes(n)}/>`)],
+    ['a tag outside its values, in characters', XML_LIMITS.tagChars, (n: number) => DEMO_XML.replace('<Actions>', `<Actions${' '.repeat(n - 'Actions'.length)}>`)],
+  ])('%s: %i is read, one more is refused with xml_forbidden', (_name, limit, make) => {
+    expect(outcome(make(limit))).not.toBe('xml_forbidden');
+    const error = appErrorOf(() => xmlToProgram(make(limit + 1)));
+    expect(error.code).toBe('xml_forbidden');
+    expect(error.status).toBe(400);
+  });
+
+  it('reads the demo program, which is far inside every limit', () => {
+    expect(outcome(DEMO_XML)).toBe('parsed');
+  });
+
+  it('refuses an attribute of 1.9 million character references (9.5 MB) before parsing it', () => {
+    const attack = doc(mission()).replace('name="Tiny"', `name="${'&#65;'.repeat(1_900_000)}"`);
+    expect(Buffer.byteLength(attack)).toBeGreaterThan(9_500_000);
+    expect(appErrorOf(() => xmlToProgram(attack)).code).toBe('xml_forbidden');
   });
 });
 
