@@ -149,6 +149,22 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
       expect(read.body).toContain('😀 é');
     });
 
+    it('refuses a surrogate written as an XML character reference in a restore', async () => {
+      const backup = (await t.app.inject({ method: 'POST', url: '/backup', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'now' } })).json<{ response: { id: string } }>().response;
+      const xml = (await t.app.inject({ method: 'GET', url: `/backup/${backup.id}`, headers: { authorization: `Bearer ${admin}` } })).body;
+      for (const reference of ['&#xD800;', '&#55296;', '&#xDFFF;']) {
+        const hostile = xml.replace(/(<SiteConfiguration [^>]*?name=")/, `$1${reference}`);
+        expect(hostile).not.toBe(xml);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/restore',
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ type: '1', data: hostile }).toString(),
+        });
+        expect(expectProblem(response, 400, 'malformed_xml').detail).toContain(reference);
+      }
+    });
+
     it('refuses a lone surrogate in an import line', async () => {
       const body = '{"userId":"imp-s","action":"read_article","metadata":{"topic":"\\ud800"}}';
       const response = await t.app.inject({ method: 'POST', url: '/admin/import', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' }, payload: body });

@@ -37,13 +37,14 @@ function readProgram(xml: string, onStep: (step: RestoreStep) => void): ProgramD
   try {
     return validateProgram(parsed);
   } catch (error) {
-    if (error instanceof AppError && error.options.errors) {
-      throw new AppError(error.code, error.message, {
-        errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })),
-      });
-    }
-    throw error;
+    throw inXmlTerms(error);
   }
+}
+
+/** The error, its field errors located in the XML document. */
+function inXmlTerms(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.options.errors === undefined) return error;
+  return new AppError(error.code, error.message, { errors: error.options.errors.map((e) => ({ path: xmlPath(e.path), message: e.message })) });
 }
 
 export class BackupService {
@@ -95,7 +96,10 @@ export class BackupService {
     return this.restores.run(siteId, async () => {
       const program = readProgram(xml, onStep);
       onStep('validated');
-      const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program);
+      // The program service checks what validation alone cannot (the callback URLs as webhook targets).
+      const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program).catch((error: unknown) => {
+        throw inXmlTerms(error);
+      });
       onStep('applied');
       return { version, missions: program.missions.length, actions: program.actions.length, progressArchived, siteChanges };
     });

@@ -37,6 +37,23 @@ describe.each(configurations)('site callback URLs (%s)', (configuration) => {
     expect(await site()).toEqual(before);
   });
 
+  it('refuses a restore whose site names a loopback callback, locating it in the XML, and changes nothing', async () => {
+    const before = await site();
+    const backup = (await t.app.inject({ method: 'POST', url: '/backup', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'now' } })).json<{ response: { id: string } }>().response;
+    const xml = (await t.app.inject({ method: 'GET', url: `/backup/${backup.id}`, headers: { authorization: `Bearer ${admin}` } })).body;
+    const hostile = xml.replace('achievementCallbackUrl="https://hooks.example.com/q"', 'achievementCallbackUrl="http://127.0.0.1:6379/"');
+    expect(hostile).not.toBe(xml);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/restore',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ type: '1', data: hostile }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'program_invalid', errors: [{ path: 'SiteConfiguration/@achievementCallbackUrl' }] });
+    expect(await site()).toEqual(before);
+  });
+
   it('takes a public https URL and an empty one (no callback)', async () => {
     const response = await put('/admin/site', { name: 'Callbacks', timezone: 'UTC', achievementCallbackUrl: 'https://hooks.example.com/done', giftNotifyUrl: '' });
     expect(response.statusCode, response.body).toBe(200);
