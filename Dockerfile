@@ -8,7 +8,9 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# A container listens on every interface: no demo site, whose /demo page hands every visitor a
+# token (set DEMO_SITE=true to try it on a machine only you can reach).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DEMO_SITE=false
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

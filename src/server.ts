@@ -2,7 +2,7 @@
 // in-flight requests finish within SHUTDOWN_TIMEOUT_MS, answer late arrivals with 503, exit).
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, isLoopback, loadConfig, type Config } from './config.js';
 import { demoBanner, ensureDemoSite } from './modules/sites/demo.js';
 
 export async function serve(config: Config): Promise<void> {
@@ -11,6 +11,9 @@ export async function serve(config: Config): Promise<void> {
   if (config.demoSite) {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
+    if (!isLoopback(config.host)) {
+      app.log.warn(`DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`);
+    }
   }
   // Reads wait for a window that is still loading, so the server listens meanwhile.
   app.services.leaderboards.warm((line) => app.log.info(line)).catch((error: unknown) => app.log.error({ err: error }, 'loading leaderboards failed'));

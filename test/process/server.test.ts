@@ -1,5 +1,6 @@
 // The process as a newcomer runs it: on an empty database it creates the demo site and prints
 // credentials that work; SIGTERM drains and exits 0; a second start does not create another site.
+// A server started on a non-loopback HOST serves no demo unless DEMO_SITE says so, and then warns.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +16,19 @@ interface Started {
   output: () => string;
 }
 
-async function start(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'q.db')}`, LOG_LEVEL: 'info', REDIS_URL: '', TOKEN_SECRET: '' },
-  });
+const environment = (database: string, extra: Record<string, string> = {}) => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: `sqlite:${join(dir, database)}`,
+  LOG_LEVEL: 'info',
+  REDIS_URL: '',
+  TOKEN_SECRET: '',
+  DEMO_SITE: '',
+  ...extra,
+});
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,7 +65,7 @@ async function waitFor(output: () => string, text: string): Promise<string> {
 
 describe('npm start on an empty database', () => {
   it('creates a demo site whose printed credentials get a token, and exits 0 on SIGTERM', async () => {
-    const server = await start();
+    const server = await start(environment('q.db'));
     const banner = await waitFor(server.output, 'API reference');
     const app = /app client\s+(\S+)\s+secret\s+(\S+)/.exec(banner);
     expect(app, banner).not.toBeNull();
@@ -73,9 +83,30 @@ describe('npm start on an empty database', () => {
     expect(ids).toEqual(expect.arrayContaining(['m-first-read', 'm-scholar']));
     expect(await stop(server.child)).toBe(0);
 
-    const again = await start();
+    const again = await start(environment('q.db'));
     await sleep(500);
     expect(again.output()).not.toContain('created a demo site');
     expect(await stop(again.child)).toBe(0);
-  });
+  }, 90_000);
+});
+
+describe('the demo on a HOST others can reach', () => {
+  it('is off unless DEMO_SITE is set, and when it is set the server warns', async () => {
+    const quiet = await start(environment('open.db', { HOST: '0.0.0.0' }));
+    try {
+      expect((await fetch(`${quiet.baseUrl}/demo`)).status).toBe(404);
+      expect(quiet.output()).not.toContain('created a demo site');
+    } finally {
+      expect(await stop(quiet.child)).toBe(0);
+    }
+
+    const open = await start(environment('open-demo.db', { HOST: '0.0.0.0', DEMO_SITE: 'true' }));
+    try {
+      const output = await waitFor(open.output, 'DEMO_SITE is on');
+      expect(output).toMatch(/DEMO_SITE is on and HOST is 0\.0\.0\.0: \/demo gives whoever reaches this server a user-level token/);
+      expect((await fetch(`${open.baseUrl}/demo`)).status).toBe(200);
+    } finally {
+      expect(await stop(open.child)).toBe(0);
+    }
+  }, 60_000);
 });
