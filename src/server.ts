@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig, type Config } from './config.js';
-import { demoBanner, ensureDemoSite } from './modules/sites/demo.js';
+import { demoBanner, demoReminder, demoSiteExists, ensureDemoSite } from './modules/sites/demo.js';
 
 export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
@@ -11,6 +11,7 @@ export async function serve(config: Config): Promise<void> {
   if (config.demoSite) {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
+    else if (await demoSiteExists(app.services.sites)) process.stdout.write(`${demoReminder(address)}\n`);
     if (!isLoopback(config.host)) {
       app.log.warn(`DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`);
     }
