@@ -4,10 +4,14 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig, type Config } from './config.js';
 import { demoBanner, demoReminder, demoSiteExists, ensureDemoSite } from './modules/sites/demo.js';
+import { listenFailed, StartupError } from './startup.js';
 
 export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close();
+    throw listenFailed(config.host, config.port, error);
+  });
   if (config.demoSite) {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
@@ -58,7 +62,9 @@ export async function main(): Promise<void> {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`questline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    // The environment's failures (a port in use, a database or Redis out of reach) are one line.
+    if (error instanceof StartupError) process.stderr.write(`questline: ${error.message}\n`);
+    else process.stderr.write(`questline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   });
 }

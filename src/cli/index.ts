@@ -4,12 +4,13 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
-import { openDatabase } from '../db/index.js';
+import { openReachableDatabase } from '../db/index.js';
 import { AppError } from '../errors.js';
 import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
+import { StartupError } from '../startup.js';
 import { openCliContext, type CliContext } from './context.js';
 
 const USAGE = `Usage: questline <command> [options]
@@ -94,7 +95,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
 
   if (command === 'serve') return serve(config);
   if (command === 'migrate') {
-    const database = openDatabase(config.database);
+    const database = await openReachableDatabase(config.database);
     try {
       const applied = await database.migrate();
       out.print({ applied }, applied.length === 0 ? 'Database is up to date' : `Applied: ${applied.join(', ')}`);
@@ -312,6 +313,7 @@ export async function cli(argv: string[]): Promise<number> {
     return (await run(argv, loadConfig(), out)) ?? 0;
   } catch (error) {
     if (error instanceof ConfigError) return fail('invalid_configuration', error.message, 1);
+    if (error instanceof StartupError) return fail('startup_failed', error.message, 1);
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       return fail('usage', `${error.message}\n\n${USAGE}`, 2);
     }
