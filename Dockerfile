@@ -16,6 +16,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/examples ./examples
+COPY --from=build /app/public ./public
 USER node
 EXPOSE 3000
 CMD ["node", "bin/questline.js", "serve"]

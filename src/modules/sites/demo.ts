@@ -43,7 +43,7 @@ export async function demoSiteExists(sites: SitesService): Promise<boolean> {
 /** A value as one shell word (ids and secrets are URL-safe characters already; anything else is quoted). */
 const shellWord = (value: string) => (/^[\w.:/@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
-const links = (baseUrl: string) => [`  API reference: ${baseUrl}/docs`, `  The UI blocks, live: ${baseUrl}/demo`, ''];
+const links = (baseUrl: string) => [`  Start here: ${baseUrl}/`, `  API reference: ${baseUrl}/docs`, `  The UI blocks, live: ${baseUrl}/demo`, ''];
 
 /** What the first start prints: the secrets, once, as the `export` lines README's first calls use. */
 export function demoBanner(demo: DemoSite, baseUrl: string): string {
