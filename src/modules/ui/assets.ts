@@ -1,10 +1,15 @@
-// Files served as they are: the favicon (public/). A few kilobytes, read once when the app is built.
-import { readFileSync } from 'node:fs';
+// Files served as they are: the favicon (public/) and the demo program's icons (examples/demo-icons/,
+// which the iconUrls of examples/demo-program.xml name as /demo/icons/<file>), so a fresh clone
+// shows no broken image and needs no other host. A few kilobytes, read once when the app is built.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { PACKAGE_ROOT } from '../../package.js';
 
 export const PUBLIC_DIR = join(PACKAGE_ROOT, 'public');
+export const DEMO_ICONS_DIR = join(PACKAGE_ROOT, 'examples', 'demo-icons');
+/** The path the demo program's icons are served under. */
+export const DEMO_ICONS_PATH = '/demo/icons';
 
 const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
 const HEADERS = {
@@ -31,4 +36,6 @@ export const assetRoutes: FastifyPluginAsync = async (app) => {
 
   serve('/favicon.ico', asset(PUBLIC_DIR, 'favicon.ico'));
   serve('/favicon.svg', asset(PUBLIC_DIR, 'favicon.svg'));
+  // One route per file: any other name under the path is the usual 404 route_not_found.
+  for (const file of readdirSync(DEMO_ICONS_DIR).filter((name) => name.endsWith('.svg'))) serve(`${DEMO_ICONS_PATH}/${file}`, asset(DEMO_ICONS_DIR, file));
 };

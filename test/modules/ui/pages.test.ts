@@ -1,6 +1,7 @@
 // What a browser finds besides the blocks: `/`, a landing page that links to the API reference and,
 // when there is a demo site to show, to /demo (instead of a JSON 404), under a strict
-// Content-Security-Policy; and the favicon.
+// Content-Security-Policy; the favicon; and the demo program's icons, served by Questline itself,
+// which is where every iconUrl of the demo program points.
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,9 +69,12 @@ describe.each(configurations)('pages and files for browsers (%s)', (configuratio
 
   describe('with the demo site', () => {
     let t: TestApp;
+    let adminToken: string;
     beforeAll(async () => {
       t = await buildTestApp(configuration, { config: { demoSite: true } });
-      if ((await ensureDemoSite(t.app.services.sites, t.app.services.backups)) === undefined) throw new Error('ensureDemoSite made no demo site');
+      const demo = await ensureDemoSite(t.app.services.sites, t.app.services.backups);
+      if (demo === undefined) throw new Error('ensureDemoSite made no demo site');
+      adminToken = await t.token(demo.admin);
     });
     afterAll(async () => t.close());
 
@@ -79,6 +83,28 @@ describe.each(configurations)('pages and files for browsers (%s)', (configuratio
       expectLandingPage(response);
       expect(links(response.body)).toEqual(['/demo', '/docs', '/health/ready']);
       expect(response.body).toContain('npx questline client create --site demo --role app');
+    });
+
+    it('every mission and badge of the demo program has an icon that Questline serves', async () => {
+      const program = (await get(t, '/admin/program', { authorization: `Bearer ${adminToken}` })).json() as {
+        response: Record<'missions' | 'badges', Array<{ id: string; iconUrl?: string }>>;
+      };
+      const icons = [...program.response.missions, ...program.response.badges].map(({ id, iconUrl }) => ({ id, iconUrl }));
+      expect(icons.length).toBeGreaterThan(10);
+      for (const { id, iconUrl } of icons) {
+        expect(iconUrl, id).toBe(`/demo/icons/${id}.svg`);
+        const response = await get(t, iconUrl as string);
+        expect(response.statusCode, `${id}: ${iconUrl}`).toBe(200);
+        expect(response.headers['content-type']).toBe('image/svg+xml');
+        expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+        expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64">[\s\S]*<\/svg>\n$/);
+      }
+    });
+
+    it('serves no other file under /demo/icons/', async () => {
+      for (const url of ['/demo/icons/nope.svg', '/demo/icons/../../package.json', '/demo/icons/%2e%2e%2fdemo-program.xml', '/demo/icons/']) {
+        expect((await get(t, url)).statusCode, url).toBe(404);
+      }
     });
   });
 
