@@ -2,7 +2,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-fund --no-audit
+# The dependencies alone, in a layer of their own: their install scripts (better-sqlite3, esbuild)
+# run in `npm rebuild`; the project's `prepare` (the build) needs the sources, copied next.
+RUN npm ci --no-fund --no-audit --ignore-scripts && npm rebuild
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
