@@ -11,7 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/spawned-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'questline-process-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Every server started here: one a failed assertion left running is killed at the end. */
+const children = new Set<ChildProcessWithoutNullStreams>();
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -32,6 +37,7 @@ const environment = (database: string, extra: Record<string, string> = {}) => ({
 
 async function start(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, ...env } });
+  children.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -152,10 +152,22 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
     cleanups.push(company.close);
     const site = ((await call('GET', '/admin/site', adminToken)).json() as { response: SiteSettings }).response;
     await call('PUT', '/admin/site', adminToken, { ...site, allowedOrigins: [...site.allowedOrigins, company.origin] });
+    // Preflights answer for every site's origins, a union read again every 5 s: wait for the new one.
+    const preflight = () =>
+      t.app.inject({ method: 'OPTIONS', url: '/users/ivy/badges', headers: { origin: company.origin, 'access-control-request-method': 'GET' } });
+    await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(company.origin);
 
-    const { page, problems } = await openPage(company.url);
-    await page.locator('ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
-    await page.locator('ql-missions [part="list"]').waitFor({ timeout: 10_000 });
+    const { page, answers, problems } = await openPage(company.url);
+    const shown = async (selector: string) =>
+      `${selector} shows: ${await page.locator(selector).evaluate((element) => (element as unknown as { shadowRoot: { textContent: string } }).shadowRoot.textContent.replace(/\s+/g, ' '))}; answers: ${JSON.stringify(answers)}`;
+    for (const [selector, loaded] of [
+      ['ql-trophy-case', page.locator('ql-trophy-case').getByRole('heading', { name: 'Reader' })],
+      ['ql-missions', page.locator('ql-missions [part="list"]')],
+    ] as const) {
+      await loaded.waitFor({ timeout: 10_000 }).catch(async (error: Error) => {
+        throw new Error(await shown(selector), { cause: error });
+      });
+    }
     const images = [...(await imagesOf(page, 'ql-missions')), ...(await imagesOf(page, 'ql-trophy-case'))];
     expect(images.length).toBeGreaterThanOrEqual(5);
     for (const image of images) {
