@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/index.js';
+import { openReachableDatabase, type Database } from './db/index.js';
 import { AppError } from './errors.js';
 import { ActionsRepository } from './modules/actions/repository.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
@@ -78,7 +78,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { requestLogPlugin } from './plugins/request-log.js';
-import { connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
+import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
 import { VERSION } from './package.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -111,7 +111,9 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
-  const database = options.database ?? openDatabase(config.database);
+  // An unreachable Redis or database fails here as one StartupError line (src/startup.ts).
+  if (config.redisUrl !== undefined) await checkRedis(config.redisUrl);
+  const database = options.database ?? (await openReachableDatabase(config.database));
   await database.migrate();
 
   const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : null;
@@ -215,8 +217,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // answered (503 from now on). The net-level close: http.Server#close would also drop idle
     // keep-alive connections, resetting a request a client may be sending on one. Fastify closes
     // the server again after preClose (a no-op by then) and drops what is idle.
-    if (app.server.listening) NetServer.prototype.close.call(app.server);
-    app.log.info('draining: new connections refused, requests on open ones answered 503');
+    // (A server that never listened, say its port was taken, has nothing to drain or to say.)
+    if (app.server.listening) {
+      NetServer.prototype.close.call(app.server);
+      app.log.info('draining: new connections refused, requests on open ones answered 503');
+    }
     registry.stop();
     await Promise.all([leaderboards.stop(), webhooks.stop()]);
   });

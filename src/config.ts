@@ -1,5 +1,6 @@
 // All environment parsing happens here, once (STYLE: config parsed once). Nothing else in src/
 // reads process.env; everything receives a typed Config.
+import ipaddr from 'ipaddr.js';
 
 /** SQLite's durability (docs/deployment.md): NORMAL survives a process crash, FULL also a power loss. */
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
@@ -40,7 +41,10 @@ export interface Config {
   /** How often each node re-reads client revocations from the database (the 60 s revocation promise). */
   clientRefreshSeconds: number;
   shutdownTimeoutMs: number;
-  /** Create a demo site with printed credentials when the database has no site. */
+  /**
+   * Create a demo site with printed credentials when the database has no site, and serve /demo,
+   * which hands every visitor a user-level token of it. Off by default unless HOST is loopback.
+   */
   demoSite: boolean;
   trustProxy: boolean;
   /** Parties whose state the action path keeps in memory between decisions (src/modules/actions/party-cache.ts). */
@@ -60,9 +64,10 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
 
+  const host = read.string('HOST', '127.0.0.1');
   const config: Config = {
     port: read.integer('PORT', 3000, 0, 65535),
-    host: read.string('HOST', '127.0.0.1'),
+    host,
     database: parseDatabaseUrl(
       read.string('DATABASE_URL', 'sqlite:./data/questline.db'),
       { poolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000), synchronous: read.oneOf('SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'], 'NORMAL') },
@@ -83,7 +88,8 @@ export function loadConfig(env: Env = process.env): Config {
     otsFailureWindowSeconds: read.integer('OTS_FAILURE_WINDOW_SECONDS', 3600, 1),
     clientRefreshSeconds: read.integer('CLIENT_REFRESH_SECONDS', 15, 1, 60),
     shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
-    demoSite: read.boolean('DEMO_SITE', true),
+    // /demo gives anyone who reaches it a token: on by default only where nobody else can reach it.
+    demoSite: read.boolean('DEMO_SITE', isLoopback(host)),
     trustProxy: read.boolean('TRUST_PROXY', false),
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
   };
@@ -92,6 +98,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Whether `host` (HOST) is reachable from this machine only: localhost or a loopback address. */
+export function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
 
 function parseDatabaseUrl(url: string, { poolSize, synchronous }: { poolSize: number; synchronous: SqliteSynchronous }, problems: string[]): DatabaseConfig {

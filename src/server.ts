@@ -2,15 +2,23 @@
 // in-flight requests finish within SHUTDOWN_TIMEOUT_MS, answer late arrivals with 503, exit).
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { demoBanner, ensureDemoSite } from './modules/sites/demo.js';
+import { ConfigError, isLoopback, loadConfig, type Config } from './config.js';
+import { demoBanner, demoReminder, demoSiteExists, ensureDemoSite } from './modules/sites/demo.js';
+import { listenFailed, StartupError } from './startup.js';
 
 export async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close();
+    throw listenFailed(config.host, config.port, error);
+  });
   if (config.demoSite) {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
+    else if (await demoSiteExists(app.services.sites)) process.stdout.write(`${demoReminder(address)}\n`);
+    if (!isLoopback(config.host)) {
+      app.log.warn(`DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`);
+    }
   }
   // Reads wait for a window that is still loading, so the server listens meanwhile.
   app.services.leaderboards.warm((line) => app.log.info(line)).catch((error: unknown) => app.log.error({ err: error }, 'loading leaderboards failed'));
@@ -54,7 +62,9 @@ export async function main(): Promise<void> {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`questline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    // The environment's failures (a port in use, a database or Redis out of reach) are one line.
+    if (error instanceof StartupError) process.stderr.write(`questline: ${error.message}\n`);
+    else process.stderr.write(`questline failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   });
 }

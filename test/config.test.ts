@@ -67,6 +67,14 @@ describe('loadConfig', () => {
     ['booleans true', { DEMO_SITE: 'true', TRUST_PROXY: 'YES', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' }, { demoSite: true, trustProxy: true, webhookAllowPrivateNetworks: true }],
     ['booleans false', { DEMO_SITE: 'off', TRUST_PROXY: 'no', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'False' }, { demoSite: false, trustProxy: false, webhookAllowPrivateNetworks: false }],
     ['surrounding spaces', { PORT: ' 4000 ', LOG_LEVEL: ' debug ' }, { port: 4000, logLevel: 'debug' }],
+    // /demo hands out tokens: on by default only on a loopback HOST.
+    ['no demo by default on HOST 0.0.0.0', { HOST: '0.0.0.0' }, { host: '0.0.0.0', demoSite: false }],
+    ['no demo by default on HOST ::', { HOST: '::' }, { demoSite: false }],
+    ['no demo by default on a LAN address', { HOST: '192.168.1.20' }, { demoSite: false }],
+    ['the demo by default on HOST localhost', { HOST: 'localhost' }, { demoSite: true }],
+    ['the demo by default on HOST ::1', { HOST: '::1' }, { demoSite: true }],
+    ['the demo by default on HOST 127.0.0.2', { HOST: '127.0.0.2' }, { demoSite: true }],
+    ['the demo on HOST 0.0.0.0 when DEMO_SITE says so', { HOST: '0.0.0.0', DEMO_SITE: 'true' }, { demoSite: true }],
   ])('reads %s', (_name, env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });

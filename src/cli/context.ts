@@ -2,7 +2,7 @@
 // server uses. Changes made here reach running nodes through Redis at once when REDIS_URL is set,
 // and through their periodic refresh otherwise.
 import type { Config } from '../config.js';
-import { openDatabase, type Database } from '../db/index.js';
+import { openReachableDatabase, type Database } from '../db/index.js';
 import { ActionsRepository } from '../modules/actions/repository.js';
 import { ActionService } from '../modules/actions/service.js';
 import { BackupService } from '../modules/backup/service.js';
@@ -14,7 +14,7 @@ import { SitesService } from '../modules/sites/service.js';
 import { MemoryRankings, RedisRankings } from '../modules/leaderboards/rankings.js';
 import { LeaderboardService } from '../modules/leaderboards/service.js';
 import { PreferencesService } from '../modules/profile/preferences.js';
-import { connectRedis, RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
+import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
 
 export interface CliContext {
   database: Database;
@@ -30,7 +30,8 @@ export interface CliContext {
 }
 
 export async function openCliContext(config: Config): Promise<CliContext> {
-  const database = openDatabase(config.database);
+  if (config.redisUrl !== undefined) await checkRedis(config.redisUrl);
+  const database = await openReachableDatabase(config.database);
   await database.migrate();
   const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
   const repository = new SitesRepository(database.db);

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { ClientRole } from '../db/schema.js';
-import { openDatabase } from '../db/index.js';
+import { openReachableDatabase } from '../db/index.js';
 import { AppError, type FieldError } from '../errors.js';
 import { checkNesting, checkWellFormed } from '../http/json.js';
 import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
@@ -13,6 +13,7 @@ import { VerifyService } from '../modules/verify/service.js';
 import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
 import { counted } from '../plural.js';
+import { StartupError } from '../startup.js';
 import { openCliContext, type CliContext } from './context.js';
 import { commandName, UsageError, USAGE, usageFor } from './usage.js';
 
@@ -68,7 +69,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
 
   if (command === 'serve') return serve(config);
   if (command === 'migrate') {
-    const database = openDatabase(config.database);
+    const database = await openReachableDatabase(config.database);
     try {
       const applied = await database.migrate();
       out.print({ applied }, applied.length === 0 ? 'Database is up to date' : `Applied: ${applied.join(', ')}`);
@@ -322,6 +323,7 @@ export async function cli(argv: string[]): Promise<number> {
     return (await run(argv, loadConfig(), out)) ?? 0;
   } catch (error) {
     if (error instanceof ConfigError) return fail(1, { error: 'invalid_configuration', message: error.message }, `questline: ${error.message}`);
+    if (error instanceof StartupError) return fail(1, { error: 'startup_failed', message: error.message }, `questline: ${error.message}`);
     if (error instanceof UsageError && error.everything) return fail(2, { error: 'usage', message: error.message }, USAGE);
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       // The command's own usage line, not the whole help (the unknown option may be why the strict parse failed).

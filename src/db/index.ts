@@ -5,6 +5,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, SqliteSynchronous } from '../config.js';
+import { databaseUnreachable, withConnectTimeout } from '../startup.js';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
 import { preparedName } from './precompiled.js';
 import { CachedSqliteDialect, type DirectStatements } from './sqlite-dialect.js';
@@ -65,6 +66,23 @@ export function openDatabase(config: DatabaseConfig): Database {
       await checkpointer?.stop();
     },
   };
+}
+
+/**
+ * openDatabase and a first round trip, for a process that starts: a database that cannot be opened
+ * or reached is a StartupError naming DATABASE_URL (src/startup.ts) rather than a driver's stack.
+ */
+export async function openReachableDatabase(config: DatabaseConfig): Promise<Database> {
+  let database: Database | undefined;
+  try {
+    database = openDatabase(config);
+    await withConnectTimeout(database.ping());
+    return database;
+  } catch (error) {
+    // Not awaited: a pool still connecting to an address that does not answer would hold it up.
+    void database?.close().catch(() => undefined);
+    throw databaseUnreachable(config, error);
+  }
 }
 
 function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {

@@ -2,9 +2,29 @@
 // messages. Absent REDIS_URL, every user of Redis has an in-process implementation instead; the
 // connections are opened and closed by buildApp.
 import { Redis } from 'ioredis';
+import { CONNECT_TIMEOUT_MS, redisUnreachable, withConnectTimeout } from '../startup.js';
 
 export function connectRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+}
+
+/**
+ * Connects once to `url` and pings, without retrying: start-up calls it before opening the
+ * connections it keeps, so an unreachable Redis is one StartupError naming REDIS_URL, not a stream
+ * of "Unhandled error event" lines from connections that retry for ever.
+ */
+export async function checkRedis(url: string): Promise<void> {
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: CONNECT_TIMEOUT_MS });
+  // connect() rejects with "Connection is closed"; the cause comes as an error event first.
+  let cause: unknown;
+  probe.on('error', (error: unknown) => (cause ??= error));
+  try {
+    await withConnectTimeout(probe.connect().then(() => probe.ping()));
+  } catch (error) {
+    throw redisUnreachable(url, cause ?? error);
+  } finally {
+    probe.disconnect();
+  }
 }
 
 /**

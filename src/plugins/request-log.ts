@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 const SECRET_PARAMETER = /secret|token|password|passwd|api[-_]?key|authorization|assertion|code_verifier/i;
 
 /** The URL with the value of every credential-like query parameter replaced by [redacted]. */
-export function redactUrl(url: string): string {
+export function redactRequestUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
   const parameters = url
@@ -34,7 +34,7 @@ export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
     {
       method: request.method,
       route: request.routeOptions.url ?? null,
-      url: redactUrl(request.url),
+      url: redactRequestUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     },

@@ -1,15 +1,13 @@
-// Shared test fixtures: the canonical example program of ../shared (beside the repository, as on
-// CI), a one-mission program for leaderboard tests, and a clock that starts at a fixed instant and then runs in real time.
-import { existsSync, readFileSync } from 'node:fs';
+// Shared test fixtures: the canonical example program (examples/program.json, the one README and
+// docs/program.md point to), a one-mission program for leaderboard tests, and a clock that starts at
+// a fixed instant and then runs in real time.
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const found = [resolve(repoRoot, '../shared/examples/program.json'), '/work/shared/examples/program.json'].find((path) => existsSync(path));
-if (found === undefined) throw new Error('../shared/examples/program.json not found beside the repository');
-
-export const EXAMPLE_PROGRAM_PATH: string = found;
+export const EXAMPLE_PROGRAM_PATH: string = resolve(repoRoot, 'examples/program.json');
 
 /** A site in UTC with one action, `play`, whose repeatable mission pays 10 Points, and the given boards. */
 export function playProgram(name: string, leaderboards: Array<Record<string, unknown>>): Record<string, unknown> {

@@ -2,17 +2,17 @@
 // secret or a token, not even one sent by mistake in a query string; a request is one log line.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/plugins/request-log.js';
+import { redactRequestUrl } from '../../src/plugins/request-log.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 
-describe('redactUrl', () => {
+describe('redactRequestUrl', () => {
   it.each([
     ['/users/ann/actions', '/users/ann/actions'],
     ['/oauth/token/?client_id=qlc_1&client_secret=qls_abc', '/oauth/token/?client_id=qlc_1&client_secret=[redacted]'],
     ['/challenges?access_token=eyJ.x.y&limit=5', '/challenges?access_token=[redacted]&limit=5'],
     ['/x?Client%5FSecret=s&token=t&api-key=k&password=p&q=ok', '/x?Client%5FSecret=[redacted]&token=[redacted]&api-key=[redacted]&password=[redacted]&q=ok'],
     ['/x?%E0%A4%A=1&secret', '/x?%E0%A4%A=1&secret'],
-  ])('%s', (url, expected) => expect(redactUrl(url)).toBe(expected));
+  ])('%s', (url, expected) => expect(redactRequestUrl(url)).toBe(expected));
 });
 
 describe.each(configurations)('path ids and logs (%s)', (configuration) => {

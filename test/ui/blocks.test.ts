@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
-import { balanceOf, correctAnswers, heard, listen, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
+import { balanceOf, correctAnswers, heard, imagesOf, listen, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
 
 const BLOCKS = [
   'ql-at-a-glance',
@@ -58,8 +58,7 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     const page = await browser.newPage({ viewport });
     pages.push(page);
     const watched = watch(page, base);
-    // Not 'load': mission and badge icons point at a CDN this sandbox cannot reach.
-    await page.goto(`${base}/demo`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${base}/demo`, { waitUntil: 'load' });
     await blocksLoaded(page);
     return { page, ...watched };
   };
@@ -181,6 +180,21 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     await poll(async () => numberIn(await block(page, 'ql-level').locator('[part="points"]').textContent())).toBe(before + 10);
     await poll(() => block(page, 'ql-missions').locator('[part="name"]').allTextContents()).toContain('Little chef');
     await screenshot(page, 'ui-log-action');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the demo program\'s mission and badge icons, every one served by Questline', async () => {
+    const { page, problems } = await openDemo();
+    // Alex has the Reader badge since the test before.
+    await block(page, 'ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
+    const missions = await imagesOf(page, 'ql-missions');
+    const badges = await imagesOf(page, 'ql-trophy-case');
+    expect(missions.length).toBeGreaterThanOrEqual(4);
+    expect(badges).toHaveLength(1);
+    for (const image of [...missions, ...badges]) {
+      expect(image.src).toMatch(new RegExp(`^${base}/demo/icons/[bm]-[a-z-]+\\.svg$`));
+      expect(image.shown, image.src).toBe(true);
+    }
     expect(problems).toEqual([]);
   });
 

@@ -6,10 +6,10 @@
 // a write attempted from that page is refused: nothing is recorded. The default request rates apply.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite } from '../../src/modules/sites/demo.js';
+import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
-import { balanceOf, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
+import { balanceOf, imagesOf, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
 
 interface SiteSettings {
   name: string;
@@ -35,6 +35,21 @@ const companyPage = (token: string, userId: string) => (questline: string) => `<
 </html>
 `;
 
+/** A company's page with the blocks that show icons, for `userId`. */
+const iconsPage = (token: string, userId: string) => (questline: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Acme intranet</title>
+<script type="module" src="${questline}/elements/questline.js"></script>
+</head>
+<body>
+<ql-missions base-url="${questline}" user-id="${userId}" token="${token}"></ql-missions>
+<ql-trophy-case base-url="${questline}" user-id="${userId}" token="${token}"></ql-trophy-case>
+</body>
+</html>
+`;
+
 describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', () => {
   let t: TestApp;
   let base: string;
@@ -42,6 +57,7 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
   let appToken: string;
   let adminToken: string;
   let alexToken: string;
+  let demo: DemoSite;
   const cleanups: Array<() => Promise<void>> = [];
 
   const call = async (method: 'GET' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) => {
@@ -69,8 +85,9 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
 
   beforeAll(async () => {
     t = await buildTestApp('embedded', { config: { demoSite: true } });
-    const demo = await ensureDemoSite(t.app.services.sites, t.app.services.backups);
-    if (demo === undefined) throw new Error('the demo site was not created');
+    const created = await ensureDemoSite(t.app.services.sites, t.app.services.backups);
+    if (created === undefined) throw new Error('the demo site was not created');
+    demo = created;
     appToken = await t.token(demo.app);
     adminToken = await t.token(demo.admin);
     alexToken = await t.token(demo.app, 'alex');
@@ -124,6 +141,40 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
     expect((await received('sam')).find((r) => r.comment === comment)).toMatchObject({ giver: { userId: 'alex' }, pointsReceived: 3 });
 
     await screenshot(page, 'ui-embed-allowed');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the icons the program names by a path of the service (/demo/icons/…) from the service, not from the page\'s origin', async () => {
+    // ivy completes First read, whose reward is the Reader badge.
+    const logged = await t.app.inject({ method: 'POST', url: '/users/ivy/actions', headers: { authorization: `Bearer ${appToken}` }, payload: { action: 'read_article' } });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const company = await startEmbeddingPage(iconsPage(await t.token(demo.app, 'ivy'), 'ivy'), base);
+    cleanups.push(company.close);
+    const site = ((await call('GET', '/admin/site', adminToken)).json() as { response: SiteSettings }).response;
+    await call('PUT', '/admin/site', adminToken, { ...site, allowedOrigins: [...site.allowedOrigins, company.origin] });
+    // Preflights answer for every site's origins, a union read again every 5 s: wait for the new one.
+    const preflight = () =>
+      t.app.inject({ method: 'OPTIONS', url: '/users/ivy/badges', headers: { origin: company.origin, 'access-control-request-method': 'GET' } });
+    await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(company.origin);
+
+    const { page, answers, problems } = await openPage(company.url);
+    const shown = async (selector: string) =>
+      `${selector} shows: ${await page.locator(selector).evaluate((element) => (element as unknown as { shadowRoot: { textContent: string } }).shadowRoot.textContent.replace(/\s+/g, ' '))}; answers: ${JSON.stringify(answers)}`;
+    for (const [selector, loaded] of [
+      ['ql-trophy-case', page.locator('ql-trophy-case').getByRole('heading', { name: 'Reader' })],
+      ['ql-missions', page.locator('ql-missions [part="list"]')],
+    ] as const) {
+      await loaded.waitFor({ timeout: 10_000 }).catch(async (error: Error) => {
+        throw new Error(await shown(selector), { cause: error });
+      });
+    }
+    const images = [...(await imagesOf(page, 'ql-missions')), ...(await imagesOf(page, 'ql-trophy-case'))];
+    expect(images.length).toBeGreaterThanOrEqual(5);
+    for (const image of images) {
+      expect(image.src).toMatch(new RegExp(`^${base}/demo/icons/[bm]-[a-z-]+\\.svg$`));
+      expect(image.shown, image.src).toBe(true);
+    }
+    await screenshot(page, 'ui-embed-icons');
     expect(problems).toEqual([]);
   });
 

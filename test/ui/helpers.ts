@@ -37,7 +37,7 @@ export const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeo
 
 /**
  * Records what goes wrong on a page: uncaught errors, and answers of the service (`base`) with a
- * status of 400 or more (the favicon aside). A 429 is recorded apart: blocks retry it by design.
+ * status of 400 or more. A 429 is recorded apart: blocks retry it by design.
  */
 export function watch(page: Page, base: string): { problems: string[]; throttled: string[] } {
   const problems: string[] = [];
@@ -45,13 +45,27 @@ export function watch(page: Page, base: string): { problems: string[]; throttled
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
     const url = response.url();
-    if (!url.startsWith(base) || new URL(url).pathname === '/favicon.ico' || response.status() < 400) return;
+    if (!url.startsWith(base) || response.status() < 400) return;
     (response.status() === 429 ? throttled : problems).push(`${response.status()} ${response.request().method()} ${url}`);
   });
   page.on('requestfailed', (request) => {
     if (request.url().startsWith(base)) problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
   });
   return { problems, throttled };
+}
+
+/** The images of the blocks matched by `selector` (in their shadow roots), once every one has finished loading: where each came from and whether it shows. */
+export async function imagesOf(page: Page, selector: string): Promise<Array<{ src: string; shown: boolean }>> {
+  const images = page.locator(`${selector} img`);
+  const read = () =>
+    images.evaluateAll((elements) =>
+      elements.map((element) => {
+        const image = element as unknown as { currentSrc: string; complete: boolean; naturalWidth: number };
+        return { src: image.currentSrc, complete: image.complete, shown: image.complete && image.naturalWidth > 0 };
+      }),
+    );
+  await poll(async () => (await read()).every((image) => image.complete)).toBe(true);
+  return (await read()).map(({ src, shown }) => ({ src, shown }));
 }
 
 /** Starts recording the named events on document (they bubble out of the shadow roots: composed). */

@@ -114,7 +114,7 @@ export class QlAtAGlance extends QuestlineElement {
     return html`
       <div class="who" part="user">
         ${s.iconUrl !== null
-          ? html`<img class="avatar" part="avatar" src=${s.iconUrl} alt=${name} />`
+          ? html`<img class="avatar" part="avatar" src=${this.assetUrl(s.iconUrl)} alt=${name} />`
           : html`<span class="avatar" part="avatar" aria-hidden="true">${name.charAt(0).toUpperCase()}</span>`}
         <p class="name" part="name">${name}</p>
       </div>

@@ -171,6 +171,15 @@ export abstract class QuestlineElement extends LitElement {
     if (['baseUrl', 'userId', 'token', ...reloadOn].some((name) => changed.has(name))) void this.refresh();
   }
 
+  /**
+   * An image URL from the API. A root-relative one (`/demo/icons/…`) is a file of the service, so it
+   * is taken from base-url as the API calls are; on another origin's page it would otherwise load
+   * from that origin.
+   */
+  protected assetUrl(url: string): string {
+    return url.startsWith('/') && !url.startsWith('//') ? `${this.baseUrl.replace(/\/$/, '')}${url}` : url;
+  }
+
   /** A call to the API as the user; the `response` of the envelope, or a QuestlineError. */
   protected async api<T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
     let response = await this.request(path, init);

@@ -63,7 +63,7 @@ export class QlLevel extends QuestlineElement {
             ? html`<p class="muted" part="empty">No level yet.</p>`
             : html`
                 <div class="current" part="current">
-                  ${levels.current.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${levels.current.iconUrl} alt="${levels.current.name} level" />` : nothing}
+                  ${levels.current.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${this.assetUrl(levels.current.iconUrl)} alt="${levels.current.name} level" />` : nothing}
                   <div>
                     <p><span class="name" part="level-name">${levels.current.name}</span></p>
                     ${levels.current.description !== undefined ? html`<p class="muted" part="description">${levels.current.description}</p>` : nothing}

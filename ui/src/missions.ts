@@ -181,7 +181,7 @@ export class QlMissions extends QuestlineElement {
     const parts = ['item', mission.featured ? 'featured' : '', mission.locked === true ? 'locked' : ''].filter(Boolean).join(' ');
     return html`<li class="mission" part=${parts} data-mission=${mission.id}>
       <div class="head">
-        ${mission.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${mission.iconUrl} alt="${mission.name} icon" />` : nothing}
+        ${mission.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${this.assetUrl(mission.iconUrl)} alt="${mission.name} icon" />` : nothing}
         <div>
           <h3 part="name">${mission.name}</h3>
           ${mission.featured ? html`<span class="tag" part="featured-badge">Featured</span>` : nothing}

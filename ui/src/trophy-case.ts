@@ -73,7 +73,7 @@ export class QlTrophyCase extends QuestlineElement {
                 ${this.badges.map(
                   (badge) => html`<li part="item badge" data-badge=${badge.id}>
                     ${badge.iconUrl !== undefined
-                      ? html`<img class="icon" part="icon" src=${badge.iconUrl} alt="${badge.name} badge" />`
+                      ? html`<img class="icon" part="icon" src=${this.assetUrl(badge.iconUrl)} alt="${badge.name} badge" />`
                       : html`<span class="icon placeholder" part="icon" aria-hidden="true">${badge.name.charAt(0).toUpperCase()}</span>`}
                     <div>
                       <h3 part="name">${badge.name}</h3>

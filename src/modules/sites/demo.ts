@@ -16,9 +16,9 @@ export interface DemoSite {
   app: ClientCredentials;
 }
 
-/** Creates the demo site when no site exists; undefined when there was already one. */
 export const DEMO_PROGRAM_FILE = join(PACKAGE_ROOT, 'examples', 'demo-program.xml');
 
+/** Creates the demo site when no site exists; undefined when there was already one. */
 export async function ensureDemoSite(sites: SitesService, backups: BackupService): Promise<DemoSite | undefined> {
   if ((await sites.listSites()).length > 0) return undefined;
   try {
@@ -36,20 +36,45 @@ export async function ensureDemoSite(sites: SitesService, backups: BackupService
   };
 }
 
+export async function demoSiteExists(sites: SitesService): Promise<boolean> {
+  return (await sites.listSites()).some((site) => site.site_id === DEMO_SITE_ID);
+}
+
+/** A value as one shell word (ids and secrets are URL-safe characters already; anything else is quoted). */
+const shellWord = (value: string) => (/^[\w.:/@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+const links = (baseUrl: string) => [`  Start here: ${baseUrl}/`, `  API reference: ${baseUrl}/docs`, `  The UI blocks, live: ${baseUrl}/demo`, ''];
+
+/** What the first start prints: the secrets, once, as the `export` lines README's first calls use. */
 export function demoBanner(demo: DemoSite, baseUrl: string): string {
   return [
     '',
-    '  Questline created a demo site. These secrets are shown once (rotate with `questline client rotate`):',
+    `  Questline created a demo site ("${demo.siteId}"). Its secrets are shown only now; paste these lines`,
+    "  into your shell for the README's first calls:",
     '',
-    `    site          ${demo.siteId}`,
-    `    admin client  ${demo.admin.clientId}  secret ${demo.admin.clientSecret}`,
-    `    app client    ${demo.app.clientId}  secret ${demo.app.clientSecret}`,
+    `    export CLIENT_ID=${shellWord(demo.app.clientId)} CLIENT_SECRET=${shellWord(demo.app.clientSecret)}`,
+    `    export ADMIN_CLIENT_ID=${shellWord(demo.admin.clientId)} ADMIN_CLIENT_SECRET=${shellWord(demo.admin.clientSecret)}`,
     '',
-    '  Get a token:',
-    `    curl -s ${baseUrl}/oauth/token/ -d grant_type=client_credentials -d client_id=${demo.app.clientId} -d client_secret=${demo.app.clientSecret}`,
+    '  CLIENT_* is the app client (logs actions, reads everything); ADMIN_CLIENT_* may also change the',
+    '  program and take backups. Get a token:',
     '',
-    `  API reference: ${baseUrl}/docs`,
-    `  The UI blocks, live: ${baseUrl}/demo`,
+    `    curl -s ${baseUrl}/oauth/token/ -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET`,
     '',
+    ...links(baseUrl),
   ].join('\n');
 }
+
+/** What a later start prints: the secrets were shown once; how to get new ones. */
+export function demoReminder(baseUrl: string): string {
+  return [
+    '',
+    `  The demo site ("${DEMO_SITE_ID}") was created on an earlier start, which showed its secrets once.`,
+    '  New credentials for it (with the DATABASE_URL this server uses; it prints the id and the secret):',
+    '',
+    `    npx questline client create --site ${DEMO_SITE_ID} --role app       # export them as CLIENT_ID and CLIENT_SECRET`,
+    `    npx questline client create --site ${DEMO_SITE_ID} --role admin     # as ADMIN_CLIENT_ID and ADMIN_CLIENT_SECRET`,
+    '',
+    ...links(baseUrl),
+  ].join('\n');
+}
+

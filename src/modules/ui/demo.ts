@@ -39,6 +39,7 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Questline demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <script type="module" src="/elements/questline.js"></script>
 <style>
   body { margin: 0; font-family: system-ui, sans-serif; background: #f4f6fb; color: #1d2230; }

@@ -1,15 +1,18 @@
 // The UI blocks (SPEC §14): the bundle of web components at /elements/questline.js (built by
 // `npm run build` from ui/), and /demo, a page that shows every block for a demo user of the demo
 // site. The demo page's token is issued here, for that user only: no secret reaches the browser.
+// Also `/`, a landing page that links to them, and the favicon and demo icons (./assets.ts).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
-import { PACKAGE_ROOT } from '../../package.js';
+import { PACKAGE_ROOT, VERSION } from '../../package.js';
 import type { TokenService } from '../oauth/tokens.js';
 import type { SitesRepository } from '../sites/repository.js';
 import { DEMO_SITE_ID } from '../sites/demo.js';
+import { assetRoutes } from './assets.js';
 import { demoPage, DEMO_USER, seedDemo } from './demo.js';
+import { LANDING_CSP, landingPage } from './landing.js';
 
 const BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'elements');
 const FILES = { 'questline.js': 'text/javascript; charset=utf-8', 'questline.js.map': 'application/json; charset=utf-8' } as const;
@@ -31,6 +34,15 @@ export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesRe
       return reply.type(type).header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(body);
     });
   }
+
+  await app.register(assetRoutes);
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const showDemo = demo && (await sites.findSite(DEMO_SITE_ID)) !== undefined;
+    return reply
+      .type('text/html; charset=utf-8')
+      .headers({ 'content-security-policy': LANDING_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' })
+      .send(landingPage({ origin: `${request.protocol}://${request.host}`, version: VERSION, demo: showDemo }));
+  });
 
   if (!demo) return;
   let seeded: Promise<void> | undefined;

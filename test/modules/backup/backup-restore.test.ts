@@ -9,7 +9,7 @@ import { xmlToProgram } from '../../../src/modules/backup/xml.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
 
-// The canonical JSON program (SPEC §4) lives beside the repository, in shared/examples/.
+// The canonical JSON program (SPEC §4): examples/program.json.
 const PROGRAM_JSON = exampleProgram();
 const PROGRAM_SECRET = (PROGRAM_JSON.site as { webhookSecret: string }).webhookSecret;
 const passwd = readFileSync('/etc/passwd', 'utf8').split('\n')[0] as string;
