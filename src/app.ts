@@ -77,7 +77,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from '
 import { openapiPlugin } from './plugins/openapi.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { requestLogPlugin } from './plugins/request-log.js';
+import { RequestLog } from './plugins/request-log.js';
 import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
 import { VERSION } from './package.js';
 
@@ -128,9 +128,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: { paths: ['req.headers.authorization', '*.client_secret', '*.clientSecret', '*.access_token', '*.token'], censor: '[redacted]' },
       ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
     },
-    // One line per request, written by the request-log plugin, with the request id as `requestId`.
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    // One line per request, with the request id as `requestId` (src/plugins/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     // Ids are up to 255 characters, URL-encoded up to three times that.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
@@ -231,7 +230,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
-  await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { metrics });
   await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
   app.removeContentTypeParser('text/plain');

@@ -128,7 +128,7 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 /** Fastify's `frameworkErrors`: errors raised before routing (a path over the router's limits, bad percent-encoding). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('x-request-id', request.id);
-  // No route, so no onResponse hook: the request's log line is written here.
+  // Fastify writes no log line for these: the request's line is written here.
   reply.raw.once('finish', () => logRequest(request, reply));
   return answerError(error, request, reply);
 }

@@ -3,8 +3,7 @@
 // 4xx and 5xx at the same level, since a 5xx is logged with its error by the error handler. A
 // credential sent by mistake in the query string (client_secret, access_token, …) never reaches
 // the log.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const SECRET_PARAMETER = /secret|token|password|passwd|api[-_]?key|authorization|assertion|code_verifier/i;
 
@@ -29,25 +28,31 @@ export function redactRequestUrl(url: string): string {
   return `${url.slice(0, query)}?${parameters.join('&')}`;
 }
 
-export function logRequest(request: FastifyRequest, reply: FastifyReply): void {
-  request.log.info(
-    {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      url: redactRequestUrl(request.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    },
-    'request',
-  );
+/**
+ * Fastify's log lines for a request, replaced: nothing when it arrives, and one line when its
+ * answer is sent (error level, with the error, when sending failed).
+ */
+export class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    logRequest(request, reply, error);
+  }
 }
 
-export const requestLogPlugin = fp(
-  async (app) => {
-    app.addHook('onResponse', (request, reply, done) => {
-      logRequest(request, reply);
-      done();
-    });
-  },
-  { name: 'request-log' },
-);
+/** The request's one line; frameworkErrors writes it too, for answers Fastify sends before routing and does not log. */
+export function logRequest(request: FastifyRequest, reply: FastifyReply, error?: Error | null): void {
+  const line = {
+    method: request.method,
+    route: request.routeOptions.url ?? null,
+    url: redactRequestUrl(request.url),
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+  };
+  if (error) reply.log.error({ ...line, err: error }, 'request');
+  else reply.log.info(line, 'request');
+}
