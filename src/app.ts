@@ -116,10 +116,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openReachableDatabase(config.database));
   await database.migrate();
 
-  const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl) : null;
-  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix) : undefined;
-  const rateLimitStore: RateLimitStore = redis !== null ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore(clock);
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -149,6 +145,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const redisError = (error: unknown) => app.log.error({ err: error }, 'Redis connection failed; retrying');
+  const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl, redisError) : null;
+  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
+  const rateLimitStore: RateLimitStore = redis !== null ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore(clock);
   const metrics = new Metrics(database.db);
   const sitesRepository = new SitesRepository(database.db);
   const registry = new ClientRegistry(sitesRepository, {

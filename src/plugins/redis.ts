@@ -4,8 +4,24 @@
 import { Redis } from 'ioredis';
 import { CONNECT_TIMEOUT_MS, redisUnreachable, withConnectTimeout } from '../startup.js';
 
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+/** After the first error of an outage, how long further ones go unreported (ioredis retries every 2 s). */
+const REPORT_EVERY_MS = 30_000;
+
+/**
+ * A kept connection. ioredis reconnects by itself; its errors go to `onError` (the first of an
+ * outage, then at most one every 30 s), never to ioredis's "Unhandled error event" on stderr.
+ */
+export function connectRedis(url: string, onError: (error: unknown) => void): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+  let reportedAt = -Infinity;
+  redis.on('error', (error: unknown) => {
+    const now = Date.now();
+    if (now - reportedAt < REPORT_EVERY_MS) return;
+    reportedAt = now;
+    onError(error);
+  });
+  redis.on('ready', () => (reportedAt = -Infinity));
+  return redis;
 }
 
 /**
@@ -48,9 +64,9 @@ export class RedisInvalidationBus implements InvalidationBus {
   readonly #subscriber: Redis;
   readonly #handlers = new Map<string, Array<(message: string) => void>>();
 
-  constructor(url: string, private readonly prefix: string) {
-    this.#publisher = connectRedis(url);
-    this.#subscriber = connectRedis(url);
+  constructor(url: string, private readonly prefix: string, onError: (error: unknown) => void) {
+    this.#publisher = connectRedis(url, onError);
+    this.#subscriber = connectRedis(url, onError);
     this.#subscriber.on('message', (channel: string, message: string) => {
       for (const handler of this.#handlers.get(channel) ?? []) handler(message);
     });

@@ -238,7 +238,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('RedisRateLimitStore (%s)', (url) => {
   it('gives the same allowed/denied sequence as MemoryRateLimitStore', async () => {
-    const redis = connectRedis(url);
+    const redis = connectRedis(url, (error) => console.error(error));
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     try {
       const project = (result: unknown) => {

@@ -505,7 +505,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
   };
 
   beforeAll(() => {
-    redis = connectRedis(url);
+    redis = connectRedis(url, (error) => console.error(error));
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}*`);
