@@ -21,8 +21,9 @@ describe('questline worker', () => {
     const receiver = await startReceiver();
     const filename = join(dir, 'q.db');
     const database = openDatabase({ kind: 'sqlite', filename });
-    // The API node: it writes events but leaves their delivery to workers.
-    const app = await buildApp(testConfig('embedded', { kind: 'sqlite', filename }, { webhookDispatcher: false }), { database });
+    // The API node: it writes events but leaves their delivery to workers. Its program names a loopback
+    // receiver, which every node must allow (callback URLs are checked when written).
+    const app = await buildApp(testConfig('embedded', { kind: 'sqlite', filename }, { webhookDispatcher: false, webhookAllowPrivateNetworks: true }), { database });
     let worker: ReturnType<typeof spawn> | undefined;
     try {
       await app.services.sites.createSite({ siteId: 'w', name: 'Worker site' });
