@@ -1,7 +1,7 @@
 // One global error handler: every error leaves as RFC 9457 problem+json with a stable code from the
 // closed catalog (src/errors.ts) and the request id. 5xx bodies never carry internals.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -69,6 +69,15 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_NOT_FOUND: 'route_not_found',
 };
 
+/** The catalog's code for a client error status that carries no Fastify code of ours. */
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  404: 'route_not_found',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+};
+
 const fastifyDetails: Partial<Record<string, string>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send application/json or application/x-www-form-urlencoded',
   FST_ERR_BAD_URL: 'The path is not valid percent-encoding',
@@ -88,8 +97,13 @@ export function toAppError(error: unknown): AppError {
   const mapped = fastifyError.code !== undefined ? fastifyCodes[fastifyError.code] : undefined;
   if (mapped !== undefined) return new AppError(mapped, fastifyDetails[fastifyError.code as string]);
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) return new AppError('malformed_body', 'The request body could not be parsed');
-  if (fastifyError.statusCode === 413) return new AppError('payload_too_large');
-  if (fastifyError.statusCode === 415) return new AppError('unsupported_media_type');
+  // Any other client error a plugin raises (@fastify/static's 412 and 416 under /docs): its
+  // status's code, or malformed_request; never a 500.
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code = statusCodes[status];
+    return code !== undefined ? new AppError(code) : new AppError('malformed_request', typeof fastifyError.message === 'string' ? fastifyError.message : undefined);
+  }
   return new AppError('internal_error', 'An unexpected error occurred; quote the requestId when reporting it');
 }
 
@@ -145,6 +159,16 @@ const HTTP_PROBLEMS: Record<string, { status: number; code: ErrorCode; detail: s
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Bytes that are not HTTP after a request still being answered (its body was longer than its
+  // Content-Length said): that request's own answer goes out, and the connection closes after it.
+  // Writing a 400 here instead would answer a request that is being recorded.
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (pending !== undefined && pending !== null && !pending.writableFinished) {
+    this.log.info({ code: error.code }, 'client error after a request; its answer closes the connection');
+    if (!pending.headersSent) pending.setHeader('connection', 'close');
+    pending.once('close', () => socket.destroy());
+    return;
+  }
   const known = error.code !== undefined ? HTTP_PROBLEMS[error.code] : undefined;
   const appError = new AppError(known?.code ?? 'malformed_request', known?.detail ?? 'The request is not valid HTTP/1.1');
   const requestId = randomUUID();
