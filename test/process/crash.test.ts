@@ -132,7 +132,10 @@ function crashSuite(target: ProcessDatabase) {
     });
     const loadStarted = Date.now();
     const loadMs = LOAD_MS();
-    await sleep(loadMs);
+    // At least loadMs of load, and until more than 100 actions are acknowledged (a loaded machine
+    // answers fewer in the same time), at most 60 s.
+    const acknowledgedNow = () => sent.filter((s) => s.outcome !== undefined).length;
+    while (Date.now() - loadStarted < loadMs || (acknowledgedNow() <= 120 && Date.now() - loadStarted < 60_000)) await sleep(50);
     const acknowledgedBeforeKill = sent.filter((s) => s.outcome !== undefined).length;
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
