@@ -21,6 +21,11 @@ export const XML_LIMITS = {
   /** Attributes of one element: <SiteConfiguration> has the most, 16. */
   attributesPerElement: 64,
   /**
+   * Attributes in the document: that largest program has about 300,000 (a mission's dozen, a
+   * rule's four, an action's, badge's or group's few). The parser's cost grows with them.
+   */
+  attributes: 400_000,
+  /**
    * One attribute value as written: the longest field is 4,000 characters (descriptions and
    * feed texts), and one character written as a reference takes at most 10 (`&#x10FFFF;`).
    */
@@ -45,6 +50,7 @@ function refuse(detail: string): AppError {
 interface Counts {
   depth: number;
   elements: number;
+  attributes: number;
   references: number;
 }
 
@@ -105,6 +111,8 @@ function checkTag(xml: string, at: number, counts: Counts): number {
     if (close < 0) return -1;
     i = close + 1;
   }
+  counts.attributes += attributes;
+  if (counts.attributes > XML_LIMITS.attributes) throw refuse(`The document has more than ${XML_LIMITS.attributes} attributes`);
   if (closing) {
     counts.depth -= 1;
   } else {
@@ -124,7 +132,7 @@ function checkTag(xml: string, at: number, counts: Counts): number {
 export function checkXmlLimits(xml: string): void {
   if (Buffer.byteLength(xml, 'utf8') > XML_LIMITS.bytes) throw new AppError('payload_too_large', `The XML document is larger than ${XML_LIMITS.bytes / 1024 / 1024} MB`);
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw refuse('DOCTYPE and ENTITY declarations are not allowed');
-  const counts: Counts = { depth: 0, elements: 0, references: 0 };
+  const counts: Counts = { depth: 0, elements: 0, attributes: 0, references: 0 };
   let i = 0;
   while (i >= 0 && i < xml.length) {
     const open = xml.indexOf('<', i);

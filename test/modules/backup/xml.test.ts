@@ -229,6 +229,16 @@ describe('limits checked before parsing', () => {
     ['the elements', XML_LIMITS.elements, (n: number) => withActions(Array.from({ length: n - count(/<[A-Za-z]/g) }, () => 'd'))],
     ['the text between two elements, in characters', XML_LIMITS.textChars, (n: number) => DEMO_XML.replace('<Actions>', `<Actions>${' '.repeat(n)}<!---->`)],
     ['the attributes of one element', XML_LIMITS.attributesPerElement, (n: number) => DEMO_XML.replace('<Actions>', `<Actions><Action ${attributes(n)}/>`)],
+    [
+      'the attributes in the document',
+      XML_LIMITS.attributes,
+      (n: number) => {
+        // The attributes the demo document has already (its <?xml …?> declaration's are not attributes).
+        const more = n - (DEMO_XML.replace(/<\?.*?\?>/g, '').match(/="/g) ?? []).length;
+        const full = Math.floor(more / 64);
+        return DEMO_XML.replace('<Actions>', `<Actions>${`<Action ${attributes(64)}/>`.repeat(full)}<Action ${attributes(more - full * 64)}/>`);
+      },
+    ],
     ['a tag outside its values, in characters', XML_LIMITS.tagChars, (n: number) => DEMO_XML.replace('<Actions>', `<Actions${' '.repeat(n - 'Actions'.length)}>`)],
   ])('%s: %i is read, one more is refused with xml_forbidden', (_name, limit, make) => {
     expect(outcome(make(limit))).not.toBe('xml_forbidden');
