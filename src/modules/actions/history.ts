@@ -9,7 +9,7 @@ import { Id } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
-import { parseInstant } from './input.js';
+import { MAX_INSTANT, parseInstant } from './input.js';
 
 const historyFields = {
   from: Type.Optional(Type.String({ description: 'Inclusive lower bound (ISO 8601 or epoch)' })),
@@ -44,7 +44,8 @@ interface Filters {
 function decodeCursor(cursor: string): { at: number; eventId: string } {
   try {
     const [at, eventId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof at === 'number' && typeof eventId === 'string') return { at, eventId };
+    // The instant goes to a bigint column: a whole number of milliseconds a Date can hold.
+    if (Number.isSafeInteger(at) && (at as number) >= 0 && (at as number) <= MAX_INSTANT && typeof eventId === 'string') return { at: at as number, eventId };
   } catch {
     // reported below
   }

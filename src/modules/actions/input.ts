@@ -77,12 +77,16 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** The last instant a Date holds (year 275760); past it a number is no time at all. */
+export const MAX_INSTANT = 8.64e15;
+
 /** An instant from ISO 8601 (an offset, or none: read in `timeZone`) or epoch seconds/milliseconds. */
 export function parseInstant(raw: unknown, timeZone: string): number | undefined {
   if (typeof raw === 'number' || (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim()))) {
     const number = Number(raw);
     if (!Number.isFinite(number) || number < 0) return undefined;
-    return Math.round(number < 1e11 ? number * 1000 : number);
+    const instant = Math.round(number < 1e11 ? number * 1000 : number);
+    return instant <= MAX_INSTANT ? instant : undefined;
   }
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
