@@ -32,7 +32,8 @@ export interface ActionOutcome {
   levelChanged?: PresentedLevelChange;
   /**
    * Missions of `progress` and `missionsCompleted` hidden from the user after this action
-   * (docs/missions.md): kept with the event, never sent; a user-level token's answer leaves them out.
+   * (docs/missions.md): kept with the event, never sent; a user-level token's answer leaves them
+   * out. Present (possibly empty) whenever the outcome names a mission that has a hidden type.
    */
   hiddenFromUser?: string[];
 }
@@ -93,7 +94,7 @@ export class ActionService {
     const input = parseActionInput(body, snapshot.program.site.timezone, now);
     // A generated id is new by construction: only a caller's id needs the idempotency lookup.
     const eventId = input.eventId ?? uuidv7();
-    return visibleTo(await this.logged(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options), options.userLevel === true);
+    return visibleTo(await this.logged(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options), options.userLevel === true, snapshot);
   }
 
   private async logged(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
@@ -258,7 +259,7 @@ export class ActionService {
     }
     if (outcome.progress.length > 0 || outcome.missionsCompleted.length > 0) {
       const hidden = hiddenFromUser(snapshot, outcome, party.type === 'user' ? [userEntry] : [], entries.slice(0, groups.length));
-      if (hidden.length > 0) outcome.hiddenFromUser = hidden;
+      if (hidden !== undefined) outcome.hiddenFromUser = hidden;
     }
     await this.repository.insertEvent(trx, {
       site_id: party.siteId,
@@ -497,11 +498,14 @@ export class ActionService {
 
 /**
  * The outcome as the caller may see it: a user-level token's without the missions hidden from its
- * user (as every read hides them), anyone's without the list of them.
+ * user (as every read hides them), anyone's without the list of them. An event stored before the
+ * list existed is judged by what it says alone, and never shows a mission it cannot tell is visible.
  */
-export function visibleTo(outcome: ActionOutcome, userLevel: boolean): ActionOutcome {
-  const { hiddenFromUser: hidden, ...visible } = outcome;
-  if (!userLevel || hidden === undefined) return visible;
+export function visibleTo(outcome: ActionOutcome, userLevel: boolean, snapshot?: ProgramSnapshot): ActionOutcome {
+  const { hiddenFromUser: listed, ...visible } = outcome;
+  if (!userLevel) return visible;
+  const hidden = listed ?? (snapshot === undefined ? [] : presumedHidden(snapshot, visible));
+  if (hidden.length === 0) return visible;
   return {
     ...visible,
     progress: visible.progress.filter((entry) => !hidden.includes(entry.challengeId)),
@@ -509,15 +513,36 @@ export function visibleTo(outcome: ActionOutcome, userLevel: boolean): ActionOut
   };
 }
 
-/** The missions the outcome names that are hidden from the user, judged by the state after the action. */
-function hiddenFromUser(snapshot: ProgramSnapshot, outcome: ActionOutcome, users: PartyEntry[], groups: PartyEntry[]): string[] {
-  const named = new Set([...outcome.progress.map((entry) => entry.challengeId), ...outcome.missionsCompleted.map((mission) => mission.id)]);
-  return [...named].filter((id) => {
+/** The missions of the outcome that have a hidden type, or none at all. */
+function named(snapshot: ProgramSnapshot, outcome: ActionOutcome) {
+  const ids = new Set([...outcome.progress.map((entry) => entry.challengeId), ...outcome.missionsCompleted.map((mission) => mission.id)]);
+  return [...ids].flatMap((id) => {
     const mission = snapshot.missionsById.get(id);
-    if (mission === undefined || mission.hidden === 'not_hidden') return false;
-    const owners = mission.party === 'user' ? users : groups;
-    return isHiddenFromUser(mission, (missionId) => owners.some((entry) => (entry.missions.get(missionId)?.completionsTotal ?? 0) > 0));
+    return mission === undefined || mission.hidden === 'not_hidden' ? [] : [mission];
   });
+}
+
+/**
+ * The missions the outcome names that are hidden from the user, judged by the state after the
+ * action; undefined when it names no mission with a hidden type.
+ */
+function hiddenFromUser(snapshot: ProgramSnapshot, outcome: ActionOutcome, users: PartyEntry[], groups: PartyEntry[]): string[] | undefined {
+  const candidates = named(snapshot, outcome);
+  if (candidates.length === 0) return undefined;
+  return candidates
+    .filter((mission) => {
+      const owners = mission.party === 'user' ? users : groups;
+      return isHiddenFromUser(mission, (missionId) => owners.some((entry) => (entry.missions.get(missionId)?.completionsTotal ?? 0) > 0));
+    })
+    .map((mission) => mission.id);
+}
+
+/** For an outcome stored without its list: only what it completed itself counts as completed. */
+function presumedHidden(snapshot: ProgramSnapshot, outcome: ActionOutcome): string[] {
+  const completed = new Set(outcome.missionsCompleted.map((mission) => mission.id));
+  return named(snapshot, outcome)
+    .filter((mission) => mission.hidden === 'always_hidden' || !completed.has(mission.id))
+    .map((mission) => mission.id);
 }
 
 /**

@@ -7,23 +7,13 @@ import { authOf } from '../../plugins/auth.js';
 import type { Db } from '../../db/index.js';
 import { Action, Mission, type MissionDocument } from './model.js';
 import type { ProgramService } from './service.js';
+import { isHiddenFromUser } from '../missions/visibility.js';
 
 const tags = ['definitions'];
 
-/** The missions a user may see (SPEC §3, §6): never always_hidden; hidden_until_unlocked once its prerequisite missions are done; hidden_until_earned once earned. */
-export function visibleTo<M extends MissionDocument>(missions: readonly M[], completed: ReadonlySet<string>): M[] {
-  return missions.filter((mission) => {
-    switch (mission.hidden) {
-      case 'always_hidden':
-        return false;
-      case 'hidden_until_unlocked':
-        return mission.prerequisites.missions.every((id) => completed.has(id));
-      case 'hidden_until_earned':
-        return completed.has(mission.id);
-      case 'not_hidden':
-        return true;
-    }
-  });
+/** The missions a user may see (docs/missions.md): those not hidden from them. */
+export function missionsVisibleTo<M extends MissionDocument>(missions: readonly M[], completed: ReadonlySet<string>): M[] {
+  return missions.filter((mission) => !isHiddenFromUser(mission, (id) => completed.has(id)));
 }
 
 export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService; db: Db }> = async (app, { programs, db }) => {
@@ -51,7 +41,7 @@ export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramServ
       const auth = authOf(request);
       const { program } = await programs.snapshot(auth.siteId);
       // A user-level token lives in a browser: it sees only what its user may see.
-      const missions = auth.userId === undefined ? program.missions : visibleTo(program.missions, await completedBy(auth.siteId, auth.userId));
+      const missions = auth.userId === undefined ? program.missions : missionsVisibleTo(program.missions, await completedBy(auth.siteId, auth.userId));
       return { response: page(missions, request.query, reply) };
     },
   );

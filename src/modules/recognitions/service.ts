@@ -12,7 +12,7 @@ import type { RecognitionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
 import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
-import type { ActionService, Involved } from '../actions/service.js';
+import { visibleTo, type ActionService, type Involved } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../profile/preferences.js';
@@ -245,7 +245,7 @@ export class RecognitionService {
         points: total,
         givenAt: new Date(now).toISOString(),
         budget: presentBudget(exchange, window, used + total),
-        missionsCompleted: giverOutcome.missionsCompleted,
+        missionsCompleted: visibleTo(giverOutcome, true).missionsCompleted,
       } satisfies GivenRecognition;
     });
   }

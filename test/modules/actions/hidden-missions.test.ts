@@ -25,6 +25,17 @@ const program = {
     mission('m-secret', 'hidden_until_earned', 2),
     mission('m-never', 'always_hidden', 1),
     mission('m-later', 'hidden_until_unlocked', 1, { prerequisites: { groups: [], missions: ['m-secret'] }, repeatableWindow: { period: 'none', maxPerPeriod: 10 } }),
+    { ...mission('m-kind', 'always_hidden', 1), rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1, metadata: [] }] },
+    { ...mission('m-kind-open', 'not_hidden', 1), rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1, metadata: [] }] },
+  ],
+  exchanges: [
+    {
+      id: 'x-thanks',
+      name: 'Thanks',
+      pointCategory: 'Points',
+      budget: { amount: 100, period: 'none' },
+      categories: [{ id: 'c-help', name: 'Help' }],
+    },
   ],
 };
 
@@ -74,6 +85,32 @@ describe.each(configurations)('hidden missions in the action response (%s)', (co
     // The reads agree: m-never is in no list.
     const completed = await t.app.inject({ method: 'GET', url: '/users/ann/challenges?type=completed', headers: { authorization: `Bearer ${ann}` } });
     expect(completed.json<{ response: Array<{ id: string }> }>().response.map((m) => m.id).sort()).toEqual(['m-later', 'm-open', 'm-secret']);
+  });
+
+  it('judges an event stored before the hidden list existed by what it says alone', async () => {
+    await log('eve', client, { action: 'play', eventId: 'eve-1' });
+    // As an event of an earlier release was stored: without hiddenFromUser.
+    const row = await t.database.db.selectFrom('action_events').select('outcome').where('site_id', '=', site.siteId).where('event_id', '=', 'eve-1').executeTakeFirstOrThrow();
+    const { hiddenFromUser, ...older } = JSON.parse(row.outcome) as ActionOutcome;
+    expect(hiddenFromUser).toEqual(['m-secret', 'm-never']);
+    await t.database.db.updateTable('action_events').set({ outcome: JSON.stringify(older) }).where('site_id', '=', site.siteId).where('event_id', '=', 'eve-1').execute();
+    const eve = await t.token(site.app, 'eve');
+    expect(named(await log('eve', eve, { action: 'play', eventId: 'eve-1' }))).toEqual({ progress: ['m-open'], completed: [] });
+    expect(named(await log('eve', client, { action: 'play', eventId: 'eve-1' }))).toEqual({ progress: ['m-never', 'm-open', 'm-secret'], completed: ['m-never'] });
+  });
+
+  it('never names an always_hidden mission a recognition completes for its giver', async () => {
+    // The recipient must be a user the site knows.
+    await log('dan', client);
+    const cat = await t.token(site.app, 'cat');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/users/cat/interactions-collection',
+      headers: { authorization: `Bearer ${cat}` },
+      payload: { exchangeId: 'x-thanks', categoryId: 'c-help', recipients: ['dan'], points: 5 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ response: { missionsCompleted: Array<{ id: string }> } }>().response.missionsCompleted.map((m) => m.id)).toEqual(['m-kind-open']);
   });
 
   it('shows every mission to a client token, for the user and for a repeated eventId', async () => {

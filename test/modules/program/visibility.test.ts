@@ -2,7 +2,7 @@
 // always_hidden; hidden_until_unlocked once its prerequisite missions are done; hidden_until_earned
 // once earned. Client-level tokens see every definition.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visibleTo } from '../../../src/modules/program/definition-routes.js';
+import { missionsVisibleTo } from '../../../src/modules/program/definition-routes.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 
@@ -18,7 +18,7 @@ const program = {
   ],
 };
 
-describe('visibleTo', () => {
+describe('missionsVisibleTo', () => {
   const { missions } = validateProgram(program);
   it.each([
     ['nothing completed', [], ['m-open']],
@@ -26,7 +26,7 @@ describe('visibleTo', () => {
     ['the surprise earned', ['m-earned'], ['m-open', 'm-earned']],
     ['everything completed', ['m-open', 'm-earned', 'm-never'], ['m-open', 'm-unlocked', 'm-earned']],
   ])('%s', (_name, completed, visible) => {
-    expect(visibleTo(missions, new Set(completed)).map((m) => m.id)).toEqual(visible);
+    expect(missionsVisibleTo(missions, new Set(completed)).map((m) => m.id)).toEqual(visible);
   });
 });
 
