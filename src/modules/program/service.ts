@@ -111,7 +111,7 @@ export class ProgramService {
    * program, or a read of one as GET /admin/program answers it (`{"response": program}`).
    */
   replace(siteId: string, input: unknown): Promise<ProgramChange> {
-    return this.change(siteId, () => this.validated(unwrapProgramEnvelope(input)));
+    return this.change(siteId, (current) => this.validated(unwrapProgramEnvelope(input), current));
   }
 
   /**
@@ -123,7 +123,7 @@ export class ProgramService {
       const draft = structuredClone(current);
       edit(draft);
       try {
-        return this.validated(draft);
+        return this.validated(draft, current);
       } catch (error) {
         if (error instanceof AppError && rootErrors !== undefined && error.options.errors) {
           throw new AppError(error.code, error.message, { errors: rootErrors(error.options.errors) });
@@ -160,10 +160,10 @@ export class ProgramService {
     });
   }
 
-  /** The program, validated, with its callback URLs checked as webhook targets are. */
-  private validated(input: unknown): ProgramDocument {
+  /** The program, validated, with the callback URLs it changes (from `current`) checked as webhook targets are. */
+  private validated(input: unknown, current: ProgramDocument): ProgramDocument {
     const program = validateProgram(input);
-    checkCallbackUrls(program, this.options.allowPrivateNetworks === true);
+    checkCallbackUrls(program, current, this.options.allowPrivateNetworks === true);
     return program;
   }
 
@@ -192,11 +192,12 @@ const CALLBACK_URLS = ['achievementCallbackUrl', 'giftNotifyUrl', 'itemPurchaseN
  * https, no credentials, no literal loopback or private address): refused when written, not only
  * when a delivery is attempted.
  */
-function checkCallbackUrls(program: ProgramDocument, allowPrivateNetworks: boolean): void {
+function checkCallbackUrls(program: ProgramDocument, current: ProgramDocument, allowPrivateNetworks: boolean): void {
   const errors: FieldError[] = [];
   for (const setting of CALLBACK_URLS) {
     const url = program.site[setting];
-    if (url === undefined || url === '') continue;
+    // Only a URL being set: one stored before the check existed does not block unrelated edits.
+    if (url === undefined || url === '' || url === current.site[setting]) continue;
     try {
       checkedTarget(url, allowPrivateNetworks);
     } catch (error) {

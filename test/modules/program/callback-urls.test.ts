@@ -13,13 +13,16 @@ const program = (site: Record<string, unknown>) => ({ site: { name: 'Callbacks',
 describe.each(configurations)('site callback URLs (%s)', (configuration) => {
   let t: TestApp;
   let admin: string;
+  let siteId: string;
 
   const put = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${admin}` }, payload });
   const site = async () => (await t.app.inject({ method: 'GET', url: '/admin/site', headers: { authorization: `Bearer ${admin}` } })).json<{ response: Record<string, unknown> }>().response;
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
-    admin = await t.token((await t.createSite()).admin);
+    const created = await t.createSite();
+    siteId = created.siteId;
+    admin = await t.token(created.admin);
     expect((await put('/admin/program', program({ achievementCallbackUrl: 'https://hooks.example.com/q' }))).statusCode).toBe(200);
   });
   afterAll(async () => t.close());
@@ -52,6 +55,24 @@ describe.each(configurations)('site callback URLs (%s)', (configuration) => {
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toMatchObject({ code: 'program_invalid', errors: [{ path: 'SiteConfiguration/@achievementCallbackUrl' }] });
     expect(await site()).toEqual(before);
+  });
+
+  it('lets a site whose stored callback URL predates the check edit the rest of its program', async () => {
+    // As an earlier release stored it: a loopback URL, written past the check.
+    const row = await t.database.db.selectFrom('site_programs').select('document').where('site_id', '=', siteId).executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.document) as { site: Record<string, unknown> };
+    stored.site.giftNotifyUrl = 'http://127.0.0.1:9/gift';
+    await t.database.db.updateTable('site_programs').set({ document: JSON.stringify(stored) }).where('site_id', '=', siteId).execute();
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/admin/actions', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'unrelated' } });
+      expect(response.statusCode, response.body).toBe(201);
+      // Setting it again to another refused URL is still refused.
+      const again = await put('/admin/site', { ...(await site()), giftNotifyUrl: 'http://127.0.0.1:10/gift' });
+      expect(again.statusCode).toBe(422);
+    } finally {
+      stored.site.giftNotifyUrl = undefined;
+      await t.database.db.updateTable('site_programs').set({ document: JSON.stringify(stored) }).where('site_id', '=', siteId).execute();
+    }
   });
 
   it('takes a public https URL and an empty one (no callback)', async () => {
