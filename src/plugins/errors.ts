@@ -107,25 +107,39 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal_error', 'An unexpected error occurred; quote the requestId when reporting it');
 }
 
-/** How long the rest of a body over the limit is read and dropped, so that the client can read the 413. */
+
+/** How long the rest of a body over the limit is read and dropped at most. */
 const DRAIN_MS = 10_000;
+/** How long a client may send nothing before the connection of its refused body closes. */
+const DRAIN_IDLE_MS = 250;
 
 /**
- * A body over the route's limit: the answer names the limit, and the rest of the body is read and
- * dropped for a while before the connection closes. Closing at once (Fastify's way) resets a
- * client that is still sending, and most clients then report the reset, not the 413.
+ * After a 413 the rest of the body is read and dropped, so that a client still sending reads the
+ * answer: closing at once (Fastify's way) resets it, and most clients then report the reset, not
+ * the 413. The connection closes once the client stops sending without finishing (some clients,
+ * Node's among them, stop writing when the answer arrives) or after 10 s; a body that ends leaves
+ * the connection open for the next request.
  */
-function bodyTooLarge(request: FastifyRequest, reply: FastifyReply): AppError {
-  const limit = request.routeOptions.bodyLimit ?? 0;
+function drainBody(request: FastifyRequest, reply: FastifyReply): void {
   reply.removeHeader('connection');
   const raw = request.raw;
-  if (!raw.complete) {
-    raw.resume();
-    const timer = setTimeout(() => raw.socket.destroy(), DRAIN_MS).unref();
-    raw.once('end', () => clearTimeout(timer));
-    raw.once('close', () => clearTimeout(timer));
-  }
-  return new AppError('payload_too_large', `The request body is larger than the ${formatBytes(limit)} this endpoint takes`);
+  if (raw.complete) return;
+  const close = () => raw.socket.destroy();
+  const deadline = setTimeout(close, DRAIN_MS).unref();
+  let idle = setTimeout(close, DRAIN_IDLE_MS).unref();
+  const onData = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, DRAIN_IDLE_MS).unref();
+  };
+  const done = () => {
+    clearTimeout(deadline);
+    clearTimeout(idle);
+    raw.off('data', onData);
+  };
+  raw.on('data', onData);
+  raw.once('end', done);
+  raw.once('close', done);
+  raw.resume();
 }
 
 function formatBytes(bytes: number): string {
@@ -134,7 +148,11 @@ function formatBytes(bytes: number): string {
 
 /** Sends the problem for anything thrown; a 5xx is logged with the request id first. */
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = (error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLarge(request, reply) : toAppError(error);
+  const appError =
+    (error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+      ? new AppError('payload_too_large', `The request body is larger than the ${formatBytes(request.routeOptions.bodyLimit ?? 0)} this endpoint takes`)
+      : toAppError(error);
+  if (appError.status === 413) drainBody(request, reply);
   if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendProblem(reply, appError);
 }

@@ -219,6 +219,25 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
       expect(history.json<{ response: unknown[] }>().response).toHaveLength(1);
     });
 
+    it.each([
+      ['PUT', '/admin/program', 'application/json', `${BODY_LIMIT / 1024 / 1024} MB`],
+      ['POST', '/admin/import', 'application/x-ndjson', '10 MB'],
+    ])('reads and drops the rest of a body over the limit of %s %s, answers 413 naming it, and keeps the connection for the next request', async (method, url, contentType, limit) => {
+      const total = 11 * 1024 * 1024;
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.write(`${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: ${contentType}\r\nContent-Length: ${total}\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let sent = 0; sent < total; sent += chunk.length) if (!socket.write(chunk)) await once(socket, 'drain');
+      socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+      for (let i = 0; i < 100 && !received.includes('{"status":"ok"}'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.destroy();
+      expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+      expect(received).toContain(limit);
+    });
+
     it('answers a body over the limit with a 413 that names the limit and that a client still sending can read', async () => {
       // Node's client writes the whole body before it reads: an answer sent on a connection closed at
       // once reaches it as EPIPE or ECONNRESET instead.

@@ -17,7 +17,7 @@ const Summary = Type.Object({
   lines: Type.Integer({ description: 'Lines read, blank ones included' }),
   recorded: Type.Integer({ description: 'Actions recorded by this import' }),
   duplicates: Type.Integer({ description: 'Lines whose event id was recorded already (an earlier run): skipped' }),
-  suppressed: Type.Object({ repeatSuppressed: Type.Integer(), rateLimited: Type.Integer() }, { description: 'Logged but not recorded (SPEC §5 steps 3 and 4)' }),
+  suppressed: Type.Object({ repeatSuppressed: Type.Integer(), rateLimited: Type.Integer() }, { description: "Logged but not recorded: a back-to-back repeat of a suppressRepeats action, or over the action's rate limit" }),
   rejected: Type.Integer({ description: 'Lines refused (not an import line, an unknown action, a bad timestamp, …)' }),
   rejections: Type.Array(
     Type.Object({
@@ -55,8 +55,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
       if (!NDJSON.includes(type)) throw new AppError('unsupported_media_type', `Send the lines as ${NDJSON.join(', ')} (one JSON object per line)`);
       if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge(0);
       const body = request.body as Readable;
-      // The lines up to the limit; past it the rest of the body is read and dropped, and the 413
-      // closes the connection.
+      // The lines up to the limit; past it the rest of the body is read and dropped (the 413's
+      // answer drains what is left, src/plugins/errors.ts).
       let received = 0;
       let over = false;
       const limited = new Transform({
@@ -78,7 +78,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
   );
 };
 
-/** The answer to a body over the limit; it closes the connection, whose unread rest would otherwise hold it. */
+/** The answer to a body over the limit: what was imported, and how to import the rest. */
 function tooLarge(linesImported: number): AppError {
   const done =
     linesImported === 0
@@ -86,5 +86,5 @@ function tooLarge(linesImported: number): AppError {
       : linesImported === 1
         ? 'line 1 was imported (sent again, it is skipped as a duplicate)'
         : `lines 1–${linesImported} were imported (sent again, they are skipped as duplicates)`;
-  return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``, { headers: { connection: 'close' } });
+  return new AppError('payload_too_large', `An import body may hold at most 10 MB: ${done}; split the file, or use \`questline import\``);
 }

@@ -490,8 +490,9 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     expect((await stateOf(site.siteId)).events).toEqual([]);
   });
 
-  // The 413 for a Content-Length over 10 MB closes the connection (its body is never read), so a
-  // keep-alive client that writes its whole body does not stall.
+  // After the 413 for a Content-Length over 10 MB the server reads and drops the body, and closes the
+  // connection when the client stops sending: Node's keep-alive client stops writing once the answer
+  // has come, and must not stall.
   it('ends the exchange at once for a keep-alive client sending 11 MB with its Content-Length', async () => {
     const site = await newSite();
     const { chunks, length } = elevenMegabytes();
