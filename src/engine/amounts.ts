@@ -12,6 +12,9 @@ export const MAX_ACTION_VALUE = 1_000_000_000;
  */
 export const MAX_POINTS = 1_000_000_000_000;
 
+/** The largest magnitude of an amount an admin posts by hand: an adjustment, an award debit, a code's credit. */
+export const MAX_ADJUSTMENT = 1_000_000_000;
+
 /** The largest multiplier a mission may apply to the action's value. */
 export const MAX_MULTIPLIER = 1_000_000;
 

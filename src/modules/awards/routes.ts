@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
+import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -195,7 +196,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         body: Type.Object(
           {
             count: Type.Integer({ minimum: 1, maximum: 10_000 }),
-            amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Points each code credits' }),
+            amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points each code credits' }),
             expiresAt: Type.String({ format: 'date-time' }),
           },
           { additionalProperties: false },
@@ -227,7 +228,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         body: Type.Object(
           {
             kind: Type.Union([Type.Literal('purchase'), Type.Literal('gift')]),
-            amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'Points' }),
+            amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points' }),
             reference: Type.String({ minLength: 1, maxLength: 255, description: "The marketplace's order or gift reference; the same one again is not charged twice" }),
             description: Type.Optional(Type.String({ maxLength: 255 })),
           },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { PointsService } from './service.js';
@@ -16,7 +17,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
         summary: 'Credit or debit points through the ledger (caps do not apply; a debit may take the balance below zero)',
         body: Type.Object({
           category: Type.String({ minLength: 1, maxLength: 255 }),
-          amount: Type.Integer({ not: { const: 0 }, minimum: -1_000_000_000, maximum: 1_000_000_000, description: 'Positive credits, negative debits' }),
+          amount: Type.Integer({ not: { const: 0 }, minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT, description: 'Positive credits, negative debits' }),
           reason: Type.String({ minLength: 1, maxLength: 255 }),
         }),
         response: {
