@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
+import { AppError } from '../../errors.js';
 import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
 
 export interface PresentedLevelChange {
@@ -184,7 +185,7 @@ const q = {
   ),
   insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
   insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
-  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }>((db, p) =>
+  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }, { balance: number; lifetime: number }>((db, p) =>
     db
       .insertInto('point_balances')
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, balance: p.credited, lifetime: p.lifetime })
@@ -193,7 +194,8 @@ const q = {
           balance: sql<number>`point_balances.balance + ${p.credited}`,
           lifetime: sql<number>`point_balances.lifetime + ${p.lifetime}`,
         }),
-      ),
+      )
+      .returning(['balance', 'lifetime']),
   ),
   addEarnings: precompiled<P & { category: string; period: 'day' | 'year'; periodStart: number; amount: number }>((db, p) =>
     db
@@ -378,7 +380,12 @@ export class ActionsRepository {
    */
   async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
     await q.insertLedger(trx, entry);
-    await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: lifetimeDelta(entry) });
+    const [totals] = await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: lifetimeDelta(entry) });
+    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them would
+    // take past the integers a double holds exactly refuses the whole transaction.
+    if (totals !== undefined && !(Number.isSafeInteger(Number(totals.balance)) && Number.isSafeInteger(Number(totals.lifetime)))) {
+      throw new AppError('amount_out_of_range', `The ${entry.category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
+    }
     await mirrorPoints(trx, awards, entry);
   }
 

@@ -117,6 +117,21 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
       expect(outcome.pointsAwarded).toContainEqual({ category: 'Points', requested: 1_000_000_000_000, credited: 1_000_000_000_000 });
     });
 
+    it('that would take a balance past the integers the ledger holds exactly is 422, and nothing is stored', async () => {
+      // A balance built by many of the largest rewards: one short of the last safe integer.
+      await t.app.inject({ method: 'POST', url: '/users/full/actions', headers: { authorization: `Bearer ${client}` }, payload: { action: 'read_article' } });
+      await t.database.db.updateTable('point_balances').set({ balance: Number.MAX_SAFE_INTEGER - 5 }).where('site_id', '=', site.siteId).where('party_id', '=', 'full').where('category', '=', 'Points').execute();
+      const before = await footprint();
+      const response = await inject('POST', '/users/full/actions', client, { action: 'purchase', value: 1, eventId: 'overflow' });
+      expect(expectProblem(response, 422, 'amount_out_of_range').detail).toMatch(/Points balance/);
+      expect(await footprint()).toEqual(before);
+      const balance = await t.database.db.selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', 'full').where('category', '=', 'Points').executeTakeFirstOrThrow();
+      expect(Number(balance.balance)).toBe(Number.MAX_SAFE_INTEGER - 5);
+      // The same through an admin adjustment.
+      expectProblem(await inject('POST', '/admin/users/full/points', admin, { category: 'Points', amount: 10, reason: 'bonus' }), 422, 'amount_out_of_range');
+      expect(await footprint()).toEqual(before);
+    });
+
     it('through an import is a rejected line, and the other lines are recorded', async () => {
       const before = await footprint();
       const lines = [
