@@ -52,7 +52,7 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
   const expectProblem = (response: LightMyRequestResponse, status: number, code: string, path?: string) => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    const problem = response.json() as { code: string; errors?: Array<{ path: string; message: string }> };
+    const problem = response.json() as { code: string; detail?: string; errors?: Array<{ path: string; message: string }> };
     expect(problem.code).toBe(code);
     if (path !== undefined) expect(problem.errors?.map((error) => error.path)).toContain(path);
     return problem;
