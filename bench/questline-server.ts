@@ -2,16 +2,38 @@
 // one extra route that declares client access, to measure authentication and rate limiting alone.
 // BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names,
 // a Points balance and the same all-time score (straight into the SQLite file) and loads the boards before listening. GET /bench/memory
-// answers the process's memory use. It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
+// answers the process's memory use, GET /bench/queries the queries sent to PostgreSQL so far; POST /bench/profile/start and
+// /bench/profile/stop take a CPU profile (./phases.ts). It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
+import { Session } from 'node:inspector/promises';
 import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { benchLeaderboards, benchProgram } from './workload.js';
+
+// Every query a pg client sends (the pool's and Questline's named statements alike) is one round trip.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  queries += 1;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 const config = loadConfig({ ...process.env, DEMO_SITE: 'false', LOG_LEVEL: 'warn' });
 const app = await buildApp(config);
 app.get('/bench/authenticated', { config: { access: 'client' } }, async () => ({ status: 'ok' }));
 app.get('/bench/memory', { config: { access: 'public' } }, async () => process.memoryUsage());
+app.get('/bench/queries', { config: { access: 'public' } }, async () => ({ queries }));
+const inspector = new Session();
+inspector.connect();
+app.post('/bench/profile/start', { config: { access: 'public' } }, async () => {
+  await inspector.post('Profiler.enable');
+  // Every 200 µs: fine enough for phases of a few µs per action over thousands of actions, and cheap.
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  await inspector.post('Profiler.start');
+  return { status: 'ok' };
+});
+app.post('/bench/profile/stop', { config: { access: 'public' } }, async () => (await inspector.post('Profiler.stop')).profile);
 // BENCH_JOIN="clientId clientSecret siteId": another node of a site a first node made (same database).
 const joined = process.env.BENCH_JOIN?.split(' ');
 const site = joined !== undefined ? { site_id: joined[2] as string } : await app.services.sites.createSite({ name: 'Bench' });

@@ -8,10 +8,12 @@
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
 //   action's cost as a user's history grows (./history.ts);
+// - one action's CPU split by phase, from a CPU profile of the server, on SQLite and on PostgreSQL
+//   (./phases.ts), beside the figures measured before the write-path work (bench/phases-before.json);
 // - micro-benchmarks: token verification (jose HS256 on every call vs Questline's verified-token
 //   cache) and SQLite through Kysely (the stock dialect vs the cached one, raw better-sqlite3 as
 //   the reference), the median of 5 rounds each.
-// BENCH_SECTIONS=actions,reads,leaderboards,boards,history,micro runs some sections only, and
+// BENCH_SECTIONS=actions,phases,reads,leaderboards,boards,history,micro runs some sections only, and
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
 // report needs them all, so neither writes it).
 import { execFileSync } from 'node:child_process';
@@ -27,11 +29,12 @@ import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, 
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
+import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
 import { benchPostgres, type BenchPostgres } from './postgres.js';
 import { benchReads, READS } from './reads.js';
 import { randomActionBody } from './workload.js';
 
-const ALL_SECTIONS = ['actions', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
+const ALL_SECTIONS = ['actions', 'phases', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
 const chosen = process.env.BENCH_SECTIONS?.split(',') ?? [...ALL_SECTIONS];
 const runs = (name: (typeof ALL_SECTIONS)[number]) => chosen.includes(name);
 const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefined;
@@ -41,9 +44,10 @@ const targets: Array<{ target: string; measured: string; met: boolean }> = [];
 const histogram: Series[] = [];
 
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
-const postgres = runs('actions') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
+const postgres = runs('actions') || runs('phases') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
 try {
   if (runs('actions')) await actionLogging(postgres);
+  if (runs('phases')) await actionPhases(postgres);
   if (runs('reads')) await readEndpoints();
   if (runs('leaderboards')) await leaderboardsAtScale(postgres?.redisUrl);
   if (runs('boards')) await boardsOnActions(postgres?.redisUrl);
@@ -173,6 +177,69 @@ function micros(value: number | undefined): string {
 
 function mib(bytes: number): string {
   return Math.round(bytes / 2 ** 20).toLocaleString('en');
+}
+
+// --- Phases ------------------------------------------------------------------------------------
+async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> {
+  const measured: Array<{ label: string; perAction: Map<Phase, number>; cpu: number; roundTrips?: number }> = [];
+  const servers: Array<{ label: string; start: () => Promise<Server> }> = [{ label: 'SQLite', start: () => startQuestline(dir, 'phases') }];
+  if (postgres !== undefined) {
+    servers.push({
+      label: 'PostgreSQL + Redis',
+      start: () => startServer(['bench/questline-server.ts'], { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000' }),
+    });
+  }
+  for (const { label, start } of servers) {
+    const server = await start();
+    try {
+      const headers = { authorization: `Bearer ${(await clientToken(server)).token}` };
+      // A warm-up round (the JIT, the party cache), then a profiled one.
+      await load(server.url, { headers, request: actionRequest });
+      const queriesBefore = await counter(server);
+      await fetch(`${server.url}/bench/profile/start`, { method: 'POST' });
+      const round = await load(server.url, { headers, request: actionRequest, cpu: { server: () => [server.child.pid as number] } });
+      const profile = (await (await fetch(`${server.url}/bench/profile/stop`, { method: 'POST' })).json()) as CpuProfile;
+      const queries = (await counter(server)) - queriesBefore;
+      // BENCH_PROFILE_DIR=dir keeps each profile (open it in Chrome's DevTools, or with --cpu-prof tools).
+      if (process.env.BENCH_PROFILE_DIR !== undefined) writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.split(' ')[0]?.toLowerCase()}.cpuprofile`), JSON.stringify(profile));
+      const perAction = new Map([...timeByPhase(profile)].map(([phase, micros]) => [phase, micros / round.requests]));
+      measured.push({ label, perAction, cpu: round.cpu?.server ?? 0, ...(queries > 0 ? { roundTrips: queries / round.requests } : {}) });
+    } finally {
+      await server.stop();
+    }
+  }
+  const before = existsSync('bench/phases-before.json')
+    ? (JSON.parse(readFileSync('bench/phases-before.json', 'utf8')) as { commit: string; date: string; runs: Array<{ label: string; perAction: Record<string, number>; cpu: number; roundTrips?: number }> })
+    : { commit: 'none', date: 'never', runs: [] };
+  section(
+    "One action's CPU by phase",
+    `Action logging as above (SQLite; PostgreSQL + Redis with 1 node, its node's CPU only), one round of 4 s after a warm-up round, with the server's sampling CPU profiler on (node:inspector, every 200 µs). Each sample counts for the innermost function of its stack that belongs to a phase (bench/phases.ts): a native call counts for the code that made it. µs per action answered, of the main thread; the CPU measured from /proc in the same round (beside the total) also counts the process's other threads (SQLite's checkpoints, the collector's helpers, Node's I/O). "before" is bench/phases-before.json: the same measurement at commit \`${before.commit}\` (${before.date}), before the write-path work, in another run.`,
+  );
+  const cell = (perAction: Map<Phase, number> | Record<string, number> | undefined, phase: Phase) => {
+    const value = perAction instanceof Map ? perAction.get(phase) : perAction?.[phase];
+    return `${count(value ?? 0)} µs`;
+  };
+  for (const run of measured) {
+    const was = before.runs.find((r) => r.label === run.label);
+    for (const phase of PHASES) {
+      if ((run.perAction.get(phase) ?? 0) < 0.5 && (was?.perAction[phase] ?? 0) < 0.5) continue;
+      report(`${run.label}: ${phase}`, `${cell(run.perAction, phase)}${was !== undefined ? ` (before: ${cell(was.perAction, phase)})` : ''}`);
+    }
+    const total = [...run.perAction.values()].reduce((a, b) => a + b, 0);
+    const wasTotal = was === undefined ? undefined : Object.values(was.perAction).reduce((a, b) => a + b, 0);
+    report(`${run.label}: **total sampled** (CPU from /proc in the same round)`, `${count(total)} µs (${count(run.cpu)} µs)${was !== undefined && wasTotal !== undefined ? `; before: ${count(wasTotal)} µs (${count(was.cpu)} µs)` : ''}`);
+    if (run.roundTrips !== undefined) report(`${run.label}: queries sent to PostgreSQL per action (round trips)`, `${run.roundTrips.toFixed(1)}${was?.roundTrips !== undefined ? ` (before: ${was.roundTrips.toFixed(1)})` : ''}`);
+  }
+  if (process.env.BENCH_PHASES_OUT !== undefined) {
+    // Records this run as a baseline: BENCH_PHASES_OUT=bench/phases-before.json.
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const runs = measured.map((run) => ({ label: run.label, perAction: Object.fromEntries([...run.perAction].map(([phase, micros]) => [phase, Math.round(micros)])), cpu: Math.round(run.cpu), ...(run.roundTrips !== undefined ? { roundTrips: Number(run.roundTrips.toFixed(1)) } : {}) }));
+    writeFileSync(process.env.BENCH_PHASES_OUT, `${JSON.stringify({ commit, date: startedAt.toISOString().slice(0, 10), runs }, null, 2)}\n`);
+  }
+}
+
+async function counter(server: Server): Promise<number> {
+  return ((await (await fetch(`${server.url}/bench/queries`)).json()) as { queries: number }).queries;
 }
 
 // --- Reads -------------------------------------------------------------------------------------
