@@ -13,9 +13,13 @@ import { benchLeaderboards, benchProgram } from './workload.js';
 
 // Every query a pg client sends (the pool's and Questline's named statements alike) is one round trip.
 let queries = 0;
+/** The queries by their text's first 80 characters, for a look at what the round trips are. */
+const byText = new Map<string, number>();
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   queries += 1;
+  const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '?');
+  byText.set(text.slice(0, 80), (byText.get(text.slice(0, 80)) ?? 0) + 1);
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
@@ -23,7 +27,7 @@ const config = loadConfig({ ...process.env, DEMO_SITE: 'false', LOG_LEVEL: 'warn
 const app = await buildApp(config);
 app.get('/bench/authenticated', { config: { access: 'client' } }, async () => ({ status: 'ok' }));
 app.get('/bench/memory', { config: { access: 'public' } }, async () => process.memoryUsage());
-app.get('/bench/queries', { config: { access: 'public' } }, async () => ({ queries }));
+app.get('/bench/queries', { config: { access: 'public' } }, async () => ({ queries, byText: Object.fromEntries(byText) }));
 const inspector = new Session();
 inspector.connect();
 app.post('/bench/profile/start', { config: { access: 'public' } }, async () => {

@@ -37,6 +37,12 @@ export interface PartyEntry {
   recorded: Map<string, number>;
   /** The last site-local day the user was marked active. */
   activeDay: string | undefined;
+  /**
+   * The party row was created by the decision being made: nothing else of the party is stored
+   * (every writer creates the row first), so what is not loaded is none, and nothing is read.
+   * Only for that decision: what it writes is not all kept here.
+   */
+  empty: boolean;
 }
 
 export const WRITING = -1;
@@ -56,7 +62,7 @@ export class PartyCache {
   entry(key: string, version: number, programVersion: number): PartyEntry {
     const cached = this.#entries.get(key);
     if (cached !== undefined && cached.version === version && cached.programVersion === programVersion) return cached;
-    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined };
+    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false };
     this.#entries.set(key, fresh);
     return fresh;
   }

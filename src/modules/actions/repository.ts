@@ -1,23 +1,19 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
-import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { uuidv7 } from 'uuidv7';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type { ActionEventsTable, LevelChangesTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
-import { AppError } from '../../errors.js';
 import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
+import { LedgerRepository } from '../ledger/repository.js';
+import { outboxRow, WriteSet, type OutboxEvent, type PartyKey } from '../ledger/write-set.js';
+
+export type { PartyKey } from '../ledger/write-set.js';
 
 export interface PresentedLevelChange {
   from: { id: string; name: string } | null;
   to: { id: string; name: string } | null;
   direction: 'up' | 'down';
-}
-
-export interface PartyKey {
-  siteId: string;
-  type: PartyType;
-  id: string;
 }
 
 type P = { siteId: string; type: PartyType; id: string };
@@ -26,6 +22,8 @@ export interface PartyRow {
   last_recorded: string | null;
   level_id: string | null;
   version: number;
+  /** The last outbox sequence number given to the party's events. */
+  sequence: number;
 }
 export interface ProgressRow {
   mission_id: string;
@@ -47,7 +45,7 @@ const q = {
       .insertInto('parties')
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
-      .returning(['last_recorded', 'level_id', 'version']),
+      .returning(['last_recorded', 'level_id', 'version', 'sequence']),
   ),
   // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
   bumpVersion: precompiled<P>((db, p) =>
@@ -59,19 +57,16 @@ const q = {
       .where('party_id', '=', p.id),
   ),
   party: precompiled<P, PartyRow>((db, p) =>
-    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
   ),
   partyForUpdate: precompiled<P, PartyRow>((db, p) =>
     db
       .selectFrom('parties')
-      .select(['last_recorded', 'level_id', 'version'])
+      .select(['last_recorded', 'level_id', 'version', 'sequence'])
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
       .where('party_id', '=', p.id)
       .forUpdate(),
-  ),
-  saveParty: precompiled<P & { version: number; lastRecorded: string | null }>((db, p) =>
-    db.updateTable('parties').set({ version: p.version, last_recorded: p.lastRecorded }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
   ),
   findEvent: precompiled<{ siteId: string; eventId: string }, ActionEventsTable>((db, p) =>
     db.selectFrom('action_events').selectAll().where('site_id', '=', p.siteId).where('event_id', '=', p.eventId),
@@ -155,67 +150,6 @@ const q = {
       .where('party_id', '=', p.id)
       .where('category', '=', p.category),
   ),
-  insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
-  markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
-    db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
-  ),
-  /** Rows i of the parallel arrays, in one statement (their keys must differ). */
-  setProgress: precompiled<P & { missionIds: string[]; ruleIds: string[]; windowStarts: number[]; currents: number[]; now: number }>((db, p) =>
-    db
-      .insertInto('mission_progress')
-      .values(
-        p.missionIds.map((missionId, i) => ({
-          site_id: p.siteId,
-          party_type: p.type,
-          party_id: p.id,
-          mission_id: missionId,
-          rule_id: p.ruleIds[i] as string,
-          window_start: p.windowStarts[i] as number,
-          current: p.currents[i] as number,
-          updated_at: p.now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet((eb) => ({
-          window_start: eb.ref('excluded.window_start'),
-          current: eb.ref('excluded.current'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      ),
-  ),
-  insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
-  insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
-  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }, { balance: number; lifetime: number }>((db, p) =>
-    db
-      .insertInto('point_balances')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, balance: p.credited, lifetime: p.lifetime })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'party_type', 'party_id', 'category']).doUpdateSet({
-          balance: sql<number>`point_balances.balance + ${p.credited}`,
-          lifetime: sql<number>`point_balances.lifetime + ${p.lifetime}`,
-        }),
-      )
-      .returning(['balance', 'lifetime']),
-  ),
-  addEarnings: precompiled<P & { category: string; period: 'day' | 'year'; periodStart: number; amount: number }>((db, p) =>
-    db
-      .insertInto('point_earnings')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, period: p.period, period_start: p.periodStart, earned: p.amount })
-      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` })),
-  ),
-  addTrophy: precompiled<P & { badgeId: string; at: number }>((db, p) =>
-    db
-      .insertInto('trophies')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: 1, first_earned_at: p.at, last_earned_at: p.at })
-      .onConflict((oc) =>
-        // A backdated completion can be older than the ones before it: first and last are the earliest and latest.
-        oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({
-          earned_count: sql<number>`trophies.earned_count + 1`,
-          first_earned_at: sql<number>`case when trophies.first_earned_at < ${p.at} then trophies.first_earned_at else ${p.at} end`,
-          last_earned_at: sql<number>`case when trophies.last_earned_at > ${p.at} then trophies.last_earned_at else ${p.at} end`,
-        }),
-      ),
-  ),
   setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
     db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
   ),
@@ -228,8 +162,6 @@ const q = {
       .where('party_id', '=', p.id)
       .returning('sequence'),
   ),
-  insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
-  insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
 };
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
@@ -249,7 +181,11 @@ export interface ProgressUpdate {
 }
 
 export class ActionsRepository {
-  constructor(private readonly dialect: DialectName) {}
+  readonly ledger: LedgerRepository;
+
+  constructor(private readonly dialect: DialectName) {
+    this.ledger = new LedgerRepository(dialect);
+  }
 
   /**
    * For writers other than the action path: creates the parties that do not exist yet, then locks
@@ -263,27 +199,27 @@ export class ActionsRepository {
     }
   }
 
-  /** For the action path: the party's row (created when new), locked (PostgreSQL: row lock; SQLite: the transaction's write lock). */
-  async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow> {
+  /**
+   * For the action path: the party's row (created when new, and then `created`), locked
+   * (PostgreSQL: row lock; SQLite: the transaction's write lock).
+   */
+  async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow & { created: boolean }> {
     const read = this.dialect === 'postgres' ? q.partyForUpdate : q.party;
-    let [row] = await read(trx, key(party));
+    const [existing] = await read(trx, key(party));
+    if (existing !== undefined) return { ...existing, version: Number(existing.version), sequence: Number(existing.sequence), created: false };
     // A new party: its inserted row, or (another writer inserted it meanwhile) that row, locked.
-    if (row === undefined) [row] = await q.insertParty(trx, { ...key(party), now });
-    if (row === undefined) [row] = await read(trx, key(party));
+    const [inserted] = await q.insertParty(trx, { ...key(party), now });
+    if (inserted !== undefined) return { ...inserted, version: Number(inserted.version), sequence: Number(inserted.sequence), created: true };
+    const [row] = await read(trx, key(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be created`);
-    return { ...row, version: Number(row.version) };
+    return { ...row, version: Number(row.version), sequence: Number(row.sequence), created: false };
   }
 
   /** The party's row; it must be locked by the caller's transaction. */
   async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
     const [row] = await q.party(trx, key(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
-    return { ...row, version: Number(row.version) };
-  }
-
-  /** Ends a decision: the party's new version and last recorded action. */
-  async saveParty(trx: Trx, party: PartyKey, version: number, lastRecorded: string | null): Promise<void> {
-    await q.saveParty(trx, { ...key(party), version, lastRecorded });
+    return { ...row, version: Number(row.version), sequence: Number(row.sequence) };
   }
 
   async findEvent(trx: Trx, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
@@ -342,108 +278,68 @@ export class ActionsRepository {
     return Number(row?.balance ?? 0);
   }
 
-  async insertEvent(trx: Trx, event: ActionEventsTable): Promise<void> {
-    await q.insertEvent(trx, event);
-  }
-
-  async markActive(trx: Trx, siteId: string, day: string, userId: string): Promise<void> {
-    await q.markActive(trx, { siteId, day, userId });
-  }
-
-  /** Sets the party's progress on the missions' rules, all in one statement. */
-  async setProgress(trx: Trx, party: PartyKey, missions: ReadonlyArray<ProgressUpdate>, now: number): Promise<void> {
-    // One row per mission and rule (the last given wins): a statement may not update a row twice.
-    const rows = new Map<string, { missionId: string; ruleId: string; windowStart: number; current: number }>();
-    for (const { missionId, windowStart, rules } of missions) {
-      for (const { ruleId, current } of rules) rows.set(JSON.stringify([missionId, ruleId]), { missionId, ruleId, windowStart, current });
-    }
-    if (rows.size === 0) return;
-    const list = [...rows.values()];
-    await q.setProgress(trx, {
-      ...key(party),
-      missionIds: list.map((row) => row.missionId),
-      ruleIds: list.map((row) => row.ruleId),
-      windowStarts: list.map((row) => row.windowStart),
-      currents: list.map((row) => row.current),
-      now,
-    });
-  }
-
-  async insertCompletion(trx: Trx, completion: MissionCompletionsTable): Promise<void> {
-    await q.insertCompletion(trx, completion);
-  }
-
   /**
    * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
    * a reversal (a credit taken back) lowers them, other debits leave them. A user's entry in the
    * award point category moves their award account too, in the same transaction.
    */
   async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
-    await q.insertLedger(trx, entry);
-    const [totals] = await q.addBalance(trx, { siteId: entry.site_id, type: entry.party_type, id: entry.party_id, category: entry.category, credited: entry.credited, lifetime: lifetimeDelta(entry) });
-    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them would
-    // take past the integers a double holds exactly refuses the whole transaction.
-    if (totals !== undefined && !(Number.isSafeInteger(Number(totals.balance)) && Number.isSafeInteger(Number(totals.lifetime)))) {
-      throw new AppError('amount_out_of_range', `The ${entry.category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
-    }
+    const writes = new WriteSet();
+    writes.post(entry, lifetimeDelta(entry));
+    await this.ledger.apply(trx, writes);
     await mirrorPoints(trx, awards, entry);
   }
 
   async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
-    await q.addEarnings(trx, { ...key(party), category, period, periodStart, amount });
-  }
-
-  async addTrophy(trx: Trx, party: PartyKey, badgeId: string, at: number): Promise<void> {
-    await q.addTrophy(trx, { ...key(party), badgeId, at });
+    const writes = new WriteSet();
+    writes.addEarnings(party, category, period, periodStart, amount);
+    await this.ledger.apply(trx, writes);
   }
 
   /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
   async recordLevelChange(trx: Trx, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
-    const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
-    const presented = { from: level(change.from), to: level(change.to), direction: change.direction };
     await q.setLevel(trx, { ...key(party), levelId: change.to?.id ?? null });
-    await q.insertLevelChange(trx, {
-      site_id: party.siteId,
-      change_id: `lvl_${uuidv7()}`,
-      party_id: party.id,
-      from_level: change.from?.id ?? null,
-      to_level: change.to?.id ?? null,
-      direction: change.direction,
-      event_id: 'actionEventId' in cause ? cause.actionEventId : null,
-      changed_at: at,
-    });
-    await this.enqueue(trx, party, { type: 'level.changed', occurredAt: at, data: { ...presented, ...cause } }, now);
-    return presented;
+    const writes = new WriteSet();
+    writes.levelChanges.push(levelChangeRow(party, change, cause, at));
+    writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), levelChangeEvent(change, cause, at), now));
+    await this.ledger.apply(trx, writes);
+    return presentLevelChange(change);
   }
 
-  /**
-   * Appends an outbox event with the party's next sequence number, in the envelope webhooks carry
-   * (SPEC §12): {eventId, eventType, occurredAt, sequence, context: {siteId}, data}. `data` names
-   * the party as `user: {userId}` or `group: {groupId}`; the dispatcher adds the user's names.
-   */
-  async enqueue(trx: Trx, party: PartyKey, event: { type: string; data: Record<string, unknown>; occurredAt: number }, now: number): Promise<void> {
-    const [row] = await q.nextSequence(trx, key(party));
-    const sequence = Number(row?.sequence);
-    const eventId = `evt_${uuidv7()}`;
-    const who = party.type === 'user' ? { user: { userId: party.id } } : { group: { groupId: party.id } };
-    await q.insertOutbox(trx, {
-      site_id: party.siteId,
-      event_id: eventId,
-      event_type: event.type,
-      party_type: party.type,
-      party_id: party.id,
-      sequence,
-      payload: JSON.stringify({
-        eventId,
-        eventType: event.type,
-        occurredAt: new Date(event.occurredAt).toISOString(),
-        sequence,
-        context: { siteId: party.siteId },
-        data: { ...who, ...event.data },
-      }),
-      occurred_at: event.occurredAt,
-      created_at: now,
-      routed_at: null,
-    });
+  /** Appends an outbox event with the party's next sequence number (a decision's write set numbers its own). */
+  async enqueue(trx: Trx, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
+    const writes = new WriteSet();
+    writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), event, now));
+    await this.ledger.apply(trx, writes);
   }
+
+  async #nextSequence(trx: Trx, party: PartyKey): Promise<number> {
+    const [row] = await q.nextSequence(trx, key(party));
+    return Number(row?.sequence);
+  }
+}
+
+/** A level change as the API shows it. */
+export function presentLevelChange(change: LevelChange): PresentedLevelChange {
+  const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
+  return { from: level(change.from), to: level(change.to), direction: change.direction };
+}
+
+/** The level change's row in the party's history. */
+export function levelChangeRow(party: PartyKey, change: LevelChange, cause: LevelCause, at: number): LevelChangesTable {
+  return {
+    site_id: party.siteId,
+    change_id: `lvl_${uuidv7()}`,
+    party_id: party.id,
+    from_level: change.from?.id ?? null,
+    to_level: change.to?.id ?? null,
+    direction: change.direction,
+    event_id: 'actionEventId' in cause ? cause.actionEventId : null,
+    changed_at: at,
+  };
+}
+
+/** The `level.changed` webhook event of a level change. */
+export function levelChangeEvent(change: LevelChange, cause: LevelCause, at: number): OutboxEvent {
+  return { type: 'level.changed', occurredAt: at, data: { ...presentLevelChange(change), ...cause } };
 }

@@ -18,7 +18,9 @@ import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
-import type { ActionsRepository, PartyKey, PartyRow, PresentedLevelChange, ProgressUpdate } from './repository.js';
+import { mirrorPoints } from '../awards/ledger.js';
+import { WriteSet } from '../ledger/write-set.js';
+import { levelChangeEvent, levelChangeRow, lifetimeDelta, presentLevelChange, type ActionsRepository, type PartyKey, type PartyRow, type PresentedLevelChange, type ProgressUpdate } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -140,7 +142,7 @@ export class ActionService {
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
       // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
-      const rows: PartyRow[] = [];
+      const rows: Array<PartyRow & { created?: boolean }> = [];
       for (const locked of [...involved.groups, party]) rows.push(await this.repository.lockParty(trx, locked, now));
       if (input.eventId !== undefined) {
         const existing = await this.repository.findEvent(trx, party.siteId, eventId);
@@ -199,7 +201,7 @@ export class ActionService {
     { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
     { groupIds, groups }: Involved,
-    rows: PartyRow[],
+    rows: Array<PartyRow & { created?: boolean }>,
     input: ActionInput,
     eventId: string,
     options: LogOptions & { passive?: boolean; reported?: boolean },
@@ -212,7 +214,11 @@ export class ActionService {
     const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
     // The calendar day and year of the event (site time zone): the windows of the caps.
     const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
-    const entries = parties.map((locked, i) => cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version));
+    const entries = parties.map((locked, i) => {
+      const entry = cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version);
+      if (rows[i]?.created === true) entry.empty = true;
+      return entry;
+    });
     const userRow = rows[rows.length - 1] as PartyRow;
     const userEntry = entries[entries.length - 1] as PartyEntry;
     // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
@@ -234,14 +240,20 @@ export class ActionService {
     for (const entry of entries) entry.version = WRITING;
     // The groups whose missions this action moved: a reversal takes its contribution back from them.
     const advancedGroups: string[] = [];
+    // Everything the decision writes, written at once at the end (src/modules/ledger/).
+    const writes = new WriteSet();
     if (decision.recorded) {
-      const changes = await this.apply(trx, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
+      for (const [i, locked] of parties.entries()) {
+        const row = rows[i] as PartyRow;
+        writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence });
+      }
+      const changes = await this.apply(trx, writes, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
       scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
       for (const [i, group] of groups.entries()) {
         const groupEntry = entries[i] as PartyEntry;
         const groupDecision = writable(await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true));
-        const groupChanges = await this.apply(trx, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
+        const groupChanges = await this.apply(trx, writes, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
         if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
         scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
       }
@@ -253,7 +265,7 @@ export class ActionService {
       }
       if (party.type === 'user' && options.passive !== true) {
         const day = localDay(event.timestamp, snapshot.engine.timezone);
-        if (userEntry.activeDay !== day) await this.repository.markActive(trx, party.siteId, day, party.id);
+        if (userEntry.activeDay !== day) writes.markActive(party.siteId, day, party.id);
         userEntry.activeDay = day;
       }
     }
@@ -261,7 +273,7 @@ export class ActionService {
       const hidden = hiddenFromUser(snapshot, outcome, party.type === 'user' ? [userEntry] : [], entries.slice(0, groups.length));
       if (hidden !== undefined) outcome.hiddenFromUser = hidden;
     }
-    await this.repository.insertEvent(trx, {
+    writes.events.push({
       site_id: party.siteId,
       event_id: eventId,
       party_type: party.type,
@@ -278,17 +290,13 @@ export class ActionService {
       reversal: null,
       groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
     });
+    if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
+    await this.repository.ledger.apply(trx, writes);
     if (options.dryRun) throw new DryRun(outcome);
-    if (decision.recorded) {
-      const lastRecorded = JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata });
-      for (const [i, locked] of parties.entries()) {
-        const version = (rows[i] as PartyRow).version + 1;
-        await this.repository.saveParty(trx, locked, version, locked === party ? lastRecorded : (rows[i] as PartyRow).last_recorded);
-        (entries[i] as PartyEntry).version = version;
-      }
-    } else {
-      // Nothing of the parties' state changed.
-      for (const [i, entry] of entries.entries()) entry.version = (rows[i] as PartyRow).version;
+    for (const [i, entry] of entries.entries()) {
+      // Recorded, the parties' rows moved to their next version; otherwise nothing of their state changed.
+      entry.version = (rows[i] as PartyRow).version + (decision.recorded ? 1 : 0);
+      entry.empty = false;
     }
     return outcome;
   }
@@ -350,7 +358,7 @@ export class ActionService {
   private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: string[]): Promise<void> {
     const missing = missionIds.filter((id) => !entry.missions.has(id));
     if (missing.length === 0) return;
-    const [progressRows, completionRows] = await Promise.all([this.repository.progress(trx, party, missing), this.repository.completions(trx, party, missing)]);
+    const [progressRows, completionRows] = entry.empty ? [[], []] : await Promise.all([this.repository.progress(trx, party, missing), this.repository.completions(trx, party, missing)]);
     for (const id of missing) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
     for (const row of progressRows) {
       const mission = entry.missions.get(row.mission_id) as MissionEntry;
@@ -368,7 +376,7 @@ export class ActionService {
     const key = rateKey(action, start);
     let count = entry.recorded.get(key);
     if (count === undefined) {
-      count = await this.repository.countRecorded(trx, party, action, start, end);
+      count = entry.empty ? 0 : await this.repository.countRecorded(trx, party, action, start, end);
       if (entry.recorded.size >= MAX_WINDOWS) entry.recorded.clear();
       entry.recorded.set(key, count);
     }
@@ -379,7 +387,8 @@ export class ActionService {
     const missing = categories.filter((category) => !entry.earned.has(`${category}|day|${periods.day}`) || !entry.earned.has(`${category}|year|${periods.year}`));
     if (missing.length > 0) {
       if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
-      for (const [category, totals] of await this.repository.earnings(trx, party, missing, periods.day, periods.year)) {
+      const stored = entry.empty ? new Map(missing.map((category) => [category, { day: 0, year: 0 }])) : await this.repository.earnings(trx, party, missing, periods.day, periods.year);
+      for (const [category, totals] of stored) {
         entry.earned.set(`${category}|day|${periods.day}`, totals.day);
         entry.earned.set(`${category}|year|${periods.year}`, totals.year);
       }
@@ -390,36 +399,48 @@ export class ActionService {
   private async lifetime(trx: Trx, party: PartyKey, entry: PartyEntry, category: string): Promise<number> {
     let lifetime = entry.lifetime.get(category);
     if (lifetime === undefined) {
-      lifetime = await this.repository.lifetime(trx, party, category);
+      lifetime = entry.empty ? 0 : await this.repository.lifetime(trx, party, category);
       entry.lifetime.set(category, lifetime);
     }
     return lifetime;
   }
 
   /** Writes one party's decision, keeping its cached state in step; adds what happened to the response and returns it for the leaderboards. */
-  private async apply(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, entry: PartyEntry, event: ActionEvent, periods: Periods, eventId: string, decision: Decision, outcome: ActionOutcome, now: number): Promise<ScoreChange[]> {
+  private async apply(
+    trx: Trx,
+    writes: WriteSet,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    entry: PartyEntry,
+    event: ActionEvent,
+    periods: Periods,
+    eventId: string,
+    decision: Decision,
+    outcome: ActionOutcome,
+    now: number,
+  ): Promise<ScoreChange[]> {
     const changes: ScoreChange[] = [];
-    const setProgress = async (updates: ReadonlyArray<ProgressUpdate>) => {
-      await this.repository.setProgress(trx, party, updates, now);
+    const setProgress = (updates: ReadonlyArray<ProgressUpdate>) => {
       for (const { missionId, windowStart, rules } of updates) {
+        writes.setProgress(party, missionId, windowStart, rules, now);
         const mission = missionEntry(entry, missionId);
         mission.windowStart = windowStart;
         mission.progress = new Map(rules.map((rule) => [rule.ruleId, rule.current]));
       }
     };
-    await setProgress(decision.progress);
+    setProgress(decision.progress);
     for (const update of decision.progress) outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
       if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
         // Another party took the last unit since the state was read: this completion does not
         // happen, and the mission is out of supply, so it shows no progress either.
-        await setProgress([{ missionId: mission.id, windowStart: completion.windowStart, rules: mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })) }]);
+        setProgress([{ missionId: mission.id, windowStart: completion.windowStart, rules: mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })) }]);
         outcome.progress = outcome.progress.filter((entry) => entry.challengeId !== mission.id);
         continue;
       }
       const completionId = `cmp_${uuidv7()}`;
-      await this.repository.insertCompletion(trx, {
+      writes.completions.push({
         site_id: party.siteId,
         completion_id: completionId,
         party_type: party.type,
@@ -436,7 +457,7 @@ export class ActionService {
       completed.completions.set(completion.windowStart, (completed.completions.get(completion.windowStart) ?? 0) + 1);
       completed.completionsTotal += 1;
       for (const award of completion.points) {
-        await this.repository.post(trx, {
+        const ledgerEntry = {
           site_id: party.siteId,
           entry_id: `pts_${uuidv7()}`,
           party_type: party.type,
@@ -444,18 +465,20 @@ export class ActionService {
           category: award.category,
           requested: award.requested,
           credited: award.credited,
-          cause: 'mission',
+          cause: 'mission' as const,
           cause_id: completionId,
           event_id: eventId,
           reason: null,
           occurred_at: event.timestamp,
           recorded_at: now,
-        }, snapshot.program.awardSettings);
+        };
+        writes.post(ledgerEntry, lifetimeDelta(ledgerEntry));
+        await mirrorPoints(trx, snapshot.program.awardSettings, ledgerEntry);
         const lifetime = entry.lifetime.get(award.category);
         if (lifetime !== undefined) entry.lifetime.set(award.category, lifetime + Math.max(0, award.credited));
         if (award.credited > 0) {
           for (const period of ['day', 'year'] as const) {
-            await this.repository.addEarnings(trx, party, award.category, period, periods[period], award.credited);
+            writes.addEarnings(party, award.category, period, periods[period], award.credited);
             const key = `${award.category}|${period}|${periods[period]}`;
             const earned = entry.earned.get(key);
             if (earned !== undefined) entry.earned.set(key, earned + award.credited);
@@ -465,12 +488,11 @@ export class ActionService {
         if (award.credited !== 0) changes.push({ kind: 'points', category: award.category, amount: award.credited, at: event.timestamp });
       }
       if (completion.badge !== undefined) {
-        await this.repository.addTrophy(trx, party, completion.badge, event.timestamp);
+        writes.addTrophy(party, completion.badge, event.timestamp);
         const badge = snapshot.program.badges.find((b) => b.id === completion.badge);
-        await this.repository.enqueue(trx, party, { type: 'badge.earned', occurredAt: event.timestamp, data: { badge: { id: completion.badge, name: badge?.name ?? completion.badge }, completionId, actionEventId: eventId } }, now);
+        writes.enqueue(party, { type: 'badge.earned', occurredAt: event.timestamp, data: { badge: { id: completion.badge, name: badge?.name ?? completion.badge }, completionId, actionEventId: eventId } }, now);
       }
-      await this.repository.enqueue(
-        trx,
+      writes.enqueue(
         party,
         {
           type: 'mission.completed',
@@ -490,7 +512,10 @@ export class ActionService {
       changes.push({ kind: 'completion', at: event.timestamp });
     }
     if (decision.levelChanged !== undefined && party.type === 'user') {
-      outcome.levelChanged = await this.repository.recordLevelChange(trx, party, decision.levelChanged, { actionEventId: eventId }, event.timestamp, now);
+      const cause = { actionEventId: eventId };
+      writes.changeLevel(party, levelChangeRow(party, decision.levelChanged, cause, event.timestamp));
+      writes.enqueue(party, levelChangeEvent(decision.levelChanged, cause, event.timestamp), now);
+      outcome.levelChanged = presentLevelChange(decision.levelChanged);
     }
     return changes;
   }

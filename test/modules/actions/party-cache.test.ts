@@ -3,9 +3,10 @@
 // sees the change: another node on the same database logging for the same user, an admin points
 // adjustment on the other node, a dry run, a rule edit. Run on both dialects.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase, type Database } from '../../../src/db/index.js';
+import { ActionsRepository } from '../../../src/modules/actions/repository.js';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { expectBalancesMatchLedger } from '../../helpers/ledger.js';
@@ -90,6 +91,28 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       { category: 'Coins', requested: 4, credited: 4 },
       { category: 'Coins', requested: 4, credited: 2 },
     ]);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
+  it("reads nothing but a new user's row for their first decision, and sees it all afterwards, on either node", async () => {
+    const reads = (['progress', 'completions', 'earnings', 'lifetime', 'countRecorded'] as const).map((name) => vi.spyOn(ActionsRepository.prototype, name));
+    const called = () => reads.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    try {
+      // Its first action creates the user: there is nothing else of theirs to read.
+      expect((await log(t.app, 'newcomer', 'bonus')).pointsAwarded).toEqual([{ category: 'Points', requested: 10, credited: 10 }]);
+      expect(called()).toBe(0);
+      // The next one reads what its node has not loaded yet (the step mission's state).
+      expect(stepProgress(await log(t.app, 'newcomer', 'step'))).toBe(33);
+      expect(called()).toBeGreaterThan(0);
+      for (const spy of reads) spy.mockClear();
+      // The other node knows nothing of them yet: it reads what the first decisions wrote.
+      const outcomes = [await log(second.app, 'newcomer', 'step'), await log(second.app, 'newcomer', 'step')];
+      expect(called()).toBeGreaterThan(0);
+      expect(outcomes.map(stepProgress)).toEqual([66, 100]);
+      expect(outcomes[1]?.pointsAwarded).toEqual([{ category: 'Coins', requested: 4, credited: 4 }]);
+    } finally {
+      for (const spy of reads) spy.mockRestore();
+    }
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 

@@ -1,0 +1,248 @@
+// Writes a write set (./write-set.ts) in the caller's transaction, after which the balances it
+// moved are checked to stay within the integers the ledger holds exactly (a failed check throws,
+// and the transaction rolls back). On PostgreSQL the whole set is one statement (one round trip:
+// each table's rows travel as one JSON parameter, unpacked by jsonb_to_recordset, in one
+// data-modifying WITH); on SQLite, where a statement costs no round trip, each row is one cached
+// prepared statement run synchronously on the transaction's connection.
+import { sql } from 'kysely';
+import type { DialectName, Trx } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { WriteSet } from './write-set.js';
+
+type Totals = { category: string; balance: number; lifetime: number };
+type P = { siteId: string; type: PartyType; id: string };
+
+// SQLite: one statement per row.
+const q = {
+  insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
+  setProgress: precompiled<MissionProgressTable>((db, p) =>
+    db
+      .insertInto('mission_progress')
+      .values({ ...p })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet((eb) => ({
+          window_start: eb.ref('excluded.window_start'),
+          current: eb.ref('excluded.current'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+  ),
+  insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
+  insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
+  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }, Totals>((db, p) =>
+    db
+      .insertInto('point_balances')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, balance: p.credited, lifetime: p.lifetime })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'category']).doUpdateSet({
+          balance: sql<number>`point_balances.balance + ${p.credited}`,
+          lifetime: sql<number>`point_balances.lifetime + ${p.lifetime}`,
+        }),
+      )
+      .returning(['category', 'balance', 'lifetime']),
+  ),
+  addEarnings: precompiled<P & { category: string; period: 'day' | 'year'; periodStart: number; amount: number }>((db, p) =>
+    db
+      .insertInto('point_earnings')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, period: p.period, period_start: p.periodStart, earned: p.amount })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` })),
+  ),
+  addTrophy: precompiled<P & { badgeId: string; count: number; first: number; last: number }>((db, p) =>
+    db
+      .insertInto('trophies')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: p.count, first_earned_at: p.first, last_earned_at: p.last })
+      .onConflict((oc) =>
+        // A backdated completion can be older than the ones before it: first and last are the earliest and latest.
+        oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({
+          earned_count: sql<number>`trophies.earned_count + ${p.count}`,
+          first_earned_at: sql<number>`min(trophies.first_earned_at, ${p.first})`,
+          last_earned_at: sql<number>`max(trophies.last_earned_at, ${p.last})`,
+        }),
+      ),
+  ),
+  insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
+  insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
+    db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
+  ),
+  saveParty: precompiled<P & { version: number; lastRecorded: string | null; sequence: number }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence })
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
+  ),
+  savePartyAndLevel: precompiled<P & { version: number; lastRecorded: string | null; sequence: number; levelId: string | null }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence, level_id: p.levelId })
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
+  ),
+};
+
+/** Each table's rows as a jsonb parameter, in the order of the statement's parameters. */
+interface Batches {
+  events: string;
+  progress: string;
+  completions: string;
+  ledger: string;
+  balances: string;
+  earnings: string;
+  trophies: string;
+  levelChanges: string;
+  outbox: string;
+  activeDays: string;
+  parties: string;
+}
+
+// PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
+// snapshot and none of each other's rows: the write set gives each row key once (it merges).
+const applyOnPostgres = precompiled<Batches, Totals>((db, p) => {
+  const statement = sql<Totals>`
+with
+  events as (
+    insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
+    select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
+    from jsonb_to_recordset(${p.events}::jsonb) as r(site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
+  ),
+  progress as (
+    insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at)
+    select site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at
+    from jsonb_to_recordset(${p.progress}::jsonb) as r(site_id text, party_type text, party_id text, mission_id text, rule_id text, window_start bigint, current double precision, updated_at bigint)
+    on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at
+  ),
+  completions as (
+    insert into mission_completions (site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id)
+    select site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id
+    from jsonb_to_recordset(${p.completions}::jsonb) as r(site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
+  ),
+  ledger as (
+    insert into points_ledger (site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at)
+    select site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at
+    from jsonb_to_recordset(${p.ledger}::jsonb) as r(site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
+  ),
+  balances as (
+    insert into point_balances (site_id, party_type, party_id, category, balance, lifetime)
+    select site_id, party_type, party_id, category, credited, lifetime
+    from jsonb_to_recordset(${p.balances}::jsonb) as r(site_id text, party_type text, party_id text, category text, credited bigint, lifetime bigint)
+    on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime
+    returning category, balance, lifetime
+  ),
+  earnings as (
+    insert into point_earnings (site_id, party_type, party_id, category, period, period_start, earned)
+    select site_id, party_type, party_id, category, period, period_start, earned
+    from jsonb_to_recordset(${p.earnings}::jsonb) as r(site_id text, party_type text, party_id text, category text, period text, period_start bigint, earned bigint)
+    on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned
+  ),
+  trophies as (
+    insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at)
+    select site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at
+    from jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    on conflict (site_id, party_type, party_id, badge_id) do update set
+      earned_count = trophies.earned_count + excluded.earned_count,
+      first_earned_at = least(trophies.first_earned_at, excluded.first_earned_at),
+      last_earned_at = greatest(trophies.last_earned_at, excluded.last_earned_at)
+  ),
+  level_changes as (
+    insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at)
+    select site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at
+    from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
+  ),
+  outbox as (
+    insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at)
+    select site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at
+    from jsonb_to_recordset(${p.outbox}::jsonb) as r(site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
+  ),
+  active_days as (
+    insert into daily_active_users (site_id, day, user_id)
+    select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(site_id text, day text, user_id text)
+    on conflict (site_id, day, user_id) do nothing
+  ),
+  parties as (
+    update parties set
+      version = r.version,
+      last_recorded = r.last_recorded,
+      sequence = r.sequence,
+      level_id = case when r.set_level then r.level_id else parties.level_id end
+    from jsonb_to_recordset(${p.parties}::jsonb) as r(site_id text, party_type text, party_id text, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+    where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id
+  )
+select category, balance, lifetime from balances`;
+  return { compile: () => statement.compile(db) };
+});
+
+export class LedgerRepository {
+  constructor(private readonly dialect: DialectName) {}
+
+  /** Writes the write set in the caller's transaction; throws (and so rolls back) when a balance would leave the exact integers. */
+  async apply(trx: Trx, writes: WriteSet): Promise<void> {
+    const totals = this.dialect === 'postgres' ? await applyOnPostgres(trx, batches(writes)) : writeRows(trx, writes);
+    for (const row of totals) {
+      // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
+      // would take past the integers a double holds exactly refuses the whole transaction.
+      if (!(Number.isSafeInteger(Number(row.balance)) && Number.isSafeInteger(Number(row.lifetime)))) {
+        throw new AppError('amount_out_of_range', `The ${row.category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
+      }
+    }
+  }
+}
+
+function batches(writes: WriteSet): Batches {
+  return {
+    events: JSON.stringify(writes.events),
+    progress: JSON.stringify([...writes.progress.values()]),
+    completions: JSON.stringify(writes.completions),
+    ledger: JSON.stringify(writes.ledger),
+    balances: JSON.stringify([...writes.balances.values()].map((b) => ({ site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }))),
+    earnings: JSON.stringify(
+      [...writes.earnings.values()].map((e) => ({ site_id: e.siteId, party_type: e.partyType, party_id: e.partyId, category: e.category, period: e.period, period_start: e.periodStart, earned: e.amount })),
+    ),
+    trophies: JSON.stringify(
+      [...writes.trophies.values()].map((t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last })),
+    ),
+    levelChanges: JSON.stringify(writes.levelChanges),
+    outbox: JSON.stringify(writes.outbox),
+    activeDays: JSON.stringify([...writes.activeDays.values()].map((a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }))),
+    parties: JSON.stringify(
+      [...writes.parties.values()].map((w) => ({
+        site_id: w.party.siteId,
+        party_type: w.party.type,
+        party_id: w.party.id,
+        version: w.version,
+        last_recorded: w.lastRecorded,
+        sequence: w.sequence,
+        set_level: w.levelId !== undefined,
+        level_id: w.levelId ?? null,
+      })),
+    ),
+  };
+}
+
+/** SQLite: each row its statement, run synchronously on the transaction's connection; the totals of the balances moved. */
+function writeRows(trx: Trx, writes: WriteSet): Totals[] {
+  const run = <R>(result: R[] | Promise<R[]>): R[] => {
+    if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
+    return result;
+  };
+  for (const row of writes.progress.values()) run(q.setProgress(trx, row));
+  for (const row of writes.completions) run(q.insertCompletion(trx, row));
+  const totals: Totals[] = [];
+  for (const row of writes.ledger) run(q.insertLedger(trx, row));
+  for (const b of writes.balances.values()) totals.push(...run(q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime })));
+  for (const e of writes.earnings.values()) run(q.addEarnings(trx, { siteId: e.siteId, type: e.partyType, id: e.partyId, category: e.category, period: e.period, periodStart: e.periodStart, amount: e.amount }));
+  for (const t of writes.trophies.values()) run(q.addTrophy(trx, { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId, count: t.count, first: t.first, last: t.last }));
+  for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
+  for (const row of writes.outbox) run(q.insertOutbox(trx, row));
+  for (const a of writes.activeDays.values()) run(q.markActive(trx, a));
+  for (const row of writes.events) run(q.insertEvent(trx, row));
+  for (const w of writes.parties.values()) {
+    const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
+    run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+  }
+  return totals;
+}

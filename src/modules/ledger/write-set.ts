@@ -1,0 +1,207 @@
+// A decision as rows: everything one decision writes, collected while it is built and written at
+// once by ./repository.ts (`applyWriteSet`), so that the database sees one batch of statements
+// (on PostgreSQL one statement, one round trip) rather than a statement per row as the decision
+// goes. Rows that touch the same key are merged here (a balance moved twice, a badge earned twice),
+// since one statement may not change a row twice.
+import { uuidv7 } from 'uuidv7';
+import type {
+  ActionEventsTable,
+  LevelChangesTable,
+  MissionCompletionsTable,
+  MissionProgressTable,
+  OutboxTable,
+  PartyType,
+  PointsLedgerTable,
+} from '../../db/schema.js';
+
+export interface PartyKey {
+  siteId: string;
+  type: PartyType;
+  id: string;
+}
+
+/** A locked party's row as the decision read it: what it writes back starts from there. */
+export interface PartyState {
+  version: number;
+  lastRecorded: string | null;
+  /** The last outbox sequence number given to the party's events. */
+  sequence: number;
+}
+
+/** An event for the party's webhooks (SPEC §12): its type, when it happened and its `data`. */
+export interface OutboxEvent {
+  type: string;
+  data: Record<string, unknown>;
+  occurredAt: number;
+}
+
+interface PartyWrite {
+  party: PartyKey;
+  version: number;
+  lastRecorded: string | null;
+  sequence: number;
+  /** The new level (null: none); undefined leaves it as it is. */
+  levelId?: string | null;
+}
+
+export interface BalanceDelta {
+  siteId: string;
+  partyType: PartyType;
+  partyId: string;
+  category: string;
+  credited: number;
+  lifetime: number;
+}
+
+export interface EarningsDelta {
+  siteId: string;
+  partyType: PartyType;
+  partyId: string;
+  category: string;
+  period: 'day' | 'year';
+  periodStart: number;
+  amount: number;
+}
+
+export interface TrophyDelta {
+  siteId: string;
+  partyType: PartyType;
+  partyId: string;
+  badgeId: string;
+  count: number;
+  first: number;
+  last: number;
+}
+
+const partyKey = (party: PartyKey) => `${party.type}\u0000${party.id}`;
+
+export class WriteSet {
+  readonly events: ActionEventsTable[] = [];
+  /** One row per party, mission and rule: the last given wins. */
+  readonly progress = new Map<string, MissionProgressTable>();
+  readonly completions: MissionCompletionsTable[] = [];
+  readonly ledger: PointsLedgerTable[] = [];
+  readonly balances = new Map<string, BalanceDelta>();
+  readonly earnings = new Map<string, EarningsDelta>();
+  readonly trophies = new Map<string, TrophyDelta>();
+  readonly levelChanges: LevelChangesTable[] = [];
+  readonly outbox: OutboxTable[] = [];
+  readonly activeDays = new Map<string, { siteId: string; day: string; userId: string }>();
+  readonly parties = new Map<string, PartyWrite>();
+
+  /**
+   * Names a locked party whose row this write set saves (its version raised by one, its outbox
+   * sequence advanced past the events added): `state` is its row as read under the lock.
+   */
+  party(party: PartyKey, state: PartyState): void {
+    if (this.parties.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} is in the write set already`);
+    this.parties.set(partyKey(party), { party, version: state.version + 1, lastRecorded: state.lastRecorded, sequence: state.sequence });
+  }
+
+  /** Sets what the party's row keeps as its last recorded action. */
+  lastRecorded(party: PartyKey, lastRecorded: string | null): void {
+    this.#partyWrite(party).lastRecorded = lastRecorded;
+  }
+
+  setProgress(party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): void {
+    for (const { ruleId, current } of rules) {
+      this.progress.set(`${partyKey(party)}\u0000${missionId}\u0000${ruleId}`, {
+        site_id: party.siteId,
+        party_type: party.type,
+        party_id: party.id,
+        mission_id: missionId,
+        rule_id: ruleId,
+        window_start: windowStart,
+        current,
+        updated_at: now,
+      });
+    }
+  }
+
+  /**
+   * A ledger entry, and the balance beside it moved with it; lifetime points move by `lifetime`
+   * (credits raise them, a reversal lowers them, other debits leave them).
+   */
+  post(entry: PointsLedgerTable, lifetime: number): void {
+    this.ledger.push(entry);
+    const key = `${entry.party_type}\u0000${entry.party_id}\u0000${entry.category}`;
+    const known = this.balances.get(key);
+    if (known !== undefined) {
+      known.credited += entry.credited;
+      known.lifetime += lifetime;
+    } else {
+      this.balances.set(key, { siteId: entry.site_id, partyType: entry.party_type, partyId: entry.party_id, category: entry.category, credited: entry.credited, lifetime });
+    }
+  }
+
+  addEarnings(party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): void {
+    const key = `${partyKey(party)}\u0000${category}\u0000${period}\u0000${periodStart}`;
+    const known = this.earnings.get(key);
+    if (known !== undefined) known.amount += amount;
+    else this.earnings.set(key, { siteId: party.siteId, partyType: party.type, partyId: party.id, category, period, periodStart, amount });
+  }
+
+  addTrophy(party: PartyKey, badgeId: string, at: number): void {
+    const key = `${partyKey(party)}\u0000${badgeId}`;
+    const known = this.trophies.get(key);
+    if (known !== undefined) {
+      known.count += 1;
+      known.first = Math.min(known.first, at);
+      known.last = Math.max(known.last, at);
+    } else {
+      this.trophies.set(key, { siteId: party.siteId, partyType: party.type, partyId: party.id, badgeId, count: 1, first: at, last: at });
+    }
+  }
+
+  /** Sets the party's level and keeps the change in its history (its webhook is the caller's). */
+  changeLevel(party: PartyKey, change: LevelChangesTable): void {
+    this.#partyWrite(party).levelId = change.to_level;
+    this.levelChanges.push(change);
+  }
+
+  /** Appends an outbox event with the party's next sequence number. */
+  enqueue(party: PartyKey, event: OutboxEvent, now: number): void {
+    const write = this.#partyWrite(party);
+    write.sequence += 1;
+    this.outbox.push(outboxRow(party, write.sequence, event, now));
+  }
+
+  markActive(siteId: string, day: string, userId: string): void {
+    this.activeDays.set(`${userId}\u0000${day}`, { siteId, day, userId });
+  }
+
+  #partyWrite(party: PartyKey): PartyWrite {
+    const write = this.parties.get(partyKey(party));
+    if (write === undefined) throw new Error(`party ${party.type}:${party.id} is not in the write set`);
+    return write;
+  }
+}
+
+/**
+ * An outbox row in the envelope webhooks carry (SPEC §12): {eventId, eventType, occurredAt,
+ * sequence, context: {siteId}, data}. `data` names the party as `user: {userId}` or
+ * `group: {groupId}`; the dispatcher adds the user's names.
+ */
+export function outboxRow(party: PartyKey, sequence: number, event: OutboxEvent, now: number): OutboxTable {
+  const eventId = `evt_${uuidv7()}`;
+  const who = party.type === 'user' ? { user: { userId: party.id } } : { group: { groupId: party.id } };
+  return {
+    site_id: party.siteId,
+    event_id: eventId,
+    event_type: event.type,
+    party_type: party.type,
+    party_id: party.id,
+    sequence,
+    payload: JSON.stringify({
+      eventId,
+      eventType: event.type,
+      occurredAt: new Date(event.occurredAt).toISOString(),
+      sequence,
+      context: { siteId: party.siteId },
+      data: { ...who, ...event.data },
+    }),
+    occurred_at: event.occurredAt,
+    created_at: now,
+    routed_at: null,
+  };
+}

@@ -1,0 +1,144 @@
+// A decision's write set (src/modules/ledger/): collected, merged where rows share a key, and
+// written at once, in both dialects (on PostgreSQL as one statement). What it writes is compared
+// row by row; a balance past the exact integers refuses the transaction.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/index.js';
+import type { PointsLedgerTable } from '../../../src/db/schema.js';
+import { AppError } from '../../../src/errors.js';
+import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
+import { WriteSet } from '../../../src/modules/ledger/write-set.js';
+import { configurations, freshDatabase } from '../../helpers/app.js';
+
+describe.each(configurations)('write sets (%s)', (configuration) => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: Database;
+  let ledger: LedgerRepository;
+  const site = 's-writes';
+  const ann = { siteId: site, type: 'user' as const, id: 'ann' };
+  const bob = { siteId: site, type: 'user' as const, id: 'bob' };
+  const crew = { siteId: site, type: 'group' as const, id: 'crew' };
+  const entry = (party: typeof ann, category: string, credited: number, id: string): PointsLedgerTable => ({
+    site_id: site,
+    entry_id: id,
+    party_type: party.type,
+    party_id: party.id,
+    category,
+    requested: credited,
+    credited,
+    cause: 'mission',
+    cause_id: `cmp-${id}`,
+    event_id: 'ev-1',
+    reason: null,
+    occurred_at: 5,
+    recorded_at: 6,
+  });
+  const select = (table: 'mission_progress' | 'point_balances' | 'point_earnings' | 'trophies' | 'parties' | 'outbox' | 'level_changes' | 'points_ledger' | 'daily_active_users' | 'action_events') =>
+    database.db.selectFrom(table).selectAll().where('site_id', '=', site).execute();
+
+  beforeAll(async () => {
+    fresh = await freshDatabase(configuration);
+    database = fresh.database;
+    ledger = new LedgerRepository(database.dialect);
+    for (const party of [ann, bob, crew]) {
+      await database.db.insertInto('parties').values({ site_id: site, party_type: party.type, party_id: party.id, created_at: 0, last_recorded: null, level_id: 'lvl-0', sequence: 4, version: 7 }).execute();
+    }
+  });
+  afterAll(async () => fresh.drop());
+
+  it('writes progress, one row per party, mission and rule, the last value given winning', async () => {
+    const first = new WriteSet();
+    first.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }, { ruleId: 'r-2', current: 5 }], 10);
+    first.setProgress(ann, 'm-2', 100, [{ ruleId: 'r-1', current: 2 }], 10);
+    await database.transaction((trx) => ledger.apply(trx, first));
+    const second = new WriteSet();
+    second.setProgress(ann, 'm-2', 200, [{ ruleId: 'r-1', current: 1 }], 20);
+    second.setProgress(ann, 'm-3', 0, [{ ruleId: 'r-1', current: 7 }], 20);
+    second.setProgress(ann, 'm-3', 0, [{ ruleId: 'r-1', current: 8 }], 20);
+    second.setProgress(bob, 'm-1', 0, [{ ruleId: 'r-1', current: 3 }], 40);
+    await database.transaction((trx) => ledger.apply(trx, second));
+    await database.transaction((trx) => ledger.apply(trx, new WriteSet()));
+    const rows = (await select('mission_progress')).map((r) => [r.party_id, r.mission_id, r.rule_id, Number(r.window_start), r.current, Number(r.updated_at)]);
+    expect(rows.sort()).toEqual([
+      ['ann', 'm-1', 'r-1', 0, 1, 10],
+      ['ann', 'm-1', 'r-2', 0, 5, 10],
+      ['ann', 'm-2', 'r-1', 200, 1, 20],
+      ['ann', 'm-3', 'r-1', 0, 8, 20],
+      ['bob', 'm-1', 'r-1', 0, 3, 40],
+    ]);
+  });
+
+  it('merges what moves one balance, earning total or trophy twice, and adds to what is stored', async () => {
+    const writes = new WriteSet();
+    writes.post(entry(ann, 'Points', 10, 'e-1'), 10);
+    writes.post(entry(ann, 'Points', 15, 'e-2'), 15);
+    writes.post(entry(ann, 'Coins', -3, 'e-3'), 0);
+    writes.post(entry(bob, 'Points', 7, 'e-4'), 7);
+    writes.addEarnings(ann, 'Points', 'day', 1000, 10);
+    writes.addEarnings(ann, 'Points', 'day', 1000, 15);
+    writes.addEarnings(ann, 'Points', 'year', 900, 25);
+    writes.addTrophy(ann, 'b-1', 50);
+    writes.addTrophy(ann, 'b-1', 30);
+    await database.transaction((trx) => ledger.apply(trx, writes));
+    const again = new WriteSet();
+    again.post(entry(ann, 'Points', 5, 'e-5'), 5);
+    again.addEarnings(ann, 'Points', 'day', 1000, 5);
+    again.addTrophy(ann, 'b-1', 60);
+    await database.transaction((trx) => ledger.apply(trx, again));
+
+    expect((await select('points_ledger')).map((r) => r.entry_id).sort()).toEqual(['e-1', 'e-2', 'e-3', 'e-4', 'e-5']);
+    expect((await select('point_balances')).map((r) => [r.party_id, r.category, Number(r.balance), Number(r.lifetime)]).sort()).toEqual([
+      ['ann', 'Coins', -3, 0],
+      ['ann', 'Points', 30, 30],
+      ['bob', 'Points', 7, 7],
+    ]);
+    expect((await select('point_earnings')).map((r) => [r.period, Number(r.period_start), Number(r.earned)]).sort()).toEqual([
+      ['day', 1000, 30],
+      ['year', 900, 25],
+    ]);
+    expect((await select('trophies')).map((r) => [r.badge_id, r.earned_count, Number(r.first_earned_at), Number(r.last_earned_at)])).toEqual([['b-1', 3, 30, 60]]);
+  });
+
+  it('numbers outbox events after the sequence the party row had, and saves version, last action and level', async () => {
+    const writes = new WriteSet();
+    writes.party(ann, { version: 7, lastRecorded: null, sequence: 4 });
+    writes.party(crew, { version: 7, lastRecorded: '{"action":"old"}', sequence: 4 });
+    writes.enqueue(ann, { type: 'mission.completed', occurredAt: 1_000, data: { n: 1 } }, 2_000);
+    writes.enqueue(crew, { type: 'mission.completed', occurredAt: 1_000, data: { n: 2 } }, 2_000);
+    writes.enqueue(ann, { type: 'badge.earned', occurredAt: 1_000, data: { n: 3 } }, 2_000);
+    writes.changeLevel(ann, { site_id: site, change_id: 'lc-1', party_id: 'ann', from_level: 'lvl-0', to_level: 'lvl-1', direction: 'up', event_id: 'ev-1', changed_at: 1_000 });
+    writes.lastRecorded(ann, '{"action":"read"}');
+    writes.markActive(site, '2026-11-25', 'ann');
+    writes.markActive(site, '2026-11-25', 'ann');
+    expect(() => writes.party(ann, { version: 7, lastRecorded: null, sequence: 4 })).toThrow(/already/);
+    expect(() => writes.enqueue(bob, { type: 'x', occurredAt: 0, data: {} }, 0)).toThrow(/not in the write set/);
+    await database.transaction((trx) => ledger.apply(trx, writes));
+
+    const outbox = (await select('outbox')).map((r) => ({ party: r.party_id, type: r.event_type, sequence: Number(r.sequence), payload: JSON.parse(r.payload) as { sequence: number; data: Record<string, unknown> } }));
+    expect(outbox.map(({ party, type, sequence }) => [party, type, sequence]).sort()).toEqual([
+      ['ann', 'badge.earned', 6],
+      ['ann', 'mission.completed', 5],
+      ['crew', 'mission.completed', 5],
+    ]);
+    for (const { party, sequence, payload } of outbox) {
+      expect(payload.sequence).toBe(sequence);
+      expect(payload.data).toMatchObject(party === 'crew' ? { group: { groupId: 'crew' } } : { user: { userId: 'ann' } });
+    }
+    const parties = Object.fromEntries((await select('parties')).map((r) => [r.party_id, [Number(r.version), r.last_recorded, Number(r.sequence), r.level_id]]));
+    expect(parties).toEqual({ ann: [8, '{"action":"read"}', 6, 'lvl-1'], crew: [8, '{"action":"old"}', 5, 'lvl-0'], bob: [7, null, 4, 'lvl-0'] });
+    expect((await select('level_changes')).map((r) => [r.change_id, r.to_level])).toEqual([['lc-1', 'lvl-1']]);
+    expect((await select('daily_active_users')).map((r) => [r.day, r.user_id])).toEqual([['2026-11-25', 'ann']]);
+  });
+
+  it('refuses, and writes nothing of, a write set that would take a balance past the exact integers', async () => {
+    const before = await select('point_balances');
+    const writes = new WriteSet();
+    writes.post(entry(bob, 'Points', Number.MAX_SAFE_INTEGER, 'e-big'), Number.MAX_SAFE_INTEGER);
+    writes.setProgress(bob, 'm-9', 0, [{ ruleId: 'r-1', current: 1 }], 50);
+    const refused = await database.transaction((trx) => ledger.apply(trx, writes)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('amount_out_of_range');
+    expect(await select('point_balances')).toEqual(before);
+    expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-big');
+    expect((await select('mission_progress')).map((r) => r.mission_id)).not.toContain('m-9');
+  });
+});
