@@ -43,6 +43,12 @@ export interface PartyEntry {
    * Only for that decision: what it writes is not all kept here.
    */
   empty: boolean;
+  /**
+   * The rest of the party row as the entry's decision wrote it (undefined: not known). With it, a
+   * decision on PostgreSQL can be made from this entry without reading or locking the row, and
+   * written only if the row still has the entry's version (src/modules/ledger/repository.ts).
+   */
+  row: { lastRecorded: string | null; sequence: number } | undefined;
 }
 
 export const WRITING = -1;
@@ -58,11 +64,17 @@ export class PartyCache {
     return `${siteId}\u0000${type}\u0000${id}`;
   }
 
+  /** The entry for the party, if it knows the party's row and the program version is still its own; its version may be stale. */
+  peek(key: string, programVersion: number): PartyEntry | undefined {
+    const cached = this.#entries.get(key);
+    return cached !== undefined && cached.version !== WRITING && cached.row !== undefined && cached.programVersion === programVersion ? cached : undefined;
+  }
+
   /** The entry for the party if it is still valid at this row version and program version; a fresh one otherwise. */
   entry(key: string, version: number, programVersion: number): PartyEntry {
     const cached = this.#entries.get(key);
     if (cached !== undefined && cached.version === version && cached.programVersion === programVersion) return cached;
-    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false };
+    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false, row: undefined };
     this.#entries.set(key, fresh);
     return fresh;
   }

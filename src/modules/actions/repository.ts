@@ -1,4 +1,5 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
+import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { uuidv7 } from 'uuidv7';
 import { precompiled } from '../../db/precompiled.js';
@@ -25,14 +26,11 @@ export interface PartyRow {
   /** The last outbox sequence number given to the party's events. */
   sequence: number;
 }
-export interface ProgressRow {
+/** A rule's progress (`rule_id` set, `n` its current value) or a window's live completions (`n` of them). */
+export interface MissionStateRow {
+  kind: 'progress' | 'completions';
   mission_id: string;
-  rule_id: string;
-  window_start: number;
-  current: number;
-}
-export interface CompletionCountRow {
-  mission_id: string;
+  rule_id: string | null;
   window_start: number;
   n: number;
 }
@@ -87,25 +85,27 @@ const q = {
   memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
     db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
   ),
-  progress: precompiled<P & { missionIds: string[] }, ProgressRow>((db, p) =>
+  // Progress rows and live completion counts in one round trip: kind 'progress' rows carry a
+  // rule and its current value, kind 'completions' rows a window and its count.
+  missionState: precompiled<P & { missionIds: string[] }, MissionStateRow>((db, p) =>
     db
       .selectFrom('mission_progress')
-      .select(['mission_id', 'rule_id', 'window_start', 'current'])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('mission_id', 'in', p.missionIds),
-  ),
-  completions: precompiled<P & { missionIds: string[] }, CompletionCountRow>((db, p) =>
-    db
-      .selectFrom('mission_completions')
-      .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+      .select([sql<MissionStateRow['kind']>`'progress'`.as('kind'), 'mission_id', (eb) => eb.ref('rule_id').$castTo<string | null>().as('rule_id'), 'window_start', 'current as n'])
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
       .where('party_id', '=', p.id)
       .where('mission_id', 'in', p.missionIds)
-      .where('removed_at', 'is', null)
-      .groupBy(['mission_id', 'window_start']),
+      .unionAll(
+        db
+          .selectFrom('mission_completions')
+          .select([sql<MissionStateRow['kind']>`'completions'`.as('kind'), 'mission_id', sql<string | null>`null`.as('rule_id'), 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('site_id', '=', p.siteId)
+          .where('party_type', '=', p.type)
+          .where('party_id', '=', p.id)
+          .where('mission_id', 'in', p.missionIds)
+          .where('removed_at', 'is', null)
+          .groupBy(['mission_id', 'window_start']),
+      ),
   ),
   supplyUsed: precompiled<{ siteId: string; missionIds: string[] }, { mission_id: string; used: number }>((db, p) =>
     db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId).where('mission_id', 'in', p.missionIds),
@@ -235,13 +235,9 @@ export class ActionsRepository {
     return (await q.memberships(trx, { siteId, userId })).map((row) => row.group_id);
   }
 
-  async progress(trx: Trx, party: PartyKey, missionIds: string[]): Promise<ProgressRow[]> {
-    return missionIds.length === 0 ? [] : q.progress(trx, { ...key(party), missionIds });
-  }
-
-  /** Live (not removed) completions per mission and window. */
-  async completions(trx: Trx, party: PartyKey, missionIds: string[]): Promise<CompletionCountRow[]> {
-    return missionIds.length === 0 ? [] : q.completions(trx, { ...key(party), missionIds });
+  /** The missions' progress and live (not removed) completions per window, in one query. */
+  async missionState(trx: Trx, party: PartyKey, missionIds: string[]): Promise<MissionStateRow[]> {
+    return missionIds.length === 0 ? [] : q.missionState(trx, { ...key(party), missionIds });
   }
 
   async supplyUsed(trx: Trx, siteId: string, missionIds: string[]): Promise<Map<string, number>> {

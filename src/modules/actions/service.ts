@@ -19,6 +19,7 @@ import { parseActionInput, type ActionInput } from './input.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import { mirrorPoints } from '../awards/ledger.js';
+import { StaleWrite } from '../ledger/repository.js';
 import { WriteSet } from '../ledger/write-set.js';
 import { levelChangeEvent, levelChangeRow, lifetimeDelta, presentLevelChange, type ActionsRepository, type PartyKey, type PartyRow, type PresentedLevelChange, type ProgressUpdate } from './repository.js';
 
@@ -80,7 +81,7 @@ export class ActionService {
   readonly #cache: PartyCache;
 
   constructor(
-    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly database: Pick<Database, 'db' | 'dialect' | 'transaction'>,
     private readonly repository: ActionsRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
@@ -138,6 +139,18 @@ export class ActionService {
 
   private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
     const involved = await this.groupsOf(snapshot, party, input.action);
+    const known = this.knownRow(snapshot, party, involved, input.action, options);
+    if (known !== undefined) {
+      // Decided from the cached state, written in one statement only if the party row still has
+      // the version that state belongs to: no transaction, no lock, one round trip. An event id
+      // used before fails that statement (unique), which logged() answers as a repeat.
+      try {
+        return await this.record({ trx: { db: this.database.db }, snapshot, now, scores: [], cache: this.#cache }, party, involved, [known], input, eventId, options);
+      } catch (error) {
+        if (!(error instanceof StaleWrite)) throw error;
+        // Another writer (another node, an adjustment) changed the party since: decide again, locked.
+      }
+    }
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
@@ -152,6 +165,21 @@ export class ActionService {
     });
     await this.leaderboards.publish(scores);
     return outcome;
+  }
+
+  /**
+   * The party's row as this node last wrote it, when the action may be decided from the cached
+   * state without a lock (PostgreSQL only, where a lock and a transaction cost round trips): the
+   * decision touches that party alone, and nothing it writes lies outside its write set (no
+   * site-wide supply, no leaderboard scores, no award account).
+   */
+  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): PartyRow | undefined {
+    if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return undefined;
+    if (snapshot.program.leaderboards.length > 0 || snapshot.program.awardSettings !== undefined) return undefined;
+    if ((snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined)) return undefined;
+    const entry = this.#cache.peek(PartyCache.key(party.siteId, party.type, party.id), snapshot.version);
+    if (entry?.row === undefined) return undefined;
+    return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence };
   }
 
   /**
@@ -242,11 +270,11 @@ export class ActionService {
     const advancedGroups: string[] = [];
     // Everything the decision writes, written at once at the end (src/modules/ledger/).
     const writes = new WriteSet();
+    for (const [i, locked] of parties.entries()) {
+      const row = rows[i] as PartyRow;
+      writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded);
+    }
     if (decision.recorded) {
-      for (const [i, locked] of parties.entries()) {
-        const row = rows[i] as PartyRow;
-        writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence });
-      }
       const changes = await this.apply(trx, writes, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
       scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
@@ -295,7 +323,9 @@ export class ActionService {
     if (options.dryRun) throw new DryRun(outcome);
     for (const [i, entry] of entries.entries()) {
       // Recorded, the parties' rows moved to their next version; otherwise nothing of their state changed.
-      entry.version = (rows[i] as PartyRow).version + (decision.recorded ? 1 : 0);
+      const saved = writes.saved(parties[i] as PartyKey) as NonNullable<ReturnType<WriteSet['saved']>>;
+      entry.version = saved.version;
+      entry.row = { lastRecorded: saved.lastRecorded, sequence: saved.sequence };
       entry.empty = false;
     }
     return outcome;
@@ -358,17 +388,17 @@ export class ActionService {
   private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: string[]): Promise<void> {
     const missing = missionIds.filter((id) => !entry.missions.has(id));
     if (missing.length === 0) return;
-    const [progressRows, completionRows] = entry.empty ? [[], []] : await Promise.all([this.repository.progress(trx, party, missing), this.repository.completions(trx, party, missing)]);
+    const rows = entry.empty ? [] : await this.repository.missionState(trx, party, missing);
     for (const id of missing) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
-    for (const row of progressRows) {
+    for (const row of rows) {
       const mission = entry.missions.get(row.mission_id) as MissionEntry;
-      mission.windowStart = Number(row.window_start);
-      mission.progress.set(row.rule_id, Number(row.current));
-    }
-    for (const row of completionRows) {
-      const mission = entry.missions.get(row.mission_id) as MissionEntry;
-      mission.completions.set(Number(row.window_start), Number(row.n));
-      mission.completionsTotal += Number(row.n);
+      if (row.kind === 'progress') {
+        mission.windowStart = Number(row.window_start);
+        mission.progress.set(row.rule_id as string, Number(row.n));
+      } else {
+        mission.completions.set(Number(row.window_start), Number(row.n));
+        mission.completionsTotal += Number(row.n);
+      }
     }
   }
 

@@ -2,8 +2,12 @@
 // moved are checked to stay within the integers the ledger holds exactly (a failed check throws,
 // and the transaction rolls back). On PostgreSQL the whole set is one statement (one round trip:
 // each table's rows travel as one JSON parameter, unpacked by jsonb_to_recordset, in one
-// data-modifying WITH); on SQLite, where a statement costs no round trip, each row is one cached
-// prepared statement run synchronously on the transaction's connection.
+// data-modifying WITH), guarded by the versions of the parties it names: unless every one still
+// has the version its decision read, it writes nothing (StaleWrite). Being one statement, it is
+// atomic even outside a transaction, which is how the action path writes a decision made from
+// cached state without locking (src/modules/actions/service.ts). On SQLite, where a statement
+// costs no round trip and the caller holds the only write lock, each row is one cached prepared
+// statement run synchronously on the transaction's connection.
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
@@ -12,6 +16,13 @@ import { AppError } from '../../errors.js';
 import type { WriteSet } from './write-set.js';
 
 type Totals = { category: string; balance: number; lifetime: number };
+
+/** A write set's parties no longer all have the versions its decision read: nothing was written. */
+export class StaleWrite extends Error {
+  constructor() {
+    super('a party changed since its state was read');
+  }
+}
 type P = { siteId: string; type: PartyType; id: string };
 
 // SQLite: one statement per row.
@@ -102,34 +113,50 @@ interface Batches {
 
 // PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
 // snapshot and none of each other's rows: the write set gives each row key once (it merges).
-const applyOnPostgres = precompiled<Batches, Totals>((db, p) => {
-  const statement = sql<Totals>`
+const applyOnPostgres = precompiled<Batches, { saved: boolean; totals: Totals[] }>((db, p) => {
+  const statement = sql<{ saved: boolean; totals: Totals[] }>`
 with
+  saved as (
+    update parties set
+      version = r.version,
+      last_recorded = r.last_recorded,
+      sequence = r.sequence,
+      level_id = case when r.set_level then r.level_id else parties.level_id end
+    from jsonb_to_recordset(${p.parties}::jsonb) as r(site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+    where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id and parties.version = r.expected
+    returning 1
+  ),
+  guard as (select count(*) = jsonb_array_length(${p.parties}::jsonb) as ok from saved),
   events as (
     insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
     select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
     from jsonb_to_recordset(${p.events}::jsonb) as r(site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
+    where (select ok from guard)
   ),
   progress as (
     insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at)
     select site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at
     from jsonb_to_recordset(${p.progress}::jsonb) as r(site_id text, party_type text, party_id text, mission_id text, rule_id text, window_start bigint, current double precision, updated_at bigint)
+    where (select ok from guard)
     on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at
   ),
   completions as (
     insert into mission_completions (site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id)
     select site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id
     from jsonb_to_recordset(${p.completions}::jsonb) as r(site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
+    where (select ok from guard)
   ),
   ledger as (
     insert into points_ledger (site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at)
     select site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at
     from jsonb_to_recordset(${p.ledger}::jsonb) as r(site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
+    where (select ok from guard)
   ),
   balances as (
     insert into point_balances (site_id, party_type, party_id, category, balance, lifetime)
     select site_id, party_type, party_id, category, credited, lifetime
     from jsonb_to_recordset(${p.balances}::jsonb) as r(site_id text, party_type text, party_id text, category text, credited bigint, lifetime bigint)
+    where (select ok from guard)
     on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime
     returning category, balance, lifetime
   ),
@@ -137,12 +164,14 @@ with
     insert into point_earnings (site_id, party_type, party_id, category, period, period_start, earned)
     select site_id, party_type, party_id, category, period, period_start, earned
     from jsonb_to_recordset(${p.earnings}::jsonb) as r(site_id text, party_type text, party_id text, category text, period text, period_start bigint, earned bigint)
+    where (select ok from guard)
     on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned
   ),
   trophies as (
     insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at)
     select site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at
     from jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    where (select ok from guard)
     on conflict (site_id, party_type, party_id, badge_id) do update set
       earned_count = trophies.earned_count + excluded.earned_count,
       first_earned_at = least(trophies.first_earned_at, excluded.first_earned_at),
@@ -152,36 +181,41 @@ with
     insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at)
     select site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at
     from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
+    where (select ok from guard)
   ),
   outbox as (
     insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at)
     select site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at
     from jsonb_to_recordset(${p.outbox}::jsonb) as r(site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
+    where (select ok from guard)
   ),
   active_days as (
     insert into daily_active_users (site_id, day, user_id)
     select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(site_id text, day text, user_id text)
+    where (select ok from guard)
     on conflict (site_id, day, user_id) do nothing
-  ),
-  parties as (
-    update parties set
-      version = r.version,
-      last_recorded = r.last_recorded,
-      sequence = r.sequence,
-      level_id = case when r.set_level then r.level_id else parties.level_id end
-    from jsonb_to_recordset(${p.parties}::jsonb) as r(site_id text, party_type text, party_id text, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
-    where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id
   )
-select category, balance, lifetime from balances`;
+select (select ok from guard) as saved, coalesce((select json_agg(json_build_object('category', category, 'balance', balance, 'lifetime', lifetime)) from balances), '[]') as totals`;
   return { compile: () => statement.compile(db) };
 });
 
 export class LedgerRepository {
   constructor(private readonly dialect: DialectName) {}
 
-  /** Writes the write set in the caller's transaction; throws (and so rolls back) when a balance would leave the exact integers. */
+  /**
+   * Writes the write set in the caller's transaction (on PostgreSQL also outside one: it is one
+   * statement); throws StaleWrite when a party's version moved since its decision read it, and
+   * AppError (so rolling the transaction back) when a balance would leave the exact integers.
+   */
   async apply(trx: Trx, writes: WriteSet): Promise<void> {
-    const totals = this.dialect === 'postgres' ? await applyOnPostgres(trx, batches(writes)) : writeRows(trx, writes);
+    let totals: Totals[];
+    if (this.dialect === 'postgres') {
+      const [result] = await applyOnPostgres(trx, batches(writes));
+      if (result?.saved !== true) throw new StaleWrite();
+      totals = result.totals;
+    } else {
+      totals = writeRows(trx, writes);
+    }
     for (const row of totals) {
       // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
       // would take past the integers a double holds exactly refuses the whole transaction.
@@ -213,6 +247,7 @@ function batches(writes: WriteSet): Batches {
         site_id: w.party.siteId,
         party_type: w.party.type,
         party_id: w.party.id,
+        expected: w.expected,
         version: w.version,
         last_recorded: w.lastRecorded,
         sequence: w.sequence,

@@ -37,6 +37,8 @@ export interface OutboxEvent {
 
 interface PartyWrite {
   party: PartyKey;
+  /** The version the decision read: the row is written only if it still has it (PostgreSQL). */
+  expected: number;
   version: number;
   lastRecorded: string | null;
   sequence: number;
@@ -90,12 +92,20 @@ export class WriteSet {
   readonly parties = new Map<string, PartyWrite>();
 
   /**
-   * Names a locked party whose row this write set saves (its version raised by one, its outbox
-   * sequence advanced past the events added): `state` is its row as read under the lock.
+   * Names a party whose row this write set saves (its version raised by one when `changed`, its
+   * outbox sequence advanced past the events added): `state` is its row as the decision read it.
+   * The whole set is written only if every party named still has the version read (else
+   * LedgerRepository.apply throws StaleWrite and writes nothing).
    */
-  party(party: PartyKey, state: PartyState): void {
+  party(party: PartyKey, state: PartyState, changed = true): void {
     if (this.parties.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} is in the write set already`);
-    this.parties.set(partyKey(party), { party, version: state.version + 1, lastRecorded: state.lastRecorded, sequence: state.sequence });
+    this.parties.set(partyKey(party), { party, expected: state.version, version: state.version + (changed ? 1 : 0), lastRecorded: state.lastRecorded, sequence: state.sequence });
+  }
+
+  /** The party's row as this write set leaves it. */
+  saved(party: PartyKey): PartyState | undefined {
+    const write = this.parties.get(partyKey(party));
+    return write === undefined ? undefined : { version: write.version, lastRecorded: write.lastRecorded, sequence: write.sequence };
   }
 
   /** Sets what the party's row keeps as its last recorded action. */

@@ -95,7 +95,7 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
   });
 
   it("reads nothing but a new user's row for their first decision, and sees it all afterwards, on either node", async () => {
-    const reads = (['progress', 'completions', 'earnings', 'lifetime', 'countRecorded'] as const).map((name) => vi.spyOn(ActionsRepository.prototype, name));
+    const reads = (['missionState', 'earnings', 'lifetime', 'countRecorded'] as const).map((name) => vi.spyOn(ActionsRepository.prototype, name));
     const called = () => reads.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     try {
       // Its first action creates the user: there is nothing else of theirs to read.
@@ -113,6 +113,34 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     } finally {
       for (const spy of reads) spy.mockRestore();
     }
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
+  it('on PostgreSQL decides from the cached state without locking, and falls back to the lock when the party changed meanwhile', async () => {
+    const locks = vi.spyOn(ActionsRepository.prototype, 'lockParty');
+    try {
+      await log(t.app, 'unlocked', 'step'); // the user is new: created, locked, its row cached
+      expect(locks).toHaveBeenCalledTimes(1);
+      expect(stepProgress(await log(t.app, 'unlocked', 'step'))).toBe(66);
+      // PostgreSQL: written in one statement guarded by the party's version, with no lock; SQLite
+      // holds the only write lock anyway and always reads the row.
+      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 1 : 2);
+      // The other node moves the party on: this node's cached version is stale, its guarded write
+      // writes nothing, and the decision is made again under the lock from what is stored.
+      expect(stepProgress(await log(second.app, 'unlocked', 'step'))).toBe(100);
+      const after = await log(t.app, 'unlocked', 'step');
+      expect(stepProgress(after)).toBe(33);
+      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 3 : 4);
+      // A repeated event id is answered as the first answer, from either path.
+      const first = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
+      const repeat = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
+      expect(outcomeOf(repeat)).toEqual({ ...outcomeOf(first), duplicate: true });
+      expect(stepProgress(await log(t.app, 'unlocked', 'step'))).toBe(100);
+    } finally {
+      locks.mockRestore();
+    }
+    const events = await t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'unlocked').execute();
+    expect(events).toHaveLength(6);
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
