@@ -1,6 +1,6 @@
 // Questline's real HTTP stack (buildApp) on a site with the benchmark program (./workload.ts), plus
 // one extra route that declares client access, to measure authentication and rate limiting alone.
-// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names,
+// BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_PROGRAM=points runs workload (b) instead; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names,
 // a Points balance and the same all-time score (straight into the SQLite file) and loads the boards before listening. GET /bench/memory
 // answers the process's memory use, GET /bench/queries the queries sent to PostgreSQL so far; POST /bench/profile/start and
 // /bench/profile/stop take a CPU profile (./phases.ts). It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
@@ -9,7 +9,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { benchLeaderboards, benchProgram } from './workload.js';
+import { benchLeaderboards, benchProgram, pointsProgram } from './workload.js';
 
 // Every query a pg client sends (the pool's and Questline's named statements alike) is one round trip.
 let queries = 0;
@@ -44,7 +44,9 @@ const site = joined !== undefined ? { site_id: joined[2] as string } : await app
 const client = joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
 const admin = joined !== undefined ? undefined : await app.services.sites.createClient(site.site_id, 'admin');
 const boards = process.env.BENCH_BOARDS === '1';
-if (joined === undefined) await app.services.programs.replace(site.site_id, { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) });
+// BENCH_PROGRAM=points: workload (b), points per action (./workload.ts).
+const program = process.env.BENCH_PROGRAM === 'points' ? pointsProgram() : { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) };
+if (joined === undefined) await app.services.programs.replace(site.site_id, program);
 
 const scores = Number(process.env.BENCH_SCORES ?? 0);
 if (scores > 0 && config.database.kind === 'sqlite') {

@@ -32,7 +32,7 @@ import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js'
 import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
 import { benchPostgres, type BenchPostgres } from './postgres.js';
 import { benchReads, READS } from './reads.js';
-import { randomActionBody } from './workload.js';
+import { pointsActionBody, randomActionBody } from './workload.js';
 
 const ALL_SECTIONS = ['actions', 'phases', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
 const chosen = process.env.BENCH_SECTIONS?.split(',') ?? [...ALL_SECTIONS];
@@ -165,6 +165,11 @@ function actionRequest(): { path: string; method: 'POST'; body: string } {
   return { path: `/users/${userId}/actions`, method: 'POST', body };
 }
 
+function pointsRequest(): { path: string; method: 'POST'; body: string } {
+  const { userId, body } = pointsActionBody(10_000);
+  return { path: `/users/${userId}/actions`, method: 'POST', body };
+}
+
 function share(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(0)}%`;
 }
@@ -182,14 +187,23 @@ function mib(bytes: number): string {
 // --- Phases ------------------------------------------------------------------------------------
 async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> {
   const measured: Array<{ label: string; perAction: Map<Phase, number>; cpu: number; roundTrips?: number }> = [];
-  const servers: Array<{ label: string; start: () => Promise<Server> }> = [{ label: 'SQLite', start: () => startQuestline(dir, 'phases') }];
-  if (postgres !== undefined) {
-    servers.push({
-      label: 'PostgreSQL + Redis',
-      start: () => startServer(['bench/questline-server.ts'], { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000' }),
-    });
+  // The benchmark program, and workload (b): points per action (bench/workload.ts).
+  const workloads: Array<{ name: string; env: Record<string, string>; request: typeof actionRequest }> = [
+    { name: '', env: {}, request: actionRequest },
+    { name: ', points per action', env: { BENCH_PROGRAM: 'points' }, request: pointsRequest },
+  ];
+  const servers: Array<{ label: string; request: () => { path: string; method: 'POST'; body: string }; start: () => Promise<Server> }> = [];
+  for (const workload of workloads) {
+    servers.push({ label: `SQLite${workload.name}`, request: workload.request, start: () => startQuestline(dir, `phases${workload.env.BENCH_PROGRAM ?? ''}`, workload.env) });
+    if (postgres !== undefined) {
+      servers.push({
+        label: `PostgreSQL + Redis${workload.name}`,
+        request: workload.request,
+        start: () => startServer(['bench/questline-server.ts'], { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000', ...workload.env }),
+      });
+    }
   }
-  for (const { label, start } of servers) {
+  for (const { label, request: actionRequest, start } of servers) {
     const server = await start();
     try {
       const headers = { authorization: `Bearer ${(await clientToken(server)).token}` };
@@ -201,7 +215,7 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
       const profile = (await (await fetch(`${server.url}/bench/profile/stop`, { method: 'POST' })).json()) as CpuProfile;
       const queries = (await counter(server)) - queriesBefore;
       // BENCH_PROFILE_DIR=dir keeps each profile (open it in Chrome's DevTools, or with --cpu-prof tools).
-      if (process.env.BENCH_PROFILE_DIR !== undefined) writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.split(' ')[0]?.toLowerCase()}.cpuprofile`), JSON.stringify(profile));
+      if (process.env.BENCH_PROFILE_DIR !== undefined) writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.toLowerCase().replace(/[^a-z]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
       const perAction = new Map([...timeByPhase(profile)].map(([phase, micros]) => [phase, micros / round.requests]));
       measured.push({ label, perAction, cpu: round.cpu?.server ?? 0, ...(queries > 0 ? { roundTrips: queries / round.requests } : {}) });
     } finally {
@@ -213,7 +227,7 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
     : { commit: 'none', date: 'never', runs: [] };
   section(
     "One action's CPU by phase",
-    `Action logging as above (SQLite; PostgreSQL + Redis with 1 node, its node's CPU only), one round of 4 s after a warm-up round, with the server's sampling CPU profiler on (node:inspector, every 200 µs). Each sample counts for the innermost function of its stack that belongs to a phase (bench/phases.ts): a native call counts for the code that made it. µs per action answered, of the main thread; the CPU measured from /proc in the same round (beside the total) also counts the process's other threads (SQLite's checkpoints, the collector's helpers, Node's I/O). "before" is bench/phases-before.json: the same measurement at commit \`${before.commit}\` (${before.date}), before the write-path work, in another run.`,
+    `Action logging as above (SQLite; PostgreSQL + Redis with 1 node, its node's CPU only), and workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board; 10,000 users): one round of 4 s after a warm-up round, with the server's sampling CPU profiler on (node:inspector, every 200 µs). Each sample counts for the innermost function of its stack that belongs to a phase (bench/phases.ts): a native call counts for the code that made it. µs per action answered, of the main thread; the CPU measured from /proc in the same round (beside the total) also counts the process's other threads (SQLite's checkpoints, the collector's helpers, Node's I/O). "before" is bench/phases-before.json: the same measurement at commit \`${before.commit}\` (${before.date}), before the write-path work, in another run.`,
   );
   const cell = (perAction: Map<Phase, number> | Record<string, number> | undefined, phase: Phase) => {
     const value = perAction instanceof Map ? perAction.get(phase) : perAction?.[phase];

@@ -62,6 +62,38 @@ export function benchLeaderboards(): Array<Record<string, unknown>> {
   ];
 }
 
+/**
+ * Workload (b), "points per action": the simplest common program. One action; a repeatable
+ * mission that pays 10 points for every one of them; a badge at 10; five levels; one all-time
+ * points board. Every action completes a mission, posts points and moves a board.
+ */
+export function pointsProgram(): Record<string, unknown> {
+  const mission = (id: string, goal: number, rewards: Record<string, unknown>, repeatable: boolean) => ({
+    id,
+    name: id,
+    startDate: '2026-01-01T00:00:00',
+    endDate: '2030-12-31T23:59:59',
+    timezone: 'America/New_York',
+    rules: [{ id: 'r-1', action: 'visit', type: 'count', goal, metadata: [] }],
+    rewards,
+    ...(repeatable ? { repeatableWindow: { period: 'none', maxPerPeriod: 1_000_000 } } : {}),
+  });
+  return {
+    site: { name: 'Points per action', timezone: 'America/New_York' },
+    pointCategories: [{ name: 'Points', isDefault: true }],
+    actions: [{ name: 'visit' }],
+    badges: [{ id: 'b-regular', name: 'Regular' }],
+    levels: [0, 100, 500, 2000, 10_000].map((threshold, i) => ({ id: `l-${i}`, name: `Level ${i}`, threshold })),
+    missions: [mission('m-every', 1, { points: [{ category: 'Points', amount: 10 }] }, true), mission('m-regular', 10, { badge: 'b-regular' }, false)],
+    leaderboards: [{ id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 100, primary: true }],
+  };
+}
+
+/** The body of one action of workload (b): a random user of `users` visits. */
+export function pointsActionBody(users: number): { userId: string; body: string } {
+  return { userId: `user-${Math.floor(Math.random() * users)}`, body: '{"action":"visit"}' };
+}
+
 /** The body of one benchmark action: a random user of `users`, a random action, sometimes metadata and a value. */
 export function randomActionBody(users: number): { userId: string; body: string } {
   const userId = `user-${Math.floor(Math.random() * users)}`;
