@@ -145,7 +145,10 @@ export class ActionService {
       // the version that state belongs to: no transaction, no lock, one round trip. An event id
       // used before fails that statement (unique), which logged() answers as a repeat.
       try {
-        return await this.record({ trx: { db: this.database.db }, snapshot, now, scores: [], cache: this.#cache }, party, involved, [known], input, eventId, options);
+        const scores: ScoreUpdate[] = [];
+        const outcome = await this.record({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [known], input, eventId, options);
+        await this.leaderboards.publish(scores);
+        return outcome;
       } catch (error) {
         if (!(error instanceof StaleWrite)) throw error;
         // Another writer (another node, an adjustment) changed the party since: decide again, locked.
@@ -171,11 +174,11 @@ export class ActionService {
    * The party's row as this node last wrote it, when the action may be decided from the cached
    * state without a lock (PostgreSQL only, where a lock and a transaction cost round trips): the
    * decision touches that party alone, and nothing it writes lies outside its write set (no
-   * site-wide supply, no leaderboard scores, no award account).
+   * site-wide supply, no award account).
    */
   private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): PartyRow | undefined {
     if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return undefined;
-    if (snapshot.program.leaderboards.length > 0 || snapshot.program.awardSettings !== undefined) return undefined;
+    if (snapshot.program.awardSettings !== undefined) return undefined;
     if ((snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined)) return undefined;
     const entry = this.#cache.peek(PartyCache.key(party.siteId, party.type, party.id), snapshot.version);
     if (entry?.row === undefined) return undefined;
@@ -277,13 +280,13 @@ export class ActionService {
     if (decision.recorded) {
       const changes = await this.apply(trx, writes, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
-      scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes))));
+      writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes));
       for (const [i, group] of groups.entries()) {
         const groupEntry = entries[i] as PartyEntry;
         const groupDecision = writable(await this.decideFor(trx, snapshot, group, groupEntry, rows[i] as PartyRow, event, periods, [], undefined, true));
         const groupChanges = await this.apply(trx, writes, snapshot, group, groupEntry, event, periods, eventId, groupDecision, outcome, now);
         if (groupDecision.progress.length > 0) advancedGroups.push(group.id);
-        scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges))));
+        writes.addScores(group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges));
       }
       if (rateWindow !== undefined) {
         // decideFor() read the window's count into the entry; this event is one more.
@@ -319,8 +322,9 @@ export class ActionService {
       groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
     });
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
-    await this.repository.ledger.apply(trx, writes);
+    const stored = await this.repository.ledger.apply(trx, writes);
     if (options.dryRun) throw new DryRun(outcome);
+    scores.push(...LeaderboardService.updates(party.siteId, stored));
     for (const [i, entry] of entries.entries()) {
       // Recorded, the parties' rows moved to their next version; otherwise nothing of their state changed.
       const saved = writes.saved(parties[i] as PartyKey) as NonNullable<ReturnType<WriteSet['saved']>>;

@@ -9,7 +9,7 @@ import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
 import type { Db, Trx } from '../../db/index.js';
-import { precompiled } from '../../db/precompiled.js';
+import { moveScores, type ScoreRow } from '../ledger/repository.js';
 import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
@@ -55,23 +55,6 @@ const LOAD_PAGE = 10_000;
 /** Windows with more rows than this report their loading progress. */
 const LARGE_WINDOW = 100_000;
 
-/** Moves every board a change touches in one statement (one row per board and window; array lengths compile once each). */
-const addScores = precompiled<
-  { siteId: string; boardIds: string[]; windowStarts: number[]; partyId: string; deltas: number[]; ats: number[] },
-  { board_id: string; window_start: number; score: number; reached_at: number; version: number }
->((db, p) =>
-  db
-    .insertInto('leaderboard_scores')
-    .values(p.boardIds.map((boardId, i) => ({ site_id: p.siteId, board_id: boardId, window_start: p.windowStarts[i] as number, party_id: p.partyId, score: p.deltas[i] as number, reached_at: p.ats[i] as number, version: 1 })))
-    .onConflict((oc) =>
-      oc.columns(['site_id', 'board_id', 'window_start', 'party_id']).doUpdateSet((eb) => ({
-        score: eb('leaderboard_scores.score', '+', eb.ref('excluded.score')),
-        reached_at: eb.ref('excluded.reached_at'),
-        version: eb('leaderboard_scores.version', '+', 1),
-      })),
-    )
-    .returning(['board_id', 'window_start', 'score', 'reached_at', 'version']),
-);
 
 export interface LeaderboardOptions {
   clock?: () => number;
@@ -120,16 +103,12 @@ export class LeaderboardService {
 
   /** Inside the transaction of the change: moves the scores; returns them for publish() after the commit. */
   async record(trx: Trx, siteId: string, partyId: string, deltas: readonly ScoreDelta[]): Promise<ScoreUpdate[]> {
-    if (deltas.length === 0) return [];
-    const rows = await addScores(trx, {
-      siteId,
-      boardIds: deltas.map((d) => d.boardId),
-      windowStarts: deltas.map((d) => d.windowStart),
-      partyId,
-      deltas: deltas.map((d) => d.delta),
-      ats: deltas.map((d) => d.at),
-    });
-    return rows.map((row) => ({ siteId, boardId: row.board_id, windowStart: Number(row.window_start), member: partyId, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
+    return LeaderboardService.updates(siteId, await moveScores(trx, siteId, partyId, deltas));
+  }
+
+  /** Scores as stored (a write set's, or record()'s), for publish() after the commit. */
+  static updates(siteId: string, rows: readonly ScoreRow[]): ScoreUpdate[] {
+    return rows.map((row) => ({ siteId, boardId: row.board_id, windowStart: Number(row.window_start), member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
   }
 
   /**

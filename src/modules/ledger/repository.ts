@@ -7,15 +7,55 @@
 // atomic even outside a transaction, which is how the action path writes a decision made from
 // cached state without locking (src/modules/actions/service.ts). On SQLite, where a statement
 // costs no round trip and the caller holds the only write lock, each row is one cached prepared
-// statement run synchronously on the transaction's connection.
+// statement run synchronously on the transaction's connection, the parties' first (with the same
+// version guard: a stale one throws before any other row is written).
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { WriteSet } from './write-set.js';
 
 type Totals = { category: string; balance: number; lifetime: number };
+
+/** A leaderboard score as stored after a write: the ranking structures take it after the commit. */
+export interface ScoreRow {
+  party_id: string;
+  board_id: string;
+  window_start: number;
+  score: number;
+  reached_at: number;
+  version: number;
+}
+
+/** Moves every board a change of the party touches in one statement (one row per board and window; array lengths compile once each). */
+const addScores = precompiled<{ siteId: string; boardIds: string[]; windowStarts: number[]; partyId: string; deltas: number[]; ats: number[] }, ScoreRow>((db, p) =>
+  db
+    .insertInto('leaderboard_scores')
+    .values(p.boardIds.map((boardId, i) => ({ site_id: p.siteId, board_id: boardId, window_start: p.windowStarts[i] as number, party_id: p.partyId, score: p.deltas[i] as number, reached_at: p.ats[i] as number, version: 1 })))
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'board_id', 'window_start', 'party_id']).doUpdateSet((eb) => ({
+        score: eb('leaderboard_scores.score', '+', eb.ref('excluded.score')),
+        reached_at: eb.ref('excluded.reached_at'),
+        version: eb('leaderboard_scores.version', '+', 1),
+      })),
+    )
+    .returning(['party_id', 'board_id', 'window_start', 'score', 'reached_at', 'version']),
+);
+
+/** Moves the party's scores by the deltas (each board and window once), in the caller's transaction; the rows as stored. */
+export async function moveScores(trx: Trx, siteId: string, partyId: string, deltas: readonly ScoreDelta[]): Promise<ScoreRow[]> {
+  if (deltas.length === 0) return [];
+  return addScores(trx, {
+    siteId,
+    boardIds: deltas.map((d) => d.boardId),
+    windowStarts: deltas.map((d) => d.windowStart),
+    partyId,
+    deltas: deltas.map((d) => d.delta),
+    ats: deltas.map((d) => d.at),
+  });
+}
 
 /** A write set's parties no longer all have the versions its decision read: nothing was written. */
 export class StaleWrite extends Error {
@@ -78,21 +118,25 @@ const q = {
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
     db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
   ),
-  saveParty: precompiled<P & { version: number; lastRecorded: string | null; sequence: number }>((db, p) =>
+  saveParty: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number }, { version: number }>((db, p) =>
     db
       .updateTable('parties')
       .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence })
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id),
+      .where('party_id', '=', p.id)
+      .where('version', '=', p.expected)
+      .returning('version'),
   ),
-  savePartyAndLevel: precompiled<P & { version: number; lastRecorded: string | null; sequence: number; levelId: string | null }>((db, p) =>
+  savePartyAndLevel: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
     db
       .updateTable('parties')
       .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence, level_id: p.levelId })
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id),
+      .where('party_id', '=', p.id)
+      .where('version', '=', p.expected)
+      .returning('version'),
   ),
 };
 
@@ -108,13 +152,14 @@ interface Batches {
   levelChanges: string;
   outbox: string;
   activeDays: string;
+  scores: string;
   parties: string;
 }
 
 // PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
 // snapshot and none of each other's rows: the write set gives each row key once (it merges).
-const applyOnPostgres = precompiled<Batches, { saved: boolean; totals: Totals[] }>((db, p) => {
-  const statement = sql<{ saved: boolean; totals: Totals[] }>`
+const applyOnPostgres = precompiled<Batches, { saved: boolean; totals: Totals[]; scores: ScoreRow[] }>((db, p) => {
+  const statement = sql<{ saved: boolean; totals: Totals[]; scores: ScoreRow[] }>`
 with
   saved as (
     update parties set
@@ -189,13 +234,27 @@ with
     from jsonb_to_recordset(${p.outbox}::jsonb) as r(site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
     where (select ok from guard)
   ),
+  scores as (
+    insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version)
+    select site_id, board_id, window_start, party_id, delta, reached_at, 1
+    from jsonb_to_recordset(${p.scores}::jsonb) as r(site_id text, board_id text, window_start bigint, party_id text, delta double precision, reached_at bigint)
+    where (select ok from guard)
+    on conflict (site_id, board_id, window_start, party_id) do update set
+      score = leaderboard_scores.score + excluded.score,
+      reached_at = excluded.reached_at,
+      version = leaderboard_scores.version + 1
+    returning party_id, board_id, window_start, score, reached_at, version
+  ),
   active_days as (
     insert into daily_active_users (site_id, day, user_id)
     select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(site_id text, day text, user_id text)
     where (select ok from guard)
     on conflict (site_id, day, user_id) do nothing
   )
-select (select ok from guard) as saved, coalesce((select json_agg(json_build_object('category', category, 'balance', balance, 'lifetime', lifetime)) from balances), '[]') as totals`;
+select
+  (select ok from guard) as saved,
+  coalesce((select json_agg(json_build_object('category', category, 'balance', balance, 'lifetime', lifetime)) from balances), '[]') as totals,
+  coalesce((select json_agg(json_build_object('party_id', party_id, 'board_id', board_id, 'window_start', window_start, 'score', score, 'reached_at', reached_at, 'version', version)) from scores), '[]') as scores`;
   return { compile: () => statement.compile(db) };
 });
 
@@ -206,15 +265,17 @@ export class LedgerRepository {
    * Writes the write set in the caller's transaction (on PostgreSQL also outside one: it is one
    * statement); throws StaleWrite when a party's version moved since its decision read it, and
    * AppError (so rolling the transaction back) when a balance would leave the exact integers.
+   * Returns the leaderboard scores as stored.
    */
-  async apply(trx: Trx, writes: WriteSet): Promise<void> {
+  async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
     let totals: Totals[];
+    let scores: ScoreRow[];
     if (this.dialect === 'postgres') {
       const [result] = await applyOnPostgres(trx, batches(writes));
       if (result?.saved !== true) throw new StaleWrite();
-      totals = result.totals;
+      ({ totals, scores } = result);
     } else {
-      totals = writeRows(trx, writes);
+      ({ totals, scores } = writeRows(trx, writes));
     }
     for (const row of totals) {
       // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
@@ -223,6 +284,7 @@ export class LedgerRepository {
         throw new AppError('amount_out_of_range', `The ${row.category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
       }
     }
+    return scores;
   }
 }
 
@@ -242,6 +304,7 @@ function batches(writes: WriteSet): Batches {
     levelChanges: JSON.stringify(writes.levelChanges),
     outbox: JSON.stringify(writes.outbox),
     activeDays: JSON.stringify([...writes.activeDays.values()].map((a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }))),
+    scores: JSON.stringify([...writes.scores.values()].map((s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }))),
     parties: JSON.stringify(
       [...writes.parties.values()].map((w) => ({
         site_id: w.party.siteId,
@@ -258,12 +321,18 @@ function batches(writes: WriteSet): Batches {
   };
 }
 
-/** SQLite: each row its statement, run synchronously on the transaction's connection; the totals of the balances moved. */
-function writeRows(trx: Trx, writes: WriteSet): Totals[] {
+/** SQLite: each row its statement, run synchronously on the transaction's connection; the totals of the balances moved, and the scores. */
+function writeRows(trx: Trx, writes: WriteSet): { totals: Totals[]; scores: ScoreRow[] } {
   const run = <R>(result: R[] | Promise<R[]>): R[] => {
     if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
     return result;
   };
+  // The parties first: one that no longer has the version read stops the set before its other rows.
+  for (const w of writes.parties.values()) {
+    const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, expected: w.expected, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
+    const saved = run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+    if (saved.length === 0) throw new StaleWrite();
+  }
   for (const row of writes.progress.values()) run(q.setProgress(trx, row));
   for (const row of writes.completions) run(q.insertCompletion(trx, row));
   const totals: Totals[] = [];
@@ -274,10 +343,10 @@ function writeRows(trx: Trx, writes: WriteSet): Totals[] {
   for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
   for (const row of writes.outbox) run(q.insertOutbox(trx, row));
   for (const a of writes.activeDays.values()) run(q.markActive(trx, a));
-  for (const row of writes.events) run(q.insertEvent(trx, row));
-  for (const w of writes.parties.values()) {
-    const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
-    run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+  const scores: ScoreRow[] = [];
+  for (const s of writes.scores.values()) {
+    scores.push(...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })));
   }
-  return totals;
+  for (const row of writes.events) run(q.insertEvent(trx, row));
+  return { totals, scores };
 }

@@ -4,6 +4,7 @@
 // goes. Rows that touch the same key are merged here (a balance moved twice, a badge earned twice),
 // since one statement may not change a row twice.
 import { uuidv7 } from 'uuidv7';
+import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type {
   ActionEventsTable,
   LevelChangesTable,
@@ -89,6 +90,8 @@ export class WriteSet {
   readonly levelChanges: LevelChangesTable[] = [];
   readonly outbox: OutboxTable[] = [];
   readonly activeDays = new Map<string, { siteId: string; day: string; userId: string }>();
+  /** Leaderboard scores moved, one per party, board and window. */
+  readonly scores = new Map<string, ScoreDelta & { siteId: string; partyId: string }>();
   readonly parties = new Map<string, PartyWrite>();
 
   /**
@@ -174,6 +177,20 @@ export class WriteSet {
     const write = this.#partyWrite(party);
     write.sequence += 1;
     this.outbox.push(outboxRow(party, write.sequence, event, now));
+  }
+
+  /** Moves the party's scores on the boards and windows the deltas name (the stored rows come back from apply()). */
+  addScores(siteId: string, partyId: string, deltas: readonly ScoreDelta[]): void {
+    for (const delta of deltas) {
+      const key = `${partyId}\u0000${delta.boardId}\u0000${delta.windowStart}`;
+      const known = this.scores.get(key);
+      if (known !== undefined) {
+        known.delta += delta.delta;
+        known.at = delta.at;
+      } else {
+        this.scores.set(key, { ...delta, siteId, partyId });
+      }
+    }
   }
 
   markActive(siteId: string, day: string, userId: string): void {

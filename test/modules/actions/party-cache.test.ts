@@ -41,6 +41,7 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
     mission('m-steps', stepRules, [{ category: 'Coins', amount: 4 }], true),
     mission('m-bonus', [{ id: 'r-1', action: 'bonus', goal: 1 }], [{ category: 'Points', amount: 10 }], true),
   ],
+  leaderboards: [{ id: 'lb-coins', name: 'Coins', metric: { type: 'points', category: 'Coins' }, period: 'allTime' }],
 });
 
 describe.each(configurations)('cached party state (%s)', (configuration) => {
@@ -135,10 +136,19 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       const first = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
       const repeat = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
       expect(outcomeOf(repeat)).toEqual({ ...outcomeOf(first), duplicate: true });
-      expect(stepProgress(await log(t.app, 'unlocked', 'step'))).toBe(100);
+      const last = await log(t.app, 'unlocked', 'step');
+      expect(stepProgress(last)).toBe(100);
+      expect(last.pointsAwarded).toEqual([{ category: 'Coins', requested: 4, credited: 4 }]);
+      // The repeat's decision was written nowhere (its event id is taken): that state is not kept,
+      // and the next action reads the party again, locked.
+      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 4 : 7);
     } finally {
       locks.mockRestore();
     }
+    // The board moved with the decisions written without a lock, and shows it at once.
+    const standing = await t.app.inject({ method: 'GET', url: '/leaderboards/lb-coins/leaders/unlocked', headers: { authorization: `Bearer ${client}` } });
+    expect(standing.statusCode, standing.body).toBe(200);
+    expect(JSON.stringify(standing.json())).toMatch(/"score":8\b/);
     const events = await t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'unlocked').execute();
     expect(events).toHaveLength(6);
     await expectBalancesMatchLedger(t.database.db, site.siteId);

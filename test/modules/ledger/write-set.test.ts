@@ -6,6 +6,7 @@ import type { Database } from '../../../src/db/index.js';
 import type { PointsLedgerTable } from '../../../src/db/schema.js';
 import { AppError } from '../../../src/errors.js';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
+import { StaleWrite } from '../../../src/modules/ledger/repository.js';
 import { WriteSet } from '../../../src/modules/ledger/write-set.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
 
@@ -127,6 +128,44 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect(parties).toEqual({ ann: [8, '{"action":"read"}', 6, 'lvl-1'], crew: [8, '{"action":"old"}', 5, 'lvl-0'], bob: [7, null, 4, 'lvl-0'] });
     expect((await select('level_changes')).map((r) => [r.change_id, r.to_level])).toEqual([['lc-1', 'lvl-1']]);
     expect((await select('daily_active_users')).map((r) => [r.day, r.user_id])).toEqual([['2026-11-25', 'ann']]);
+  });
+
+  it('moves leaderboard scores, merging deltas of one board and window, and returns them as stored', async () => {
+    const first = new WriteSet();
+    first.addScores(site, 'ann', [{ boardId: 'lb-1', windowStart: 0, delta: 10, at: 100 }]);
+    expect(await database.transaction((trx) => ledger.apply(trx, first))).toEqual([{ party_id: 'ann', board_id: 'lb-1', window_start: 0, score: 10, reached_at: 100, version: 1 }]);
+    const second = new WriteSet();
+    second.addScores(site, 'ann', [
+      { boardId: 'lb-1', windowStart: 0, delta: 5, at: 200 },
+      { boardId: 'lb-2', windowStart: 7, delta: 1, at: 200 },
+    ]);
+    second.addScores(site, 'ann', [{ boardId: 'lb-1', windowStart: 0, delta: 2, at: 300 }]);
+    second.addScores(site, 'crew', [{ boardId: 'lb-1', windowStart: 0, delta: 4, at: 300 }]);
+    const stored = (await database.transaction((trx) => ledger.apply(trx, second))).map((r) => [r.party_id, r.board_id, Number(r.window_start), Number(r.score), Number(r.reached_at), Number(r.version)]);
+    expect(stored.sort()).toEqual([
+      ['ann', 'lb-1', 0, 17, 300, 2],
+      ['ann', 'lb-2', 7, 1, 200, 1],
+      ['crew', 'lb-1', 0, 4, 300, 1],
+    ]);
+  });
+
+  it('writes nothing when a party no longer has the version read (on PostgreSQL even outside a transaction)', async () => {
+    const [row] = await database.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', 'bob').execute();
+    const version = Number(row?.version);
+    const stale = new WriteSet();
+    stale.party(bob, { version: version - 1, lastRecorded: null, sequence: 4 });
+    stale.post(entry(bob, 'Points', 1, 'e-stale'), 1);
+    stale.enqueue(bob, { type: 'mission.completed', occurredAt: 1, data: {} }, 1);
+    // SQLite writes a set only in a transaction (the one write lock); PostgreSQL also without one.
+    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    await expect(apply(stale)).rejects.toBeInstanceOf(StaleWrite);
+    expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-stale');
+    expect((await select('outbox')).filter((r) => r.party_id === 'bob')).toEqual([]);
+    const current = new WriteSet();
+    current.party(bob, { version, lastRecorded: null, sequence: 4 });
+    current.post(entry(bob, 'Points', 1, 'e-current'), 1);
+    await apply(current);
+    expect((await select('points_ledger')).map((r) => r.entry_id)).toContain('e-current');
   });
 
   it('refuses, and writes nothing of, a write set that would take a balance past the exact integers', async () => {
