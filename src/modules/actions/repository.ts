@@ -1,7 +1,7 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';

@@ -15,7 +15,7 @@ import type { ActionEvent, EngineLevel } from '../../engine/types.js';
 import type { Database, Trx } from '../../db/index.js';
 import type { ActionEventsTable, MissionCompletionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';

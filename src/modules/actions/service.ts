@@ -2,7 +2,7 @@
 // transaction with the party locked, the engine's decision for the party (and for the groups whose
 // missions a member's action advances) is written: the event, progress, completions, supply, the
 // points ledger with balances and cap totals, trophies, levels and outbox rows.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { unwritableAmount } from '../../engine/amounts.js';
 import { calendarWindow, localDay } from '../../engine/calendar.js';
 import { windowStart } from '../../engine/elements/missions.js';

@@ -10,7 +10,7 @@
 // reversal takes back what the account got for its completion in its category, and nothing for a
 // credit the account never had (one made before the settings were), whatever the settings are now.
 import { sql } from 'kysely';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import type { Trx } from '../../db/index.js';
 import type { AwardEntryKind, AwardLedgerTable, PointsLedgerTable } from '../../db/schema.js';
 import type { ProgramDocument } from '../program/model.js';

@@ -3,7 +3,7 @@
 // purchases and gifts (notified through the outbox as `award.debited`) and their refunds. Every
 // write locks the user first, as every writer does, so the running balance is exact.
 import type { JWK } from 'jose';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { awardAccess, currencyValue, normalizeCode, type AwardAccess } from '../../engine/elements/awards.js';
 import type { Database } from '../../db/index.js';
 import type { AwardEntryKind, AwardLedgerTable } from '../../db/schema.js';

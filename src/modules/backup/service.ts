@@ -1,7 +1,7 @@
 // Backups and restores of a site's configuration (SPEC §13): the program only (no user data, no
 // secrets), as XML. A restore is validated completely before anything is written, then applied in
 // one transaction; on any error nothing changes and every problem is listed by its XML location.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';

@@ -3,7 +3,7 @@
 // (on PostgreSQL one statement, one round trip) rather than a statement per row as the decision
 // goes. Rows that touch the same key are merged here (a balance moved twice, a badge earned twice),
 // since one statement may not change a row twice.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type {
   ActionEventsTable,

@@ -2,7 +2,7 @@
 // corrections and legacy balances, and the points recipients of a recognition receive (SPEC §9).
 // Caps do not apply; the ledger records the entry, levels and boards follow it, and the party's
 // decisions stay serialized (the caller locks it).
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import type { Database } from '../../db/index.js';
 import type { PointsLedgerTable } from '../../db/schema.js';

@@ -5,7 +5,7 @@
 // written with the user locked (the order every writer uses), so concurrent submissions of one
 // answer record one (and an answer's primary key holds regardless). Which choices are correct
 // never leaves the server; an answer's own correctness is shown once it is given.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { withinDates } from '../../engine/calendar.js';
 import { isCorrect, scoreAttempt, type AttemptScore } from '../../engine/elements/quizzes.js';
 import type { Database } from '../../db/index.js';

@@ -5,7 +5,7 @@
 // recipient in full through the points ledger (caps do not apply to gifts; levels and boards
 // follow), logs RECOGNITION_RECEIVED and RECOGNITION_GIVEN through the engine so that missions
 // can reward giving and receiving, and writes a `recognition.given` outbox event.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { calendarWindow, withinDates } from '../../engine/calendar.js';
 import type { Database } from '../../db/index.js';
 import type { RecognitionsTable } from '../../db/schema.js';

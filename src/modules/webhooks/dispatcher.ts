@@ -5,7 +5,7 @@
 // (a lease, taken with FOR UPDATE SKIP LOCKED on PostgreSQL), and state lives only there, so a
 // restart loses nothing. Deliveries are independent: a failing one never holds up the others.
 import { randomUUID } from 'node:crypto';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import { VERSION } from '../../package.js';
 import type { PreferencesService } from '../profile/preferences.js';
 import type { ProgramService } from '../program/service.js';

@@ -1,6 +1,6 @@
 // The admin side of webhooks (SPEC §12): subscriptions of endpoints to the event types that have
 // no site URL, the delivery log with redelivery, and the signing secret.
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../../uuid.js';
 import type { DeliveryStatus, WebhookEndpointsTable } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { DeliveryFilter, DeliveryRow, WebhookRepository } from './repository.js';
