@@ -64,6 +64,11 @@ export class PartyCache {
     return `${siteId}\u0000${type}\u0000${id}`;
   }
 
+  /** Whether the party has an entry at all, valid or not (its row exists then). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
   /** The entry for the party, if it knows the party's row and the program version is still its own; its version may be stale. */
   peek(key: string, programVersion: number): PartyEntry | undefined {
     const cached = this.#entries.get(key);

@@ -174,13 +174,17 @@ export class ActionService {
    * The party's row as this node last wrote it, when the action may be decided from the cached
    * state without a lock (PostgreSQL only, where a lock and a transaction cost round trips): the
    * decision touches that party alone, and nothing it writes lies outside its write set (no
-   * site-wide supply, no award account).
+   * site-wide supply, no award account). A party this node has never seen is taken for a new one
+   * (`insert`): decided with no state, its write set inserts its row, and is written only if no
+   * one had (else it is decided again, locked, which costs a returning party once per node).
    */
-  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): PartyRow | undefined {
+  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): (PartyRow & { created?: boolean; insert?: boolean }) | undefined {
     if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return undefined;
     if (snapshot.program.awardSettings !== undefined) return undefined;
     if ((snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined)) return undefined;
-    const entry = this.#cache.peek(PartyCache.key(party.siteId, party.type, party.id), snapshot.version);
+    const key = PartyCache.key(party.siteId, party.type, party.id);
+    if (!this.#cache.has(key)) return { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true };
+    const entry = this.#cache.peek(key, snapshot.version);
     if (entry?.row === undefined) return undefined;
     return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence };
   }
@@ -232,7 +236,7 @@ export class ActionService {
     { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
     { groupIds, groups }: Involved,
-    rows: Array<PartyRow & { created?: boolean }>,
+    rows: Array<PartyRow & { created?: boolean; insert?: boolean }>,
     input: ActionInput,
     eventId: string,
     options: LogOptions & { passive?: boolean; reported?: boolean },
@@ -245,9 +249,14 @@ export class ActionService {
     const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
     // The calendar day and year of the event (site time zone): the windows of the caps.
     const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
+    // The parties' cached state: from here on it changes with this decision, so it is marked as
+    // being written at once, before anything waits. Another decision of this node for the same
+    // party then reads its own (a fresh entry) rather than changing this one, and a failure leaves
+    // it unused; it is valid again only with the version this decision wrote.
     const entries = parties.map((locked, i) => {
       const entry = cache.entry(PartyCache.key(locked.siteId, locked.type, locked.id), (rows[i] as PartyRow).version, snapshot.version);
       if (rows[i]?.created === true) entry.empty = true;
+      entry.version = WRITING;
       return entry;
     });
     const userRow = rows[rows.length - 1] as PartyRow;
@@ -266,16 +275,13 @@ export class ActionService {
       missionsCompleted: [],
       progress: [],
     };
-    // From here on the cached state changes with the database: until the transaction is through,
-    // it is marked as being written, so that a failure leaves it unused.
-    for (const entry of entries) entry.version = WRITING;
     // The groups whose missions this action moved: a reversal takes its contribution back from them.
     const advancedGroups: string[] = [];
     // Everything the decision writes, written at once at the end (src/modules/ledger/).
     const writes = new WriteSet();
     for (const [i, locked] of parties.entries()) {
-      const row = rows[i] as PartyRow;
-      writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded);
+      const row = rows[i] as PartyRow & { insert?: boolean };
+      writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded, row.insert === true ? now : undefined);
     }
     if (decision.recorded) {
       const changes = await this.apply(trx, writes, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);

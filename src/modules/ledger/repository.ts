@@ -115,6 +115,13 @@ const q = {
   ),
   insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
   insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  createParty: precompiled<P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
+    db
+      .insertInto('parties')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.createdAt, last_recorded: p.lastRecorded, level_id: p.levelId, sequence: p.sequence, version: p.version })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
+      .returning('version'),
+  ),
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
     db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
   ),
@@ -154,6 +161,7 @@ interface Batches {
   activeDays: string;
   scores: string;
   parties: string;
+  created: string;
 }
 
 // PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
@@ -171,7 +179,14 @@ with
     where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id and parties.version = r.expected
     returning 1
   ),
-  guard as (select count(*) = jsonb_array_length(${p.parties}::jsonb) as ok from saved),
+  created as (
+    insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version)
+    select site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version
+    from jsonb_to_recordset(${p.created}::jsonb) as r(site_id text, party_type text, party_id text, created_at bigint, last_recorded text, level_id text, sequence bigint, version bigint)
+    on conflict (site_id, party_type, party_id) do nothing
+    returning 1
+  ),
+  guard as (select (select count(*) from saved) + (select count(*) from created) = jsonb_array_length(${p.parties}::jsonb) + jsonb_array_length(${p.created}::jsonb) as ok),
   events as (
     insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
     select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
@@ -305,8 +320,22 @@ function batches(writes: WriteSet): Batches {
     outbox: JSON.stringify(writes.outbox),
     activeDays: JSON.stringify([...writes.activeDays.values()].map((a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }))),
     scores: JSON.stringify([...writes.scores.values()].map((s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }))),
+    created: JSON.stringify(
+      [...writes.parties.values()]
+        .filter((w) => w.createdAt !== undefined)
+        .map((w) => ({
+          site_id: w.party.siteId,
+          party_type: w.party.type,
+          party_id: w.party.id,
+          created_at: w.createdAt,
+          last_recorded: w.lastRecorded,
+          level_id: w.levelId ?? null,
+          sequence: w.sequence,
+          version: w.version,
+        })),
+    ),
     parties: JSON.stringify(
-      [...writes.parties.values()].map((w) => ({
+      [...writes.parties.values()].filter((w) => w.createdAt === undefined).map((w) => ({
         site_id: w.party.siteId,
         party_type: w.party.type,
         party_id: w.party.id,
@@ -330,7 +359,10 @@ function writeRows(trx: Trx, writes: WriteSet): { totals: Totals[]; scores: Scor
   // The parties first: one that no longer has the version read stops the set before its other rows.
   for (const w of writes.parties.values()) {
     const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, expected: w.expected, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
-    const saved = run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+    const saved =
+      w.createdAt !== undefined
+        ? run(q.createParty(trx, { ...party, createdAt: w.createdAt, levelId: w.levelId ?? null }))
+        : run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
     if (saved.length === 0) throw new StaleWrite();
   }
   for (const row of writes.progress.values()) run(q.setProgress(trx, row));

@@ -38,8 +38,10 @@ export interface OutboxEvent {
 
 interface PartyWrite {
   party: PartyKey;
-  /** The version the decision read: the row is written only if it still has it (PostgreSQL). */
+  /** The version the decision read: the row is written only if it still has it. */
   expected: number;
+  /** The row does not exist yet: it is inserted (created then), and the set is written only if no other writer inserted it first. */
+  createdAt?: number;
   version: number;
   lastRecorded: string | null;
   sequence: number;
@@ -98,11 +100,19 @@ export class WriteSet {
    * Names a party whose row this write set saves (its version raised by one when `changed`, its
    * outbox sequence advanced past the events added): `state` is its row as the decision read it.
    * The whole set is written only if every party named still has the version read (else
-   * LedgerRepository.apply throws StaleWrite and writes nothing).
+   * LedgerRepository.apply throws StaleWrite and writes nothing). With `createdAt`, the party is
+   * new: its row is inserted, and the set is written only if nobody inserted it first.
    */
-  party(party: PartyKey, state: PartyState, changed = true): void {
+  party(party: PartyKey, state: PartyState, changed = true, createdAt?: number): void {
     if (this.parties.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} is in the write set already`);
-    this.parties.set(partyKey(party), { party, expected: state.version, version: state.version + (changed ? 1 : 0), lastRecorded: state.lastRecorded, sequence: state.sequence });
+    this.parties.set(partyKey(party), {
+      party,
+      expected: state.version,
+      version: state.version + (changed ? 1 : 0),
+      lastRecorded: state.lastRecorded,
+      sequence: state.sequence,
+      ...(createdAt !== undefined ? { createdAt } : {}),
+    });
   }
 
   /** The party's row as this write set leaves it. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase, type Database } from '../../../src/db/index.js';
 import { ActionsRepository } from '../../../src/modules/actions/repository.js';
+import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { expectBalancesMatchLedger } from '../../helpers/ledger.js';
@@ -119,19 +120,25 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
 
   it('on PostgreSQL decides from the cached state without locking, and falls back to the lock when the party changed meanwhile', async () => {
     const locks = vi.spyOn(ActionsRepository.prototype, 'lockParty');
+    const onPostgres = configuration === 'scale-out';
     try {
-      await log(t.app, 'unlocked', 'step'); // the user is new: created, locked, its row cached
-      expect(locks).toHaveBeenCalledTimes(1);
+      // PostgreSQL: a user this node never saw is taken for a new one, and its row is inserted
+      // with its first decision, in one statement, with no lock. SQLite holds the only write lock
+      // anyway, and always reads (here: creates) the row.
+      expect(stepProgress(await log(t.app, 'unlocked', 'step'))).toBe(33);
+      expect(locks).toHaveBeenCalledTimes(onPostgres ? 0 : 1);
+      // Known to the node: written in one statement guarded by the party's version, with no lock.
       expect(stepProgress(await log(t.app, 'unlocked', 'step'))).toBe(66);
-      // PostgreSQL: written in one statement guarded by the party's version, with no lock; SQLite
-      // holds the only write lock anyway and always reads the row.
-      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 1 : 2);
-      // The other node moves the party on: this node's cached version is stale, its guarded write
-      // writes nothing, and the decision is made again under the lock from what is stored.
+      expect(locks).toHaveBeenCalledTimes(onPostgres ? 0 : 2);
+      // The other node never saw the user: taken for new, its insert finds the row, nothing is
+      // written, and the action is decided again, locked, from what is stored.
       expect(stepProgress(await log(second.app, 'unlocked', 'step'))).toBe(100);
+      expect(locks).toHaveBeenCalledTimes(onPostgres ? 1 : 3);
+      // This node's cached version is now stale: its guarded write writes nothing, and the
+      // decision is made again under the lock.
       const after = await log(t.app, 'unlocked', 'step');
       expect(stepProgress(after)).toBe(33);
-      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 3 : 4);
+      expect(locks).toHaveBeenCalledTimes(onPostgres ? 2 : 4);
       // A repeated event id is answered as the first answer, from either path.
       const first = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
       const repeat = await post(t.app, '/users/unlocked/actions', { action: 'step', eventId: 'unlocked-1' });
@@ -141,7 +148,7 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       expect(last.pointsAwarded).toEqual([{ category: 'Coins', requested: 4, credited: 4 }]);
       // The repeat's decision was written nowhere (its event id is taken): that state is not kept,
       // and the next action reads the party again, locked.
-      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 4 : 7);
+      expect(locks).toHaveBeenCalledTimes(onPostgres ? 3 : 7);
     } finally {
       locks.mockRestore();
     }
@@ -178,6 +185,41 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     const outcome = await log(t.app, 'edited', 'step');
     expect(stepProgress(outcome)).toBe(33);
     expect(outcome.missionsCompleted).toEqual([]);
+  });
+
+  it('does not let two decisions of one node for one user share the state they change', async () => {
+    // A known user (PostgreSQL decides from cached state, unlocked), two concurrent actions that
+    // both read state the node has not loaded yet, held up so that both take the cached state
+    // before either writes: one of them must not change what the other then keeps as stored.
+    await log(t.app, 'pair', 'step');
+    // The first decision reads first and writes last: the second decides (from the state the
+    // first changed) and writes while the first is still writing.
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const read = ActionsRepository.prototype.missionState;
+    const write = LedgerRepository.prototype.apply;
+    let readsSeen = 0;
+    let writesSeen = 0;
+    const reads = vi.spyOn(ActionsRepository.prototype, 'missionState').mockImplementation(async function (this: ActionsRepository, ...args) {
+      await sleep(++readsSeen === 1 ? 10 : 40);
+      return read.apply(this, args);
+    });
+    const writes = vi.spyOn(LedgerRepository.prototype, 'apply').mockImplementation(async function (this: LedgerRepository, ...args) {
+      if (++writesSeen === 1) await sleep(80);
+      return write.apply(this, args);
+    });
+    let pair: LightMyRequestResponse[];
+    try {
+      pair = await Promise.all([post(t.app, '/users/pair/actions', { action: 'bonus' }), post(t.app, '/users/pair/actions', { action: 'bonus' })]);
+    } finally {
+      reads.mockRestore();
+      writes.mockRestore();
+    }
+    expect(pair.map((response) => response.statusCode)).toEqual([201, 201]);
+    // 20 points; seven more bonuses make 90 (no level yet), the eighth 100 (Regular).
+    const levels: Array<string | undefined> = [];
+    for (let i = 0; i < 8; i++) levels.push((await log(t.app, 'pair', 'bonus')).levelChanged?.to?.id ?? undefined);
+    expect(levels).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'l-2']);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
   it('keeps exact caps when both nodes log for one user at once', async () => {

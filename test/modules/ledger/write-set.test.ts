@@ -168,6 +168,26 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect((await select('points_ledger')).map((r) => r.entry_id)).toContain('e-current');
   });
 
+  it("inserts a new party's row with its first write set, and writes nothing when the row exists already", async () => {
+    const dana = { siteId: site, type: 'user' as const, id: 'dana' };
+    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    const first = (entryId: string) => {
+      const writes = new WriteSet();
+      writes.party(dana, { version: 0, lastRecorded: null, sequence: 0 }, true, 1_000);
+      writes.lastRecorded(dana, '{"action":"join"}');
+      writes.post(entry(dana, 'Points', 3, entryId), 3);
+      writes.enqueue(dana, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
+      return writes;
+    };
+    await apply(first('e-dana-1'));
+    const row = await database.db.selectFrom('parties').selectAll().where('site_id', '=', site).where('party_id', '=', 'dana').executeTakeFirstOrThrow();
+    expect([Number(row.created_at), Number(row.version), row.last_recorded, Number(row.sequence), row.level_id]).toEqual([1_000, 1, '{"action":"join"}', 1, null]);
+    // Taken for new again (another node's guess): the row exists, and nothing of the set is written.
+    await expect(apply(first('e-dana-2'))).rejects.toBeInstanceOf(StaleWrite);
+    expect((await select('points_ledger')).map((r) => r.entry_id).filter((id) => id.startsWith('e-dana'))).toEqual(['e-dana-1']);
+    expect((await select('outbox')).filter((r) => r.party_id === 'dana')).toHaveLength(1);
+  });
+
   it('refuses, and writes nothing of, a write set that would take a balance past the exact integers', async () => {
     const before = await select('point_balances');
     const writes = new WriteSet();
