@@ -57,6 +57,9 @@ export async function moveScores(trx: Trx, siteId: string, partyId: string, delt
   });
 }
 
+/** What the statement on PostgreSQL fails with when a balance would leave the exact integers. */
+const REFUSED = 'ql_amount_out_of_range:';
+
 /** A write set's parties no longer all have the versions its decision read: nothing was written. */
 export class StaleWrite extends Error {
   constructor() {
@@ -268,6 +271,10 @@ with
   )
 select
   (select ok from guard) as saved,
+  -- A balance past the exact integers fails the whole statement, so that nothing of it is
+  -- written even outside a transaction. The failing cast depends on the row: it is evaluated only
+  -- then (a constant one could be folded, and fail, while the statement is planned).
+  (select count(*) from balances where (case when abs(balance) > ${Number.MAX_SAFE_INTEGER} or abs(lifetime) > ${Number.MAX_SAFE_INTEGER} then cast(${REFUSED} || category as integer) else 0 end) <> 0) as refused,
   coalesce((select json_agg(json_build_object('category', category, 'balance', balance, 'lifetime', lifetime)) from balances), '[]') as totals,
   coalesce((select json_agg(json_build_object('party_id', party_id, 'board_id', board_id, 'window_start', window_start, 'score', score, 'reached_at', reached_at, 'version', version)) from scores), '[]') as scores`;
   return { compile: () => statement.compile(db) };
@@ -286,7 +293,13 @@ export class LedgerRepository {
     let totals: Totals[];
     let scores: ScoreRow[];
     if (this.dialect === 'postgres') {
-      const [result] = await applyOnPostgres(trx, batches(writes));
+      let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
+      try {
+        [result] = await applyOnPostgres(trx, batches(writes));
+      } catch (error) {
+        const category = error instanceof Error ? error.message.split(REFUSED)[1]?.replace(/"$/, '') : undefined;
+        throw category === undefined ? error : outOfRange(category);
+      }
       if (result?.saved !== true) throw new StaleWrite();
       ({ totals, scores } = result);
     } else {
@@ -296,11 +309,15 @@ export class LedgerRepository {
       // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
       // would take past the integers a double holds exactly refuses the whole transaction.
       if (!(Number.isSafeInteger(Number(row.balance)) && Number.isSafeInteger(Number(row.lifetime)))) {
-        throw new AppError('amount_out_of_range', `The ${row.category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
+        throw outOfRange(row.category);
       }
     }
     return scores;
   }
+}
+
+function outOfRange(category: string): AppError {
+  return new AppError('amount_out_of_range', `The ${category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
 }
 
 function batches(writes: WriteSet): Batches {

@@ -161,6 +161,20 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
+  it('refuses, and stores nothing of, an action that would take a known user\'s balance past the exact integers', async () => {
+    await log(t.app, 'brimful', 'bonus'); // known to the node: PostgreSQL decides the next one unlocked
+    const points = () => t.database.db.selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').executeTakeFirstOrThrow();
+    const events = () => t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').execute();
+    await t.database.db.updateTable('point_balances').set({ balance: Number.MAX_SAFE_INTEGER - 5 }).where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').execute();
+    const response = await post(t.app, '/users/brimful/actions', { action: 'bonus' });
+    expect(response.statusCode, response.body).toBe(422);
+    expect((response.json() as { code: string }).code).toBe('amount_out_of_range');
+    expect(Number((await points()).balance)).toBe(Number.MAX_SAFE_INTEGER - 5);
+    expect(await events()).toHaveLength(1);
+    // Back to what the ledger says, for the checks of the tests after this one.
+    await t.database.db.updateTable('point_balances').set({ balance: 10 }).where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').execute();
+  });
+
   it('sees an admin adjustment made on another node: the level follows the new lifetime points', async () => {
     expect((await log(t.app, 'adjusted', 'bonus')).levelChanged).toBeUndefined(); // 10 points, cached
     const adjustment = await post(second.app, '/admin/users/adjusted/points', { category: 'Points', amount: 85, reason: 'migration' }, admin);

@@ -200,4 +200,20 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-big');
     expect((await select('mission_progress')).map((r) => r.mission_id)).not.toContain('m-9');
   });
+
+  it('refuses it as well when written outside a transaction (PostgreSQL: the statement itself refuses)', async () => {
+    const before = { balances: await select('point_balances'), parties: await select('parties') };
+    const [row] = await database.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', 'bob').execute();
+    const writes = new WriteSet();
+    writes.party(bob, { version: Number(row?.version), lastRecorded: null, sequence: 4 });
+    writes.post(entry(bob, 'Points', Number.MAX_SAFE_INTEGER, 'e-big-2'), Number.MAX_SAFE_INTEGER);
+    writes.setProgress(bob, 'm-10', 0, [{ ruleId: 'r-1', current: 1 }], 50);
+    const apply = (set: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, set) : database.transaction((trx) => ledger.apply(trx, set)));
+    const refused = await apply(writes).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('amount_out_of_range');
+    expect({ balances: await select('point_balances'), parties: await select('parties') }).toEqual(before);
+    expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-big-2');
+    expect((await select('mission_progress')).map((r) => r.mission_id)).not.toContain('m-10');
+  });
 });
