@@ -62,6 +62,12 @@ export interface LogOptions {
   userLevel?: boolean;
 }
 
+/**
+ * A party row a decision starts from: `created` when the party is new (nothing else of it is
+ * stored), `insert` when its row is still to be inserted, by the decision's own write set.
+ */
+type DecisionRow = PartyRow & { created?: boolean; insert?: boolean };
+
 interface Periods {
   day: number;
   year: number;
@@ -158,7 +164,7 @@ export class ActionService {
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
       // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
-      const rows: Array<PartyRow & { created?: boolean }> = [];
+      const rows: DecisionRow[] = [];
       for (const locked of [...involved.groups, party]) rows.push(await this.repository.lockParty(trx, locked, now));
       if (input.eventId !== undefined) {
         const existing = await this.repository.findEvent(trx, party.siteId, eventId);
@@ -178,7 +184,7 @@ export class ActionService {
    * (`insert`): decided with no state, its write set inserts its row, and is written only if no
    * one had (else it is decided again, locked, which costs a returning party once per node).
    */
-  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): (PartyRow & { created?: boolean; insert?: boolean }) | undefined {
+  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): DecisionRow | undefined {
     if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return undefined;
     if (snapshot.program.awardSettings !== undefined) return undefined;
     if ((snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined)) return undefined;
@@ -236,7 +242,7 @@ export class ActionService {
     { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
     { groupIds, groups }: Involved,
-    rows: Array<PartyRow & { created?: boolean; insert?: boolean }>,
+    rows: DecisionRow[],
     input: ActionInput,
     eventId: string,
     options: LogOptions & { passive?: boolean; reported?: boolean },
@@ -280,7 +286,7 @@ export class ActionService {
     // Everything the decision writes, written at once at the end (src/modules/ledger/).
     const writes = new WriteSet();
     for (const [i, locked] of parties.entries()) {
-      const row = rows[i] as PartyRow & { insert?: boolean };
+      const row = rows[i] as DecisionRow;
       writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded, row.insert === true ? now : undefined);
     }
     if (decision.recorded) {

@@ -169,8 +169,8 @@ interface Batches {
 
 // PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
 // snapshot and none of each other's rows: the write set gives each row key once (it merges).
-const applyOnPostgres = precompiled<Batches, { saved: boolean; totals: Totals[]; scores: ScoreRow[] }>((db, p) => {
-  const statement = sql<{ saved: boolean; totals: Totals[]; scores: ScoreRow[] }>`
+const applyOnPostgres = precompiled<Batches, { saved: boolean; scores: ScoreRow[] }>((db, p) => {
+  const statement = sql<{ saved: boolean; scores: ScoreRow[] }>`
 with
   saved as (
     update parties set
@@ -275,7 +275,6 @@ select
   -- written even outside a transaction. The failing cast depends on the row: it is evaluated only
   -- then (a constant one could be folded, and fail, while the statement is planned).
   (select count(*) from balances where (case when abs(balance) > ${Number.MAX_SAFE_INTEGER} or abs(lifetime) > ${Number.MAX_SAFE_INTEGER} then cast(${REFUSED} || category as integer) else 0 end) <> 0) as refused,
-  coalesce((select json_agg(json_build_object('category', category, 'balance', balance, 'lifetime', lifetime)) from balances), '[]') as totals,
   coalesce((select json_agg(json_build_object('party_id', party_id, 'board_id', board_id, 'window_start', window_start, 'score', score, 'reached_at', reached_at, 'version', version)) from scores), '[]') as scores`;
   return { compile: () => statement.compile(db) };
 });
@@ -290,29 +289,16 @@ export class LedgerRepository {
    * Returns the leaderboard scores as stored.
    */
   async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
-    let totals: Totals[];
-    let scores: ScoreRow[];
-    if (this.dialect === 'postgres') {
-      let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
-      try {
-        [result] = await applyOnPostgres(trx, batches(writes));
-      } catch (error) {
-        const category = error instanceof Error ? error.message.split(REFUSED)[1]?.replace(/"$/, '') : undefined;
-        throw category === undefined ? error : outOfRange(category);
-      }
-      if (result?.saved !== true) throw new StaleWrite();
-      ({ totals, scores } = result);
-    } else {
-      ({ totals, scores } = writeRows(trx, writes));
+    if (this.dialect !== 'postgres') return writeRows(trx, writes);
+    let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
+    try {
+      [result] = await applyOnPostgres(trx, batches(writes));
+    } catch (error) {
+      const category = error instanceof Error ? error.message.split(REFUSED)[1]?.replace(/"$/, '') : undefined;
+      throw category === undefined ? error : outOfRange(category);
     }
-    for (const row of totals) {
-      // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
-      // would take past the integers a double holds exactly refuses the whole transaction.
-      if (!(Number.isSafeInteger(Number(row.balance)) && Number.isSafeInteger(Number(row.lifetime)))) {
-        throw outOfRange(row.category);
-      }
-    }
-    return scores;
+    if (result?.saved !== true) throw new StaleWrite();
+    return result.scores;
   }
 }
 
@@ -367,8 +353,8 @@ function batches(writes: WriteSet): Batches {
   };
 }
 
-/** SQLite: each row its statement, run synchronously on the transaction's connection; the totals of the balances moved, and the scores. */
-function writeRows(trx: Trx, writes: WriteSet): { totals: Totals[]; scores: ScoreRow[] } {
+/** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
+function writeRows(trx: Trx, writes: WriteSet): ScoreRow[] {
   const run = <R>(result: R[] | Promise<R[]>): R[] => {
     if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
     return result;
@@ -384,9 +370,15 @@ function writeRows(trx: Trx, writes: WriteSet): { totals: Totals[]; scores: Scor
   }
   for (const row of writes.progress.values()) run(q.setProgress(trx, row));
   for (const row of writes.completions) run(q.insertCompletion(trx, row));
-  const totals: Totals[] = [];
   for (const row of writes.ledger) run(q.insertLedger(trx, row));
-  for (const b of writes.balances.values()) totals.push(...run(q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime })));
+  for (const b of writes.balances.values()) {
+    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
+    // would take past the integers a double holds exactly refuses the set (the caller's
+    // transaction rolls back), as the statement on PostgreSQL refuses itself.
+    for (const total of run(q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }))) {
+      if (!(Number.isSafeInteger(Number(total.balance)) && Number.isSafeInteger(Number(total.lifetime)))) throw outOfRange(total.category);
+    }
+  }
   for (const e of writes.earnings.values()) run(q.addEarnings(trx, { siteId: e.siteId, type: e.partyType, id: e.partyId, category: e.category, period: e.period, periodStart: e.periodStart, amount: e.amount }));
   for (const t of writes.trophies.values()) run(q.addTrophy(trx, { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId, count: t.count, first: t.first, last: t.last }));
   for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
@@ -397,5 +389,5 @@ function writeRows(trx: Trx, writes: WriteSet): { totals: Totals[]; scores: Scor
     scores.push(...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })));
   }
   for (const row of writes.events) run(q.insertEvent(trx, row));
-  return { totals, scores };
+  return scores;
 }
