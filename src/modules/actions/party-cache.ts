@@ -64,9 +64,9 @@ export class PartyCache {
     return `${siteId}\u0000${type}\u0000${id}`;
   }
 
-  /** Whether the party has an entry at all, valid or not (its row exists then). */
-  has(key: string): boolean {
-    return this.#entries.has(key);
+  /** Whether a decision of this node is writing the party now. */
+  writing(key: string): boolean {
+    return this.#entries.peek(key)?.version === WRITING;
   }
 
   /** The entry for the party, if it knows the party's row and the program version is still its own; its version may be stale. */

@@ -222,6 +222,12 @@ export class ActionsRepository {
     return { ...row, version: Number(row.version), sequence: Number(row.sequence) };
   }
 
+  /** The party's row as stored, read without a lock; undefined when the party has none. */
+  async findParty(trx: Trx, party: PartyKey): Promise<PartyRow | undefined> {
+    const [row] = await q.party(trx, key(party));
+    return row === undefined ? undefined : { ...row, version: Number(row.version), sequence: Number(row.sequence) };
+  }
+
   async findEvent(trx: Trx, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {
     return (await q.findEvent(trx, { siteId, eventId }))[0];
   }

@@ -145,20 +145,25 @@ export class ActionService {
 
   private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
     const involved = await this.groupsOf(snapshot, party, input.action);
-    const known = this.knownRow(snapshot, party, involved, input.action, options);
-    if (known !== undefined) {
-      // Decided from the cached state, written in one statement only if the party row still has
-      // the version that state belongs to: no transaction, no lock, one round trip. An event id
-      // used before fails that statement (unique), which logged() answers as a repeat.
-      try {
-        const scores: ScoreUpdate[] = [];
-        const outcome = await this.record({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [known], input, eventId, options);
-        await this.leaderboards.publish(scores);
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof StaleWrite)) throw error;
-        // Another writer (another node, an adjustment) changed the party since: decide again, locked.
+    if (this.unlockable(snapshot, involved, input.action, options)) {
+      // Decided from the party's state without a lock, written only if the party row still has the
+      // version that state belongs to: no transaction, and one statement and commit for the write
+      // sets of every party decided meanwhile (group commit). The state is the cached one, or read
+      // afresh (once more when another writer moved the row meanwhile). An event id used before
+      // fails its write set (unique), which logged() answers as a repeat.
+      for (const fresh of [false, true]) {
+        const row = await this.unlockedRow(snapshot, party, fresh);
+        if (row === undefined) break;
+        try {
+          const scores: ScoreUpdate[] = [];
+          const outcome = await this.record({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [row], input, eventId, { ...options, unlocked: true });
+          await this.leaderboards.publish(scores);
+          return outcome;
+        } catch (error) {
+          if (!(error instanceof StaleWrite)) throw error;
+        }
       }
+      // Another decision of this node is writing the party, or others keep moving it: decide locked.
     }
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
@@ -177,22 +182,32 @@ export class ActionService {
   }
 
   /**
-   * The party's row as this node last wrote it, when the action may be decided from the cached
-   * state without a lock (PostgreSQL only, where a lock and a transaction cost round trips): the
-   * decision touches that party alone, and nothing it writes lies outside its write set (no
-   * site-wide supply, no award account). A party this node has never seen is taken for a new one
-   * (`insert`): decided with no state, its write set inserts its row, and is written only if no
-   * one had (else it is decided again, locked, which costs a returning party once per node).
+   * Whether the action may be decided without a lock (PostgreSQL only, where a lock and a
+   * transaction cost round trips): the decision touches the party alone, and nothing it writes lies
+   * outside its write set (no site-wide supply, no award account).
    */
-  private knownRow(snapshot: ProgramSnapshot, party: PartyKey, involved: Involved, actionName: string, options: LogOptions): DecisionRow | undefined {
-    if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return undefined;
-    if (snapshot.program.awardSettings !== undefined) return undefined;
-    if ((snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined)) return undefined;
+  private unlockable(snapshot: ProgramSnapshot, involved: Involved, actionName: string, options: LogOptions): boolean {
+    if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return false;
+    if (snapshot.program.awardSettings !== undefined) return false;
+    return !(snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined);
+  }
+
+  /**
+   * The party row an unlocked decision starts from: as this node last wrote it (its cached state
+   * with it), or else (or when `fresh`) as stored now, read without a lock: the decision then
+   * reads the rest of the state it needs. A party with no row is new (`insert`): its write set
+   * inserts the row, and is written only if no one did meanwhile. Undefined while another
+   * decision of this node is writing the party.
+   */
+  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, fresh: boolean): Promise<DecisionRow | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
-    if (!this.#cache.has(key)) return { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true };
-    const entry = this.#cache.peek(key, snapshot.version);
-    if (entry?.row === undefined) return undefined;
-    return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence };
+    if (!fresh) {
+      // (When fresh, the entry being written is the failed attempt's own.)
+      if (this.#cache.writing(key)) return undefined;
+      const entry = this.#cache.peek(key, snapshot.version);
+      if (entry?.row !== undefined) return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence };
+    }
+    return (await this.repository.findParty({ db: this.database.db }, party)) ?? { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true };
   }
 
   /**
@@ -245,7 +260,7 @@ export class ActionService {
     rows: DecisionRow[],
     input: ActionInput,
     eventId: string,
-    options: LogOptions & { passive?: boolean; reported?: boolean },
+    options: LogOptions & { passive?: boolean; reported?: boolean; unlocked?: boolean },
   ): Promise<ActionOutcome> {
     const parties = [...groups, party];
     const action = this.resolveAction(snapshot, input.action, options.reported);
@@ -334,7 +349,8 @@ export class ActionService {
       groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
     });
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
-    const stored = await this.repository.ledger.apply(trx, writes);
+    // Decided without a lock, the write set is committed with those of other parties (group commit).
+    const stored = options.unlocked === true ? await this.repository.ledger.commit(trx, writes) : await this.repository.ledger.apply(trx, writes);
     if (options.dryRun) throw new DryRun(outcome);
     scores.push(...LeaderboardService.updates(party.siteId, stored));
     for (const [i, entry] of entries.entries()) {

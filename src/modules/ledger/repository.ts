@@ -150,7 +150,7 @@ const q = {
   ),
 };
 
-/** Each table's rows as a jsonb parameter, in the order of the statement's parameters. */
+/** Each table's rows of a batch of write sets, as jsonb parameters (./write-set.ts names the columns). */
 interface Batches {
   events: string;
   progress: string;
@@ -165,12 +165,17 @@ interface Batches {
   scores: string;
   parties: string;
   created: string;
+  /** Each set's number and how many parties it names. */
+  sets: string;
 }
 
-// PostgreSQL: the whole write set in one statement. Sub-statements of one WITH see the same
-// snapshot and none of each other's rows: the write set gives each row key once (it merges).
-const applyOnPostgres = precompiled<Batches, { saved: boolean; scores: ScoreRow[] }>((db, p) => {
-  const statement = sql<{ saved: boolean; scores: ScoreRow[] }>`
+// PostgreSQL: write sets, one or many, in one statement. Every row carries the number of its write
+// set (`set`); a set is written only if each party it names still has the version its decision
+// read (`ok`): a stale set writes nothing and the others are written. Sub-statements of one WITH see
+// the same snapshot and none of each other's rows: no row key may come twice (a write set merges
+// its own rows, and a batch holds a party's write set once).
+const applyOnPostgres = precompiled<Batches, { saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>((db, p) => {
+  const statement = sql<{ saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>`
 with
   saved as (
     update parties set
@@ -178,63 +183,72 @@ with
       last_recorded = r.last_recorded,
       sequence = r.sequence,
       level_id = case when r.set_level then r.level_id else parties.level_id end
-    from jsonb_to_recordset(${p.parties}::jsonb) as r(site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+    from jsonb_to_recordset(${p.parties}::jsonb) as r(set integer, site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
     where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id and parties.version = r.expected
-    returning 1
+    returning r.set
+  ),
+  new_parties as (
+    select * from jsonb_to_recordset(${p.created}::jsonb) as r(set integer, site_id text, party_type text, party_id text, created_at bigint, last_recorded text, level_id text, sequence bigint, version bigint)
   ),
   created as (
     insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version)
-    select site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version
-    from jsonb_to_recordset(${p.created}::jsonb) as r(site_id text, party_type text, party_id text, created_at bigint, last_recorded text, level_id text, sequence bigint, version bigint)
+    select site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version from new_parties
     on conflict (site_id, party_type, party_id) do nothing
-    returning 1
+    returning site_id, party_type, party_id
   ),
-  guard as (select (select count(*) from saved) + (select count(*) from created) = jsonb_array_length(${p.parties}::jsonb) + jsonb_array_length(${p.created}::jsonb) as ok),
+  -- The sets whose every party was saved or created (a set naming no party is written as it is).
+  ok as (
+    select s.set from jsonb_to_recordset(${p.sets}::jsonb) as s(set integer, parties integer)
+    left join (
+      select set, count(*) as n from (select set from saved union all select n.set from created c join new_parties n using (site_id, party_type, party_id)) as written group by set
+    ) as g on g.set = s.set
+    where coalesce(g.n, 0) = s.parties
+  ),
   events as (
     insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
     select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
-    from jsonb_to_recordset(${p.events}::jsonb) as r(site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.events}::jsonb) as r(set integer, site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
+    where r.set in (select set from ok)
   ),
   progress as (
     insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at)
     select site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at
-    from jsonb_to_recordset(${p.progress}::jsonb) as r(site_id text, party_type text, party_id text, mission_id text, rule_id text, window_start bigint, current double precision, updated_at bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.progress}::jsonb) as r(set integer, site_id text, party_type text, party_id text, mission_id text, rule_id text, window_start bigint, current double precision, updated_at bigint)
+    where r.set in (select set from ok)
     on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at
   ),
   completions as (
     insert into mission_completions (site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id)
     select site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id
-    from jsonb_to_recordset(${p.completions}::jsonb) as r(site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.completions}::jsonb) as r(set integer, site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
+    where r.set in (select set from ok)
   ),
   ledger as (
     insert into points_ledger (site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at)
     select site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at
-    from jsonb_to_recordset(${p.ledger}::jsonb) as r(site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.ledger}::jsonb) as r(set integer, site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
+    where r.set in (select set from ok)
   ),
   balances as (
     insert into point_balances (site_id, party_type, party_id, category, balance, lifetime)
     select site_id, party_type, party_id, category, credited, lifetime
-    from jsonb_to_recordset(${p.balances}::jsonb) as r(site_id text, party_type text, party_id text, category text, credited bigint, lifetime bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.balances}::jsonb) as r(set integer, site_id text, party_type text, party_id text, category text, credited bigint, lifetime bigint)
+    where r.set in (select set from ok)
     on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime
     returning category, balance, lifetime
   ),
   earnings as (
     insert into point_earnings (site_id, party_type, party_id, category, period, period_start, earned)
     select site_id, party_type, party_id, category, period, period_start, earned
-    from jsonb_to_recordset(${p.earnings}::jsonb) as r(site_id text, party_type text, party_id text, category text, period text, period_start bigint, earned bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.earnings}::jsonb) as r(set integer, site_id text, party_type text, party_id text, category text, period text, period_start bigint, earned bigint)
+    where r.set in (select set from ok)
     on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned
   ),
   trophies as (
     insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at)
     select site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at
-    from jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.trophies}::jsonb) as r(set integer, site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    where r.set in (select set from ok)
     on conflict (site_id, party_type, party_id, badge_id) do update set
       earned_count = trophies.earned_count + excluded.earned_count,
       first_earned_at = least(trophies.first_earned_at, excluded.first_earned_at),
@@ -243,62 +257,155 @@ with
   level_changes as (
     insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at)
     select site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at
-    from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(set integer, site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
+    where r.set in (select set from ok)
   ),
   outbox as (
     insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at)
     select site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at
-    from jsonb_to_recordset(${p.outbox}::jsonb) as r(site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
-    where (select ok from guard)
+    from jsonb_to_recordset(${p.outbox}::jsonb) as r(set integer, site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
+    where r.set in (select set from ok)
+  ),
+  score_rows as (
+    select * from jsonb_to_recordset(${p.scores}::jsonb) as r(set integer, site_id text, board_id text, window_start bigint, party_id text, delta double precision, reached_at bigint)
+    where r.set in (select set from ok)
   ),
   scores as (
     insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version)
-    select site_id, board_id, window_start, party_id, delta, reached_at, 1
-    from jsonb_to_recordset(${p.scores}::jsonb) as r(site_id text, board_id text, window_start bigint, party_id text, delta double precision, reached_at bigint)
-    where (select ok from guard)
+    select site_id, board_id, window_start, party_id, delta, reached_at, 1 from score_rows
     on conflict (site_id, board_id, window_start, party_id) do update set
       score = leaderboard_scores.score + excluded.score,
       reached_at = excluded.reached_at,
       version = leaderboard_scores.version + 1
-    returning party_id, board_id, window_start, score, reached_at, version
+    returning site_id, party_id, board_id, window_start, score, reached_at, version
   ),
   active_days as (
     insert into daily_active_users (site_id, day, user_id)
-    select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(site_id text, day text, user_id text)
-    where (select ok from guard)
+    select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(set integer, site_id text, day text, user_id text)
+    where r.set in (select set from ok)
     on conflict (site_id, day, user_id) do nothing
   )
 select
-  (select ok from guard) as saved,
+  (select json_agg(set) from ok) as saved,
   -- A balance past the exact integers fails the whole statement, so that nothing of it is
   -- written even outside a transaction. The failing cast depends on the row: it is evaluated only
   -- then (a constant one could be folded, and fail, while the statement is planned).
   (select count(*) from balances where (case when abs(balance) > ${Number.MAX_SAFE_INTEGER} or abs(lifetime) > ${Number.MAX_SAFE_INTEGER} then cast(${REFUSED} || category as integer) else 0 end) <> 0) as refused,
-  coalesce((select json_agg(json_build_object('party_id', party_id, 'board_id', board_id, 'window_start', window_start, 'score', score, 'reached_at', reached_at, 'version', version)) from scores), '[]') as scores`;
+  coalesce((
+    select json_agg(json_build_object('set', r.set, 'party_id', s.party_id, 'board_id', s.board_id, 'window_start', s.window_start, 'score', s.score, 'reached_at', s.reached_at, 'version', s.version))
+    from scores s join score_rows r using (site_id, board_id, window_start, party_id)
+  ), '[]') as scores`;
   return { compile: () => statement.compile(db) };
 });
 
+/** A write set waiting for its batch, and its caller. */
+interface Pending {
+  trx: Trx;
+  writes: WriteSet;
+  resolve: (scores: ScoreRow[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Batch statements in flight at once (PostgreSQL): while they run, the next write sets gather. */
+const IN_FLIGHT = 2;
+/** Write sets in one batch statement at most. */
+const BATCH = 64;
+
 export class LedgerRepository {
+  readonly #waiting: Pending[] = [];
+  /** The parties of the batches running and forming. */
+  readonly #writing = new Set<string>();
+  #inFlight = 0;
+
   constructor(private readonly dialect: DialectName) {}
 
   /**
-   * Writes the write set in the caller's transaction (on PostgreSQL also outside one: it is one
-   * statement); throws StaleWrite when a party's version moved since its decision read it, and
-   * AppError (so rolling the transaction back) when a balance would leave the exact integers.
-   * Returns the leaderboard scores as stored.
+   * Writes the write set in the caller's transaction; throws StaleWrite when a party's version
+   * moved since its decision read it, and AppError (so rolling the transaction back) when a
+   * balance would leave the exact integers. Returns the leaderboard scores as stored.
    */
   async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
     if (this.dialect !== 'postgres') return writeRows(trx, writes);
+    return (await this.#write(trx, [writes]))[0] as ScoreRow[];
+  }
+
+  /**
+   * PostgreSQL, outside any transaction: writes the write set together with those other callers
+   * commit meanwhile (group commit: one statement and one commit for a batch), and resolves once
+   * the statement that wrote it has committed. Each set is written or refused on its own: a stale
+   * one throws StaleWrite here and the others are written; a set that fails the statement (an
+   * event id used before, a balance out of range) makes the batch's sets be written again one
+   * by one, so that only it fails.
+   */
+  commit(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ trx, writes, resolve, reject });
+      this.#next();
+    });
+  }
+
+  /**
+   * Starts batches while fewer than IN_FLIGHT run. A party is in one batch at a time: a set naming
+   * a party that a running or the forming batch writes waits for the next, so that a party's sets
+   * are written in the order they came.
+   */
+  #next(): void {
+    while (this.#inFlight < IN_FLIGHT) {
+      const batch: Pending[] = [];
+      const keys: string[] = [];
+      for (let i = 0; i < this.#waiting.length && batch.length < BATCH; ) {
+        const pending = this.#waiting[i] as Pending;
+        const named = [...pending.writes.parties.values()].map(({ party }) => `${party.siteId}\u0000${party.type}\u0000${party.id}`);
+        if (named.some((key) => this.#writing.has(key))) {
+          i += 1;
+          continue;
+        }
+        for (const key of named) this.#writing.add(key);
+        keys.push(...named);
+        batch.push(pending);
+        this.#waiting.splice(i, 1);
+      }
+      if (batch.length === 0) return;
+      this.#inFlight += 1;
+      void this.#settle(batch).finally(() => {
+        for (const key of keys) this.#writing.delete(key);
+        this.#inFlight -= 1;
+        this.#next();
+      });
+    }
+  }
+
+  async #settle(batch: Pending[]): Promise<void> {
+    let written: Array<ScoreRow[] | StaleWrite>;
+    try {
+      written = await this.#write((batch[0] as Pending).trx, batch.map((pending) => pending.writes));
+    } catch (error) {
+      if (batch.length === 1) return (batch[0] as Pending).reject(error);
+      await Promise.all(batch.map((pending) => this.#settle([pending])));
+      return;
+    }
+    for (const [i, pending] of batch.entries()) {
+      const result = written[i] as ScoreRow[] | StaleWrite;
+      if (result instanceof StaleWrite) pending.reject(result);
+      else pending.resolve(result);
+    }
+  }
+
+  /** One statement writing the sets: for each, its scores as stored, or StaleWrite. A single set's StaleWrite is thrown. */
+  async #write(trx: Trx, sets: WriteSet[]): Promise<Array<ScoreRow[] | StaleWrite>> {
     let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
     try {
-      [result] = await applyOnPostgres(trx, batches(writes));
+      [result] = await applyOnPostgres(trx, batches(sets));
     } catch (error) {
       const category = error instanceof Error ? error.message.split(REFUSED)[1]?.replace(/"$/, '') : undefined;
       throw category === undefined ? error : outOfRange(category);
     }
-    if (result?.saved !== true) throw new StaleWrite();
-    return result.scores;
+    const saved = new Set(result?.saved ?? []);
+    const scores = sets.map((): ScoreRow[] => []);
+    for (const { set, ...row } of result?.scores ?? []) scores[set]?.push(row);
+    const written = sets.map((_, i) => (saved.has(i) ? (scores[i] as ScoreRow[]) : new StaleWrite()));
+    if (sets.length === 1 && written[0] instanceof StaleWrite) throw written[0];
+    return written;
   }
 }
 
@@ -306,39 +413,52 @@ function outOfRange(category: string): AppError {
   return new AppError('amount_out_of_range', `The ${category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
 }
 
-function batches(writes: WriteSet): Batches {
+/** Each table's rows of the sets, numbered by set, as jsonb parameters. */
+function batches(sets: WriteSet[]): Batches {
+  const rows = <T, R extends object>(pick: (writes: WriteSet) => Iterable<T>, shape: (row: T) => R) =>
+    JSON.stringify(sets.flatMap((writes, set) => Array.from(pick(writes), (row) => ({ set, ...shape(row) }))));
+  const same = <T,>(row: T) => row as T & object;
   return {
-    events: JSON.stringify(writes.events),
-    progress: JSON.stringify([...writes.progress.values()]),
-    completions: JSON.stringify(writes.completions),
-    ledger: JSON.stringify(writes.ledger),
-    balances: JSON.stringify([...writes.balances.values()].map((b) => ({ site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }))),
-    earnings: JSON.stringify(
-      [...writes.earnings.values()].map((e) => ({ site_id: e.siteId, party_type: e.partyType, party_id: e.partyId, category: e.category, period: e.period, period_start: e.periodStart, earned: e.amount })),
+    sets: JSON.stringify(sets.map((writes, set) => ({ set, parties: writes.parties.size }))),
+    events: rows((w) => w.events, same),
+    progress: rows((w) => w.progress.values(), same),
+    completions: rows((w) => w.completions, same),
+    ledger: rows((w) => w.ledger, same),
+    balances: rows(
+      (w) => w.balances.values(),
+      (b) => ({ site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
     ),
-    trophies: JSON.stringify(
-      [...writes.trophies.values()].map((t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last })),
+    earnings: rows(
+      (w) => w.earnings.values(),
+      (e) => ({ site_id: e.siteId, party_type: e.partyType, party_id: e.partyId, category: e.category, period: e.period, period_start: e.periodStart, earned: e.amount }),
     ),
-    levelChanges: JSON.stringify(writes.levelChanges),
-    outbox: JSON.stringify(writes.outbox),
-    activeDays: JSON.stringify([...writes.activeDays.values()].map((a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }))),
-    scores: JSON.stringify([...writes.scores.values()].map((s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }))),
-    created: JSON.stringify(
-      [...writes.parties.values()]
-        .filter((w) => w.createdAt !== undefined)
-        .map((w) => ({
-          site_id: w.party.siteId,
-          party_type: w.party.type,
-          party_id: w.party.id,
-          created_at: w.createdAt,
-          last_recorded: w.lastRecorded,
-          level_id: w.levelId ?? null,
-          sequence: w.sequence,
-          version: w.version,
-        })),
+    trophies: rows(
+      (w) => w.trophies.values(),
+      (t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last }),
     ),
-    parties: JSON.stringify(
-      [...writes.parties.values()].filter((w) => w.createdAt === undefined).map((w) => ({
+    levelChanges: rows((w) => w.levelChanges, same),
+    outbox: rows((w) => w.outbox, same),
+    activeDays: rows((w) => w.activeDays.values(), (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId })),
+    scores: rows(
+      (w) => w.scores.values(),
+      (s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }),
+    ),
+    created: rows(
+      (w) => [...w.parties.values()].filter((p) => p.createdAt !== undefined),
+      (w) => ({
+        site_id: w.party.siteId,
+        party_type: w.party.type,
+        party_id: w.party.id,
+        created_at: w.createdAt,
+        last_recorded: w.lastRecorded,
+        level_id: w.levelId ?? null,
+        sequence: w.sequence,
+        version: w.version,
+      }),
+    ),
+    parties: rows(
+      (w) => [...w.parties.values()].filter((p) => p.createdAt === undefined),
+      (w) => ({
         site_id: w.party.siteId,
         party_type: w.party.type,
         party_id: w.party.id,
@@ -348,7 +468,7 @@ function batches(writes: WriteSet): Batches {
         sequence: w.sequence,
         set_level: w.levelId !== undefined,
         level_id: w.levelId ?? null,
-      })),
+      }),
     ),
   };
 }

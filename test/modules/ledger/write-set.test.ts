@@ -216,4 +216,91 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-big-2');
     expect((await select('mission_progress')).map((r) => r.mission_id)).not.toContain('m-10');
   });
+
+  if (configuration === 'scale-out') {
+    describe('group commit (PostgreSQL, outside transactions)', () => {
+      const users = Array.from({ length: 12 }, (_, i) => ({ siteId: site, type: 'user' as const, id: `gc-${i}` }));
+      /** A write set crediting the user, from the version its row has now. */
+      const credit = (party: typeof ann, version: number, entryId: string, eventId = `ev-${entryId}`) => {
+        const writes = new WriteSet();
+        writes.party(party, { version, lastRecorded: null, sequence: 0 });
+        writes.post({ ...entry(party, 'Points', 2, entryId), event_id: eventId }, 2);
+        writes.events.push({
+          site_id: site,
+          event_id: eventId,
+          party_type: 'user',
+          party_id: party.id,
+          action: 'act',
+          value: 1,
+          metadata: '{}',
+          occurred_at: 1,
+          received_at: 1,
+          recorded: 1,
+          reason: null,
+          outcome: '{}',
+          reversed_at: null,
+          reversal: null,
+          groups: null,
+        });
+        return writes;
+      };
+      const versions = async () =>
+        new Map(
+          (await database.db.selectFrom('parties').select(['party_id', 'version']).where('site_id', '=', site).where('party_id', 'like', 'gc-%').execute()).map((r) => [r.party_id, Number(r.version)]),
+        );
+      const balances = async () =>
+        new Map(
+          (await database.db.selectFrom('point_balances').select(['party_id', 'balance']).where('site_id', '=', site).where('party_id', 'like', 'gc-%').execute()).map((r) => [r.party_id, Number(r.balance)]),
+        );
+
+      beforeAll(async () => {
+        for (const user of users) {
+          await database.db.insertInto('parties').values({ site_id: site, party_type: 'user', party_id: user.id, created_at: 0, last_recorded: null, level_id: null, sequence: 0, version: 0 }).execute();
+        }
+      });
+
+      it("writes concurrent callers' sets in a few statements, each answered once its statement has committed", async () => {
+        let statements = 0;
+        const counted = database.db.withPlugin({
+          transformQuery: (args) => args.node,
+          transformResult: async (args) => {
+            statements += 1;
+            return args.result;
+          },
+        });
+        const results = await Promise.all(users.map((user, i) => ledger.commit({ db: counted }, credit(user, 0, `gc-a-${i}`))));
+        expect(results).toHaveLength(12);
+        // Two statements start at once; the ten sets that came meanwhile go in the next one.
+        expect(statements).toBe(3);
+        expect([...(await versions()).values()]).toEqual(users.map(() => 1));
+        expect([...(await balances()).values()]).toEqual(users.map(() => 2));
+      });
+
+      it('refuses a stale set and a set whose event id is taken on their own, and writes the others', async () => {
+        const before = await versions();
+        const sets = users.map((user, i) => credit(user, before.get(user.id) as number, `gc-b-${i}`));
+        sets[3] = credit(users[3] as typeof ann, 0, 'gc-b-3'); // read before the first test's write: stale
+        sets[7] = credit(users[7] as typeof ann, before.get('gc-7') as number, 'gc-b-7', 'ev-gc-a-0'); // an event id stored already
+        const settled = await Promise.allSettled(sets.map((writes) => ledger.commit({ db: database.db }, writes)));
+        expect(settled.map((s) => s.status)).toEqual(users.map((_, i) => (i === 3 || i === 7 ? 'rejected' : 'fulfilled')));
+        expect((settled[3] as PromiseRejectedResult).reason).toBeInstanceOf(StaleWrite);
+        expect(String((settled[7] as PromiseRejectedResult).reason)).toMatch(/duplicate key|unique/i);
+        const after = await balances();
+        expect(users.map((user) => after.get(user.id))).toEqual(users.map((_, i) => (i === 3 || i === 7 ? 2 : 4)));
+        const entries = (await select('points_ledger')).map((r) => r.entry_id);
+        expect(entries).not.toContain('gc-b-3');
+        expect(entries).not.toContain('gc-b-7');
+        expect(entries).toContain('gc-b-8');
+      });
+
+      it("writes one party's sets one after the other, in the order they came", async () => {
+        const user = users[0] as typeof ann;
+        const version = (await versions()).get(user.id) as number;
+        // The second set starts from the version the first leaves: it is written only after it.
+        const [first, second] = await Promise.allSettled([ledger.commit({ db: database.db }, credit(user, version, 'gc-c-1')), ledger.commit({ db: database.db }, credit(user, version + 1, 'gc-c-2'))]);
+        expect([first?.status, second?.status]).toEqual(['fulfilled', 'fulfilled']);
+        expect((await versions()).get(user.id)).toBe(version + 2);
+      });
+    });
+  }
 });
