@@ -210,10 +210,16 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
       // A warm-up round (the JIT, the party cache), then a profiled one.
       await load(server.url, { headers, request: actionRequest });
       const queriesBefore = await counter(server);
+      const textsBefore = await queryTexts(server);
       await fetch(`${server.url}/bench/profile/start`, { method: 'POST' });
       const round = await load(server.url, { headers, request: actionRequest, cpu: { server: () => [server.child.pid as number] } });
       const profile = (await (await fetch(`${server.url}/bench/profile/stop`, { method: 'POST' })).json()) as CpuProfile;
       const queries = (await counter(server)) - queriesBefore;
+      // BENCH_QUERY_TEXTS=1 prints what the round trips were: the queries per action by their text's start.
+      if (process.env.BENCH_QUERY_TEXTS !== undefined && queries > 0) {
+        const texts = Object.entries(await queryTexts(server)).map(([text, n]) => [text, (n - (textsBefore[text] ?? 0)) / round.requests] as const);
+        console.error(`${label}: queries per action\n${texts.filter(([, n]) => n >= 0.005).sort((a, b) => b[1] - a[1]).map(([text, n]) => `  ${n.toFixed(2)}  ${text.replace(/\s+/g, ' ')}`).join('\n')}`);
+      }
       // BENCH_PROFILE_DIR=dir keeps each profile (open it in Chrome's DevTools, or with --cpu-prof tools).
       if (process.env.BENCH_PROFILE_DIR !== undefined) writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.toLowerCase().replace(/[^a-z]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
       const perAction = new Map([...timeByPhase(profile)].map(([phase, micros]) => [phase, micros / round.requests]));
@@ -254,6 +260,10 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
 
 async function counter(server: Server): Promise<number> {
   return ((await (await fetch(`${server.url}/bench/queries`)).json()) as { queries: number }).queries;
+}
+
+async function queryTexts(server: Server): Promise<Record<string, number>> {
+  return ((await (await fetch(`${server.url}/bench/queries`)).json()) as { byText?: Record<string, number> }).byText ?? {};
 }
 
 // --- Reads -------------------------------------------------------------------------------------

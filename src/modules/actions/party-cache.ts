@@ -49,6 +49,11 @@ export interface PartyEntry {
    * written only if the row still has the entry's version (src/modules/ledger/repository.ts).
    */
   row: { lastRecorded: string | null; sequence: number } | undefined;
+  /**
+   * The user's groups as last read (undefined: not read). Memberships change without the party
+   * row: a decision made with these has its write check them (src/modules/ledger/write-set.ts).
+   */
+  groups?: readonly string[];
 }
 
 export const WRITING = -1;

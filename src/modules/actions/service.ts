@@ -45,6 +45,8 @@ export interface ActionOutcome {
 export interface Involved {
   groupIds: string[];
   groups: PartyKey[];
+  /** How `groupIds` are known: read now, taken from this node's cache (the write checks them), or not needed (none). */
+  memberships: 'read' | 'cached' | 'none';
 }
 
 /** The transaction decisions are written in: its party cache, and its board score changes (add yours), published after the commit. */
@@ -144,16 +146,20 @@ export class ActionService {
   }
 
   private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
-    const involved = await this.groupsOf(snapshot, party, input.action);
-    if (this.unlockable(snapshot, involved, input.action, options)) {
+    let involved: Involved | undefined;
+    if (this.unlockable(snapshot, input.action, options)) {
       // Decided from the party's state without a lock, written only if the party row still has the
-      // version that state belongs to: no transaction, and one statement and commit for the write
-      // sets of every party decided meanwhile (group commit). The state is the cached one, or read
-      // afresh (once more when another writer moved the row meanwhile). An event id used before
-      // fails its write set (unique), which logged() answers as a repeat.
+      // version that state belongs to (and the user the groups it was decided with): no
+      // transaction, and one statement and commit for the write sets of every party decided
+      // meanwhile (group commit). The state is the cached one, or read afresh (once more when
+      // another writer moved the row meanwhile). An event id used before fails its write set
+      // (unique), which logged() answers as a repeat.
       for (const fresh of [false, true]) {
         const row = await this.unlockedRow(snapshot, party, fresh);
         if (row === undefined) break;
+        involved = await this.groupsOf(snapshot, party, input.action, row.groups);
+        // A group mission may move: its group is locked with the user.
+        if (involved.groups.length > 0) break;
         try {
           const scores: ScoreUpdate[] = [];
           const outcome = await this.record({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [row], input, eventId, { ...options, unlocked: true });
@@ -163,8 +169,9 @@ export class ActionService {
           if (!(error instanceof StaleWrite)) throw error;
         }
       }
-      // Another decision of this node is writing the party, or others keep moving it: decide locked.
+      // Another decision of this node is writing the party, others keep moving it, or groups are locked: decide locked.
     }
+    if (involved === undefined || involved.memberships === 'cached') involved = await this.groupsOf(snapshot, party, input.action);
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
@@ -183,29 +190,31 @@ export class ActionService {
 
   /**
    * Whether the action may be decided without a lock (PostgreSQL only, where a lock and a
-   * transaction cost round trips): the decision touches the party alone, and nothing it writes lies
-   * outside its write set (no site-wide supply, no award account).
+   * transaction cost round trips): nothing the decision writes lies outside its write set (no
+   * site-wide supply, no award account); it must also touch the party alone (no group mission).
    */
-  private unlockable(snapshot: ProgramSnapshot, involved: Involved, actionName: string, options: LogOptions): boolean {
-    if (this.database.dialect !== 'postgres' || options.dryRun === true || involved.groups.length > 0) return false;
+  private unlockable(snapshot: ProgramSnapshot, actionName: string, options: LogOptions): boolean {
+    if (this.database.dialect !== 'postgres' || options.dryRun === true) return false;
     if (snapshot.program.awardSettings !== undefined) return false;
     return !(snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined);
   }
 
   /**
    * The party row an unlocked decision starts from: as this node last wrote it (its cached state
-   * with it), or else (or when `fresh`) as stored now, read without a lock: the decision then
+   * with it, and the user's groups as last read), or else (or when `fresh`) as stored now, read without a lock: the decision then
    * reads the rest of the state it needs. A party with no row is new (`insert`): its write set
    * inserts the row, and is written only if no one did meanwhile. Undefined while another
    * decision of this node is writing the party.
    */
-  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, fresh: boolean): Promise<DecisionRow | undefined> {
+  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[] }) | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
     if (!fresh) {
       // (When fresh, the entry being written is the failed attempt's own.)
       if (this.#cache.writing(key)) return undefined;
       const entry = this.#cache.peek(key, snapshot.version);
-      if (entry?.row !== undefined) return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence };
+      if (entry?.row !== undefined) {
+        return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
+      }
     }
     return (await this.repository.findParty({ db: this.database.db }, party)) ?? { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true };
   }
@@ -213,14 +222,17 @@ export class ActionService {
   /**
    * The groups an action of the party involves: the user's groups (for group prerequisites, group
    * missions and group-filtered boards), and those of them to lock (when a group mission may move).
+   * With `cached` (the groups this node last read, for an unlocked decision whose write checks
+   * them), nothing is read.
    */
-  async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): Promise<Involved> {
+  async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string, cached?: readonly string[]): Promise<Involved> {
     const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
     const needsGroups =
       party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
-    const groupIds = needsGroups ? (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort() : [];
+    if (!needsGroups) return { groupIds: [], groups: [], memberships: 'none' };
+    const groupIds = cached !== undefined ? [...cached] : (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort();
     const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
-    return { groupIds, groups };
+    return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
   }
 
   /**
@@ -256,7 +268,7 @@ export class ActionService {
   private async record(
     { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
-    { groupIds, groups }: Involved,
+    { groupIds, groups, memberships }: Involved,
     rows: DecisionRow[],
     input: ActionInput,
     eventId: string,
@@ -349,6 +361,7 @@ export class ActionService {
       groups: advancedGroups.length > 0 ? JSON.stringify(advancedGroups) : null,
     });
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
+    if (memberships === 'cached') writes.expectGroups(party.siteId, party.id, groupIds);
     // Decided without a lock, the write set is committed with those of other parties (group commit).
     const stored = options.unlocked === true ? await this.repository.ledger.commit(trx, writes) : await this.repository.ledger.apply(trx, writes);
     if (options.dryRun) throw new DryRun(outcome);
@@ -360,6 +373,7 @@ export class ActionService {
       entry.row = { lastRecorded: saved.lastRecorded, sequence: saved.sequence };
       entry.empty = false;
     }
+    if (memberships !== 'none') userEntry.groups = groupIds;
     return outcome;
   }
 

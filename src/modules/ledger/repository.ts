@@ -125,6 +125,9 @@ const q = {
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
       .returning('version'),
   ),
+  memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
+    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
+  ),
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
     db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
   ),
@@ -167,6 +170,7 @@ interface Batches {
   created: string;
   /** Each set's number and how many parties it names. */
   sets: string;
+  memberships: string;
 }
 
 // PostgreSQL: write sets, one or many, in one statement. Every row carries the number of its write
@@ -203,6 +207,12 @@ with
       select set, count(*) as n from (select set from saved union all select n.set from created c join new_parties n using (site_id, party_type, party_id)) as written group by set
     ) as g on g.set = s.set
     where coalesce(g.n, 0) = s.parties
+      -- and the users whose groups it took from a cache still have those groups.
+      and s.set not in (
+        select m.set from jsonb_to_recordset(${p.memberships}::jsonb) as m(set integer, site_id text, user_id text, groups jsonb)
+        where array(select g.group_id from group_members g where g.site_id = m.site_id and g.user_id = m.user_id order by g.group_id collate "C")
+          <> array(select x from jsonb_array_elements_text(m.groups) as x order by x collate "C")
+      )
   ),
   events as (
     insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
@@ -439,6 +449,7 @@ function batches(sets: WriteSet[]): Batches {
     levelChanges: rows((w) => w.levelChanges, same),
     outbox: rows((w) => w.outbox, same),
     activeDays: rows((w) => w.activeDays.values(), (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId })),
+    memberships: rows((w) => w.memberships.values(), (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups })),
     scores: rows(
       (w) => w.scores.values(),
       (s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }),
@@ -479,6 +490,10 @@ function writeRows(trx: Trx, writes: WriteSet): ScoreRow[] {
     if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
     return result;
   };
+  for (const m of writes.memberships.values()) {
+    const stored = run(q.memberships(trx, { siteId: m.siteId, userId: m.userId })).map((row) => row.group_id);
+    if (stored.length !== m.groups.length || stored.some((id) => !m.groups.includes(id))) throw new StaleWrite();
+  }
   // The parties first: one that no longer has the version read stops the set before its other rows.
   for (const w of writes.parties.values()) {
     const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, expected: w.expected, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };

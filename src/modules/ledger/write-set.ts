@@ -95,6 +95,8 @@ export class WriteSet {
   /** Leaderboard scores moved, one per party, board and window. */
   readonly scores = new Map<string, ScoreDelta & { siteId: string; partyId: string }>();
   readonly parties = new Map<string, PartyWrite>();
+  /** Users whose groups the decision took from a cache: the set is written only if they still are these. */
+  readonly memberships = new Map<string, { siteId: string; userId: string; groups: readonly string[] }>();
 
   /**
    * Names a party whose row this write set saves (its version raised by one when `changed`, its
@@ -201,6 +203,11 @@ export class WriteSet {
         this.scores.set(key, { ...delta, siteId, partyId });
       }
     }
+  }
+
+  /** Writes the set only if the user's groups are still `groups` (else LedgerRepository.apply throws StaleWrite). */
+  expectGroups(siteId: string, userId: string, groups: readonly string[]): void {
+    this.memberships.set(`${siteId}\u0000${userId}`, { siteId, userId, groups });
   }
 
   markActive(siteId: string, day: string, userId: string): void {

@@ -33,7 +33,7 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
     { name: 'Points', isDefault: true },
     { name: 'Coins', dailyLimit: 10 },
   ],
-  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }],
+  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }],
   levels: [
     { id: 'l-1', name: 'Rookie', threshold: 0 },
     { id: 'l-2', name: 'Regular', threshold: 100 },
@@ -41,7 +41,9 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
   missions: [
     mission('m-steps', stepRules, [{ category: 'Coins', amount: 4 }], true),
     mission('m-bonus', [{ id: 'r-1', action: 'bonus', goal: 1 }], [{ category: 'Points', amount: 10 }], true),
+    { ...mission('m-vip', [{ id: 'r-1', action: 'vip', goal: 1 }], [{ category: 'Points', amount: 1 }], true), prerequisites: { groups: ['g-vip'] } },
   ],
+  groups: [{ id: 'g-vip', name: 'VIP' }],
   leaderboards: [{ id: 'lb-coins', name: 'Coins', metric: { type: 'points', category: 'Coins' }, period: 'allTime' }],
 });
 
@@ -184,6 +186,22 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     expect(outcome.levelChanged).toEqual({ from: { id: 'l-1', name: 'Rookie' }, to: { id: 'l-2', name: 'Regular' }, direction: 'up' });
   });
 
+  it("sees a user's groups change, which does not move their row", async () => {
+    const membership = (method: 'PUT' | 'DELETE') =>
+      second.app.inject({ method, url: '/admin/groups/g-vip/members/joiner', headers: { authorization: `Bearer ${admin}` }, ...(method === 'PUT' ? { payload: {} } : {}) });
+    const credited = async () => (await log(t.app, 'joiner', 'vip')).pointsAwarded.map((award) => award.credited);
+    // Known to the node, with no groups: on PostgreSQL the next decisions take the groups from its
+    // cache, and their writes check that they still are the user's.
+    expect(await credited()).toEqual([]);
+    expect(await credited()).toEqual([]);
+    expect((await membership('PUT')).statusCode).toBe(201);
+    expect(await credited()).toEqual([1]);
+    expect(await credited()).toEqual([1]);
+    expect((await membership('DELETE')).statusCode).toBe(204);
+    expect(await credited()).toEqual([]);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
   it('forgets what a dry run decided', async () => {
     for (let i = 0; i < 5; i++) expect(stepProgress(await log(t.app, 'dry', 'step', '?dryRun=true'))).toBe(33);
     const outcomes = [await log(t.app, 'dry', 'step'), await log(t.app, 'dry', 'step'), await log(t.app, 'dry', 'step')];
@@ -218,9 +236,15 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       await sleep(++readsSeen === 1 ? 10 : 40);
       return read.apply(this, args);
     });
+    // The first write is held up, in a transaction (apply) or in a group commit (commit) alike.
     const writes = vi.spyOn(LedgerRepository.prototype, 'apply').mockImplementation(async function (this: LedgerRepository, ...args) {
       if (++writesSeen === 1) await sleep(80);
       return write.apply(this, args);
+    });
+    const commit = LedgerRepository.prototype.commit;
+    const commits = vi.spyOn(LedgerRepository.prototype, 'commit').mockImplementation(async function (this: LedgerRepository, ...args) {
+      if (++writesSeen === 1) await sleep(80);
+      return commit.apply(this, args);
     });
     let pair: LightMyRequestResponse[];
     try {
@@ -228,6 +252,7 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     } finally {
       reads.mockRestore();
       writes.mockRestore();
+      commits.mockRestore();
     }
     expect(pair.map((response) => response.statusCode)).toEqual([201, 201]);
     // 20 points; seven more bonuses make 90 (no level yet), the eighth 100 (Regular).

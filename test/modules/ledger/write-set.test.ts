@@ -168,6 +168,24 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect((await select('points_ledger')).map((r) => r.entry_id)).toContain('e-current');
   });
 
+  it("writes nothing when a user's groups are no longer the ones the decision took", async () => {
+    await database.db.insertInto('sites').values({ site_id: site, name: 'Writes', timezone: 'UTC', created_at: 0 }).execute();
+    await database.db.insertInto('group_members').values({ site_id: site, group_id: 'g-b', user_id: 'ann', joined_at: 1 }).execute();
+    await database.db.insertInto('group_members').values({ site_id: site, group_id: 'g-a', user_id: 'ann', joined_at: 1 }).execute();
+    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    const expecting = (groups: string[], entryId: string) => {
+      const writes = new WriteSet();
+      writes.expectGroups(site, 'ann', groups);
+      writes.post(entry(ann, 'Points', 1, entryId), 1);
+      return writes;
+    };
+    await expect(apply(expecting(['g-a'], 'e-groups-1'))).rejects.toBeInstanceOf(StaleWrite);
+    await expect(apply(expecting(['g-a', 'g-b', 'g-c'], 'e-groups-2'))).rejects.toBeInstanceOf(StaleWrite);
+    await apply(expecting(['g-b', 'g-a'], 'e-groups-3'));
+    const entries = (await select('points_ledger')).map((r) => r.entry_id).filter((id) => id.startsWith('e-groups'));
+    expect(entries).toEqual(['e-groups-3']);
+  });
+
   it("inserts a new party's row with its first write set, and writes nothing when the row exists already", async () => {
     const dana = { siteId: site, type: 'user' as const, id: 'dana' };
     const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
