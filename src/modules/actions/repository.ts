@@ -164,6 +164,73 @@ const q = {
   ),
 };
 
+/** What a decision reads of a party's state besides its row (see PartyState below). */
+export interface StateQuery {
+  missionIds: string[];
+  /** Capped categories: what was earned in the day and year starting at dayStart and yearStart. */
+  categories: string[];
+  dayStart: number;
+  yearStart: number;
+  /** The category whose lifetime points are read, if any. */
+  lifetimeCategory: string | undefined;
+  /** The action whose recorded events in [from, to) are counted, if any. */
+  rate: { action: string; from: number; to: number } | undefined;
+  /** Whether the user's groups are read. */
+  groups: boolean;
+}
+
+/** A party's row and what a decision reads of its state, as one snapshot; no row when the party has none. */
+export interface PartyStateRead {
+  row: PartyRow | undefined;
+  missions: MissionStateRow[];
+  earnings: Map<string, { day: number; year: number }>;
+  lifetime: number;
+  recorded: number;
+  groups: string[] | undefined;
+}
+
+type StateParams = P & { missionIds: string; categories: string; dayStart: number; yearStart: number; lifetimeCategory: string | null; rateAction: string | null; rateFrom: number; rateTo: number; groups: boolean };
+type StateRow = Partial<PartyRow> & {
+  missions: MissionStateRow[];
+  earnings: Array<{ category: string; period: 'day' | 'year'; earned: number }>;
+  lifetime: number | string | null;
+  recorded: number | string | null;
+  groups: string[] | null;
+};
+
+// PostgreSQL: a party's row and the state a decision reads, in one statement (one round trip, one
+// snapshot): for a decision made without a lock, from what is stored (src/modules/actions/service.ts).
+// Lists travel as JSON text.
+const partyState = precompiled<StateParams, StateRow>((db, p) => {
+  const statement = sql<StateRow>`
+select
+  party.last_recorded, party.level_id, party.version, party.sequence,
+  coalesce((
+    select json_agg(state) from (
+      select 'progress' as kind, mission_id, rule_id, window_start, current as n from mission_progress
+      where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and mission_id in (select jsonb_array_elements_text(${p.missionIds}::jsonb))
+      union all
+      select 'completions', mission_id, null, window_start, count(*) from mission_completions
+      where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and mission_id in (select jsonb_array_elements_text(${p.missionIds}::jsonb)) and removed_at is null
+      group by mission_id, window_start
+    ) as state
+  ), '[]') as missions,
+  coalesce((
+    select json_agg(json_build_object('category', category, 'period', period, 'earned', earned)) from point_earnings
+    where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and category in (select jsonb_array_elements_text(${p.categories}::jsonb))
+      and ((period = 'day' and period_start = ${p.dayStart}) or (period = 'year' and period_start = ${p.yearStart}))
+  ), '[]') as earnings,
+  (select lifetime from point_balances where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and category = ${p.lifetimeCategory}) as lifetime,
+  case when ${p.rateAction}::text is null then 0 else (
+    select count(*) from action_events
+    where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and action = ${p.rateAction} and occurred_at >= ${p.rateFrom} and occurred_at < ${p.rateTo} and recorded = 1 and reversed_at is null
+  ) end as recorded,
+  case when ${p.groups} then coalesce((select json_agg(group_id) from group_members where site_id = ${p.siteId} and user_id = ${p.id}), '[]') end as groups
+from (select 1) as one
+left join parties as party on party.site_id = ${p.siteId} and party.party_type = ${p.type} and party.party_id = ${p.id}`;
+  return { compile: () => statement.compile(db) };
+});
+
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
 /** What moved a level: an action, an admin adjustment, an admin's choice, a reversal, or a recognition received. */
@@ -222,10 +289,33 @@ export class ActionsRepository {
     return { ...row, version: Number(row.version), sequence: Number(row.sequence) };
   }
 
-  /** The party's row as stored, read without a lock; undefined when the party has none. */
-  async findParty(trx: Trx, party: PartyKey): Promise<PartyRow | undefined> {
-    const [row] = await q.party(trx, key(party));
-    return row === undefined ? undefined : { ...row, version: Number(row.version), sequence: Number(row.sequence) };
+  /** PostgreSQL: the party's row as stored and the state a decision reads, in one statement and without a lock. */
+  async partyState(trx: Trx, party: PartyKey, query: StateQuery): Promise<PartyStateRead> {
+    const [row] = await partyState(trx, {
+      ...key(party),
+      missionIds: JSON.stringify(query.missionIds),
+      categories: JSON.stringify(query.categories),
+      dayStart: query.dayStart,
+      yearStart: query.yearStart,
+      lifetimeCategory: query.lifetimeCategory ?? null,
+      rateAction: query.rate?.action ?? null,
+      rateFrom: query.rate?.from ?? 0,
+      rateTo: query.rate?.to ?? 0,
+      groups: query.groups,
+    });
+    const earnings = new Map(query.categories.map((category) => [category, { day: 0, year: 0 }]));
+    for (const earned of row?.earnings ?? []) (earnings.get(earned.category) as { day: number; year: number })[earned.period] = Number(earned.earned);
+    return {
+      row:
+        row?.version === undefined || row.version === null
+          ? undefined
+          : { last_recorded: row.last_recorded ?? null, level_id: row.level_id ?? null, version: Number(row.version), sequence: Number(row.sequence) },
+      missions: row?.missions ?? [],
+      earnings,
+      lifetime: Number(row?.lifetime ?? 0),
+      recorded: Number(row?.recorded ?? 0),
+      groups: row?.groups ?? undefined,
+    };
   }
 
   async findEvent(trx: Trx, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {

@@ -21,7 +21,7 @@ import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party
 import { mirrorPoints } from '../awards/ledger.js';
 import { StaleWrite } from '../ledger/repository.js';
 import { WriteSet } from '../ledger/write-set.js';
-import { levelChangeEvent, levelChangeRow, lifetimeDelta, presentLevelChange, type ActionsRepository, type PartyKey, type PartyRow, type PresentedLevelChange, type ProgressUpdate } from './repository.js';
+import { levelChangeEvent, levelChangeRow, lifetimeDelta, presentLevelChange, type ActionsRepository, type MissionStateRow, type PartyKey, type PartyRow, type PresentedLevelChange, type ProgressUpdate } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -155,7 +155,7 @@ export class ActionService {
       // another writer moved the row meanwhile). An event id used before fails its write set
       // (unique), which logged() answers as a repeat.
       for (const fresh of [false, true]) {
-        const row = await this.unlockedRow(snapshot, party, fresh);
+        const row = await this.unlockedRow(snapshot, party, input, now, fresh);
         if (row === undefined) break;
         involved = await this.groupsOf(snapshot, party, input.action, row.groups);
         // A group mission may move: its group is locked with the user.
@@ -201,12 +201,12 @@ export class ActionService {
 
   /**
    * The party row an unlocked decision starts from: as this node last wrote it (its cached state
-   * with it, and the user's groups as last read), or else (or when `fresh`) as stored now, read without a lock: the decision then
-   * reads the rest of the state it needs. A party with no row is new (`insert`): its write set
-   * inserts the row, and is written only if no one did meanwhile. Undefined while another
-   * decision of this node is writing the party.
+   * with it, and the user's groups as last read), or else (or when `fresh`) as stored now, read
+   * without a lock with all the state the decision reads, in one statement. A party with no row is
+   * new (`insert`): its write set inserts the row, and is written only if no one did meanwhile.
+   * Undefined while another decision of this node is writing the party.
    */
-  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[] }) | undefined> {
+  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, now: number, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[] }) | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
     if (!fresh) {
       // (When fresh, the entry being written is the failed attempt's own.)
@@ -216,7 +216,34 @@ export class ActionService {
         return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
       }
     }
-    return (await this.repository.findParty({ db: this.database.db }, party)) ?? { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true };
+    const action = this.resolveAction(snapshot, input.action);
+    const timestamp = input.timestamp ?? now;
+    const { periods, rateWindow } = windowsOf(snapshot, action, timestamp);
+    const reads = readsOf(snapshot, party.type, action.name);
+    const stored = await this.repository.partyState({ db: this.database.db }, party, {
+      missionIds: reads.missionIds,
+      categories: reads.categories,
+      dayStart: periods.day,
+      yearStart: periods.year,
+      lifetimeCategory: reads.lifetimeCategory,
+      rate: rateWindow === undefined ? undefined : { action: action.name, from: rateWindow.start, to: rateWindow.end },
+      groups: needsGroups(snapshot, party, action.name),
+    });
+    // (A user may be in groups before their first action.)
+    const groups = stored.groups === undefined ? {} : { groups: [...stored.groups].sort() };
+    if (stored.row === undefined) return { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true, ...groups };
+    // The entry at the version read holds all of it: the decision reads nothing more.
+    const entry = this.#cache.entry(key, stored.row.version, snapshot.version);
+    for (const id of reads.missionIds) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
+    storeMissionRows(entry, stored.missions);
+    for (const [category, totals] of stored.earnings) {
+      entry.earned.set(`${category}|day|${periods.day}`, totals.day);
+      entry.earned.set(`${category}|year|${periods.year}`, totals.year);
+    }
+    if (reads.lifetimeCategory !== undefined) entry.lifetime.set(reads.lifetimeCategory, stored.lifetime);
+    if (rateWindow !== undefined) entry.recorded.set(rateKey(action.name, rateWindow.start), stored.recorded);
+    if (groups.groups !== undefined) entry.groups = groups.groups;
+    return { ...stored.row, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
   }
 
   /**
@@ -226,10 +253,8 @@ export class ActionService {
    * them), nothing is read.
    */
   async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string, cached?: readonly string[]): Promise<Involved> {
+    if (!needsGroups(snapshot, party, actionName)) return { groupIds: [], groups: [], memberships: 'none' };
     const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
-    const needsGroups =
-      party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
-    if (!needsGroups) return { groupIds: [], groups: [], memberships: 'none' };
     const groupIds = cached !== undefined ? [...cached] : (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort();
     const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
@@ -281,7 +306,7 @@ export class ActionService {
     }
     const event: ActionEvent = { action, value: input.value, metadata: input.metadata, timestamp: input.timestamp ?? now };
     // The calendar day and year of the event (site time zone): the windows of the caps.
-    const periods = { day: calendarWindow(event.timestamp, 'day', snapshot.engine.timezone).start, year: calendarWindow(event.timestamp, 'year', snapshot.engine.timezone).start };
+    const { periods, rateWindow } = windowsOf(snapshot, action, event.timestamp);
     // The parties' cached state: from here on it changes with this decision, so it is marked as
     // being written at once, before anything waits. Another decision of this node for the same
     // party then reads its own (a fresh entry) rather than changing this one, and a failure leaves
@@ -294,8 +319,6 @@ export class ActionService {
     });
     const userRow = rows[rows.length - 1] as PartyRow;
     const userEntry = entries[entries.length - 1] as PartyEntry;
-    // The action's rate-limit window holding the event (SPEC §5 step 4), computed once.
-    const rateWindow = action.rateLimit === undefined ? undefined : calendarWindow(event.timestamp, action.rateLimit.period, snapshot.engine.timezone);
     const decision = writable(await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow));
 
     const outcome: ActionOutcome = {
@@ -390,7 +413,7 @@ export class ActionService {
     rateWindow: { start: number; end: number } | undefined,
     memberAction = false,
   ): Promise<Decision> {
-    const missions = (snapshot.engine.missionsByAction.get(event.action.name.toLowerCase()) ?? []).filter((mission) => mission.party === party.type);
+    const { missions, missionIds, prerequisiteIds, categories, lifetimeCategory } = readsOf(snapshot, party.type, event.action.name);
     const recordedInRateWindow = rateWindow === undefined ? 0 : await this.recordedIn(trx, party, entry, event.action.name, rateWindow.start, rateWindow.end);
     const state: PartyState = {
       lastRecorded: row.last_recorded === null ? undefined : (JSON.parse(row.last_recorded) as PartyState['lastRecorded']),
@@ -404,16 +427,9 @@ export class ActionService {
     };
     if (missions.length === 0) return evaluate(snapshot.engine, party.type, state, event, { memberAction });
 
-    const prerequisiteIds = [...new Set(missions.flatMap((mission) => mission.prerequisites.missions))];
-    await this.loadMissions(trx, party, entry, [...missions.map((mission) => mission.id), ...prerequisiteIds]);
+    await this.loadMissions(trx, party, entry, missionIds);
     const supplied = missions.filter((mission) => mission.supply !== undefined);
     const supplyUsed = await this.repository.supplyUsed(trx, party.siteId, supplied.map((mission) => mission.id));
-    // Only capped categories need what was earned today and this year; only a reward in the
-    // default category can move the level.
-    const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
-    const categories = snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name);
-    const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
-    const movesLevel = party.type === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory);
     return evaluate(
       snapshot.engine,
       party.type,
@@ -423,7 +439,7 @@ export class ActionService {
         missions: new Map(missions.map((mission) => [mission.id, missionState(mission, event.timestamp, entry.missions.get(mission.id))])),
         supplyRemaining: new Map(supplied.map((m) => [m.id, (m.supply as number) - (supplyUsed.get(m.id) ?? 0)])),
         earned: await this.earned(trx, party, entry, categories, periods),
-        lifetimeDefaultPoints: movesLevel ? await this.lifetime(trx, party, entry, defaultCategory) : 0,
+        lifetimeDefaultPoints: lifetimeCategory !== undefined ? await this.lifetime(trx, party, entry, lifetimeCategory) : 0,
       },
       event,
       { memberAction },
@@ -436,16 +452,7 @@ export class ActionService {
     if (missing.length === 0) return;
     const rows = entry.empty ? [] : await this.repository.missionState(trx, party, missing);
     for (const id of missing) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
-    for (const row of rows) {
-      const mission = entry.missions.get(row.mission_id) as MissionEntry;
-      if (row.kind === 'progress') {
-        mission.windowStart = Number(row.window_start);
-        mission.progress.set(row.rule_id as string, Number(row.n));
-      } else {
-        mission.completions.set(Number(row.window_start), Number(row.n));
-        mission.completionsTotal += Number(row.n);
-      }
-    }
+    storeMissionRows(entry, rows);
   }
 
   private async recordedIn(trx: Trx, party: PartyKey, entry: PartyEntry, action: string, start: number, end: number): Promise<number> {
@@ -679,4 +686,53 @@ function missionEntry(entry: PartyEntry, missionId: string): MissionEntry {
     entry.missions.set(missionId, mission);
   }
   return mission;
+}
+
+/** The calendar day and year of the event (site time zone: the windows of the caps), and the action's rate-limit window holding it (SPEC §5 step 4). */
+function windowsOf(snapshot: ProgramSnapshot, action: EngineAction, timestamp: number): { periods: Periods; rateWindow: { start: number; end: number } | undefined } {
+  const zone = snapshot.engine.timezone;
+  return {
+    periods: { day: calendarWindow(timestamp, 'day', zone).start, year: calendarWindow(timestamp, 'year', zone).start },
+    rateWindow: action.rateLimit === undefined ? undefined : calendarWindow(timestamp, action.rateLimit.period, zone),
+  };
+}
+
+/**
+ * What a decision of a party of this type reads of its state for the action: the missions the
+ * action may advance and their prerequisites; what was earned in the capped categories they reward
+ * (only those need it); lifetime points in the default category, when they reward it (only that
+ * moves a user's level).
+ */
+function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], actionName: string) {
+  const missions = (snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).filter((mission) => mission.party === partyType);
+  const prerequisiteIds = [...new Set(missions.flatMap((mission) => mission.prerequisites.missions))];
+  const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
+  const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
+  return {
+    missions,
+    prerequisiteIds,
+    missionIds: missions.length === 0 ? [] : [...missions.map((mission) => mission.id), ...prerequisiteIds],
+    categories: missions.length === 0 ? [] : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
+    lifetimeCategory: partyType === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory) ? defaultCategory : undefined,
+  };
+}
+
+/** Whether an action of the party needs the user's groups: group missions, group prerequisites, group-filtered boards. */
+function needsGroups(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): boolean {
+  const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
+  return party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
+}
+
+/** Adds stored progress and live completion counts to the entry's missions (each loaded already, empty). */
+function storeMissionRows(entry: PartyEntry, rows: readonly MissionStateRow[]): void {
+  for (const row of rows) {
+    const mission = entry.missions.get(row.mission_id) as MissionEntry;
+    if (row.kind === 'progress') {
+      mission.windowStart = Number(row.window_start);
+      mission.progress.set(row.rule_id as string, Number(row.n));
+    } else {
+      mission.completions.set(Number(row.window_start), Number(row.n));
+      mission.completionsTotal += Number(row.n);
+    }
+  }
 }
