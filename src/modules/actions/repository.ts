@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { uuidv7 } from '../../uuid.js';
+import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
@@ -189,8 +190,8 @@ export interface PartyStateRead {
   groups: string[] | undefined;
 }
 
-type StateParams = P & { missionIds: string; categories: string; dayStart: number; yearStart: number; lifetimeCategory: string | null; rateAction: string | null; rateFrom: number; rateTo: number; groups: boolean };
 type StateRow = Partial<PartyRow> & {
+  i: number;
   missions: MissionStateRow[];
   earnings: Array<{ category: string; period: 'day' | 'year'; earned: number }>;
   lifetime: number | string | null;
@@ -198,36 +199,36 @@ type StateRow = Partial<PartyRow> & {
   groups: string[] | null;
 };
 
-// PostgreSQL: a party's row and the state a decision reads, in one statement (one round trip, one
-// snapshot): for a decision made without a lock, from what is stored (src/modules/actions/service.ts).
-// Lists travel as JSON text.
-const partyState = precompiled<StateParams, StateRow>((db, p) => {
+// PostgreSQL: parties' rows and the state decisions read, in one statement (one round trip, one
+// snapshot) for many decisions made without a lock (src/modules/actions/service.ts). Each read
+// is a row of the JSON parameter, numbered `i`; its lists are JSON arrays.
+const partyStates = precompiled<{ reads: string }, StateRow>((db, p) => {
   const statement = sql<StateRow>`
 select
-  party.last_recorded, party.level_id, party.version, party.sequence,
+  q.i, party.last_recorded, party.level_id, party.version, party.sequence,
   coalesce((
     select json_agg(state) from (
       select 'progress' as kind, mission_id, rule_id, window_start, current as n from mission_progress
-      where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and mission_id in (select jsonb_array_elements_text(${p.missionIds}::jsonb))
+      where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and mission_id in (select jsonb_array_elements_text(q.mission_ids))
       union all
       select 'completions', mission_id, null, window_start, count(*) from mission_completions
-      where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and mission_id in (select jsonb_array_elements_text(${p.missionIds}::jsonb)) and removed_at is null
+      where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and mission_id in (select jsonb_array_elements_text(q.mission_ids)) and removed_at is null
       group by mission_id, window_start
     ) as state
   ), '[]') as missions,
   coalesce((
     select json_agg(json_build_object('category', category, 'period', period, 'earned', earned)) from point_earnings
-    where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and category in (select jsonb_array_elements_text(${p.categories}::jsonb))
-      and ((period = 'day' and period_start = ${p.dayStart}) or (period = 'year' and period_start = ${p.yearStart}))
+    where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and category in (select jsonb_array_elements_text(q.categories))
+      and ((period = 'day' and period_start = q.day_start) or (period = 'year' and period_start = q.year_start))
   ), '[]') as earnings,
-  (select lifetime from point_balances where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and category = ${p.lifetimeCategory}) as lifetime,
-  case when ${p.rateAction}::text is null then 0 else (
+  (select lifetime from point_balances where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and category = q.lifetime_category) as lifetime,
+  case when q.rate_action is null then 0 else (
     select count(*) from action_events
-    where site_id = ${p.siteId} and party_type = ${p.type} and party_id = ${p.id} and action = ${p.rateAction} and occurred_at >= ${p.rateFrom} and occurred_at < ${p.rateTo} and recorded = 1 and reversed_at is null
+    where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and action = q.rate_action and occurred_at >= q.rate_from and occurred_at < q.rate_to and recorded = 1 and reversed_at is null
   ) end as recorded,
-  case when ${p.groups} then coalesce((select json_agg(group_id) from group_members where site_id = ${p.siteId} and user_id = ${p.id}), '[]') end as groups
-from (select 1) as one
-left join parties as party on party.site_id = ${p.siteId} and party.party_type = ${p.type} and party.party_id = ${p.id}`;
+  case when q.groups then coalesce((select json_agg(group_id) from group_members where site_id = q.site_id and user_id = q.party_id), '[]') end as groups
+from jsonb_to_recordset(${p.reads}::jsonb) as q(i integer, site_id text, party_type text, party_id text, mission_ids jsonb, categories jsonb, day_start bigint, year_start bigint, lifetime_category text, rate_action text, rate_from bigint, rate_to bigint, groups boolean)
+left join parties as party on party.site_id = q.site_id and party.party_type = q.party_type and party.party_id = q.party_id`;
   return { compile: () => statement.compile(db) };
 });
 
@@ -249,6 +250,9 @@ export interface ProgressUpdate {
 
 export class ActionsRepository {
   readonly ledger: LedgerRepository;
+
+  /** Group reads of parties' state: at most two statements at once, the next reads gathering meanwhile. */
+  readonly #reads = new Batcher((reads: Array<{ trx: Trx; party: PartyKey; query: StateQuery }>) => this.#readStates(reads), { inFlight: 2, max: 64 });
 
   constructor(private readonly dialect: DialectName) {
     this.ledger = new LedgerRepository(dialect);
@@ -289,33 +293,51 @@ export class ActionsRepository {
     return { ...row, version: Number(row.version), sequence: Number(row.sequence) };
   }
 
-  /** PostgreSQL: the party's row as stored and the state a decision reads, in one statement and without a lock. */
-  async partyState(trx: Trx, party: PartyKey, query: StateQuery): Promise<PartyStateRead> {
-    const [row] = await partyState(trx, {
-      ...key(party),
-      missionIds: JSON.stringify(query.missionIds),
-      categories: JSON.stringify(query.categories),
-      dayStart: query.dayStart,
-      yearStart: query.yearStart,
-      lifetimeCategory: query.lifetimeCategory ?? null,
-      rateAction: query.rate?.action ?? null,
-      rateFrom: query.rate?.from ?? 0,
-      rateTo: query.rate?.to ?? 0,
-      groups: query.groups,
+  /**
+   * PostgreSQL: the party's row as stored and the state a decision reads, in one statement and
+   * without a lock; read together with those other decisions ask for meanwhile (group read).
+   */
+  partyState(trx: Trx, party: PartyKey, query: StateQuery): Promise<PartyStateRead> {
+    return this.#reads.submit({ trx, party, query });
+  }
+
+  async #readStates(reads: ReadonlyArray<{ trx: Trx; party: PartyKey; query: StateQuery }>): Promise<PartyStateRead[]> {
+    const rows = await partyStates((reads[0] as { trx: Trx }).trx, {
+      reads: JSON.stringify(
+        reads.map(({ party, query }, i) => ({
+          i,
+          site_id: party.siteId,
+          party_type: party.type,
+          party_id: party.id,
+          mission_ids: query.missionIds,
+          categories: query.categories,
+          day_start: query.dayStart,
+          year_start: query.yearStart,
+          lifetime_category: query.lifetimeCategory ?? null,
+          rate_action: query.rate?.action ?? null,
+          rate_from: query.rate?.from ?? 0,
+          rate_to: query.rate?.to ?? 0,
+          groups: query.groups,
+        })),
+      ),
     });
-    const earnings = new Map(query.categories.map((category) => [category, { day: 0, year: 0 }]));
-    for (const earned of row?.earnings ?? []) (earnings.get(earned.category) as { day: number; year: number })[earned.period] = Number(earned.earned);
-    return {
-      row:
-        row?.version === undefined || row.version === null
-          ? undefined
-          : { last_recorded: row.last_recorded ?? null, level_id: row.level_id ?? null, version: Number(row.version), sequence: Number(row.sequence) },
-      missions: row?.missions ?? [],
-      earnings,
-      lifetime: Number(row?.lifetime ?? 0),
-      recorded: Number(row?.recorded ?? 0),
-      groups: row?.groups ?? undefined,
-    };
+    const byRead = new Map(rows.map((row) => [row.i, row]));
+    return reads.map(({ query }, i) => {
+      const row = byRead.get(i);
+      const earnings = new Map(query.categories.map((category) => [category, { day: 0, year: 0 }]));
+      for (const earned of row?.earnings ?? []) (earnings.get(earned.category) as { day: number; year: number })[earned.period] = Number(earned.earned);
+      return {
+        row:
+          row?.version === undefined || row.version === null
+            ? undefined
+            : { last_recorded: row.last_recorded ?? null, level_id: row.level_id ?? null, version: Number(row.version), sequence: Number(row.sequence) },
+        missions: row?.missions ?? [],
+        earnings,
+        lifetime: Number(row?.lifetime ?? 0),
+        recorded: Number(row?.recorded ?? 0),
+        groups: row?.groups ?? undefined,
+      };
+    });
   }
 
   async findEvent(trx: Trx, siteId: string, eventId: string): Promise<ActionEventsTable | undefined> {

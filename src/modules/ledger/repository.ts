@@ -11,6 +11,7 @@
 // version guard: a stale one throws before any other row is written).
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
+import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -308,26 +309,22 @@ select
   return { compile: () => statement.compile(db) };
 });
 
-/** A write set waiting for its batch, and its caller. */
-interface Pending {
-  trx: Trx;
-  writes: WriteSet;
-  resolve: (scores: ScoreRow[]) => void;
-  reject: (error: unknown) => void;
-}
-
 /** Batch statements in flight at once (PostgreSQL): while they run, the next write sets gather. */
 const IN_FLIGHT = 2;
 /** Write sets in one batch statement at most. */
 const BATCH = 64;
 
 export class LedgerRepository {
-  readonly #waiting: Pending[] = [];
-  /** The parties of the batches running and forming. */
-  readonly #writing = new Set<string>();
-  #inFlight = 0;
+  /** PostgreSQL's group commit: a party is in one batch at a time, so that its sets are written in the order they came. */
+  readonly #batches: Batcher<{ trx: Trx; writes: WriteSet }, ScoreRow[]>;
 
-  constructor(private readonly dialect: DialectName) {}
+  constructor(private readonly dialect: DialectName) {
+    this.#batches = new Batcher(async (items) => this.#write((items[0] as { trx: Trx }).trx, items.map((item) => item.writes)), {
+      inFlight: IN_FLIGHT,
+      max: BATCH,
+      keys: ({ writes }) => [...writes.parties.values()].map(({ party }) => `${party.siteId}\u0000${party.type}\u0000${party.id}`),
+    });
+  }
 
   /**
    * Writes the write set in the caller's transaction; throws StaleWrite when a party's version
@@ -336,7 +333,9 @@ export class LedgerRepository {
    */
   async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
     if (this.dialect !== 'postgres') return writeRows(trx, writes);
-    return (await this.#write(trx, [writes]))[0] as ScoreRow[];
+    const [written] = await this.#write(trx, [writes]);
+    if (written instanceof StaleWrite) throw written;
+    return written as ScoreRow[];
   }
 
   /**
@@ -348,60 +347,10 @@ export class LedgerRepository {
    * by one, so that only it fails.
    */
   commit(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ trx, writes, resolve, reject });
-      this.#next();
-    });
+    return this.#batches.submit({ trx, writes });
   }
 
-  /**
-   * Starts batches while fewer than IN_FLIGHT run. A party is in one batch at a time: a set naming
-   * a party that a running or the forming batch writes waits for the next, so that a party's sets
-   * are written in the order they came.
-   */
-  #next(): void {
-    while (this.#inFlight < IN_FLIGHT) {
-      const batch: Pending[] = [];
-      const keys: string[] = [];
-      for (let i = 0; i < this.#waiting.length && batch.length < BATCH; ) {
-        const pending = this.#waiting[i] as Pending;
-        const named = [...pending.writes.parties.values()].map(({ party }) => `${party.siteId}\u0000${party.type}\u0000${party.id}`);
-        if (named.some((key) => this.#writing.has(key))) {
-          i += 1;
-          continue;
-        }
-        for (const key of named) this.#writing.add(key);
-        keys.push(...named);
-        batch.push(pending);
-        this.#waiting.splice(i, 1);
-      }
-      if (batch.length === 0) return;
-      this.#inFlight += 1;
-      void this.#settle(batch).finally(() => {
-        for (const key of keys) this.#writing.delete(key);
-        this.#inFlight -= 1;
-        this.#next();
-      });
-    }
-  }
-
-  async #settle(batch: Pending[]): Promise<void> {
-    let written: Array<ScoreRow[] | StaleWrite>;
-    try {
-      written = await this.#write((batch[0] as Pending).trx, batch.map((pending) => pending.writes));
-    } catch (error) {
-      if (batch.length === 1) return (batch[0] as Pending).reject(error);
-      await Promise.all(batch.map((pending) => this.#settle([pending])));
-      return;
-    }
-    for (const [i, pending] of batch.entries()) {
-      const result = written[i] as ScoreRow[] | StaleWrite;
-      if (result instanceof StaleWrite) pending.reject(result);
-      else pending.resolve(result);
-    }
-  }
-
-  /** One statement writing the sets: for each, its scores as stored, or StaleWrite. A single set's StaleWrite is thrown. */
+  /** One statement writing the sets: for each, its scores as stored, or StaleWrite. */
   async #write(trx: Trx, sets: WriteSet[]): Promise<Array<ScoreRow[] | StaleWrite>> {
     let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
     try {
@@ -413,9 +362,7 @@ export class LedgerRepository {
     const saved = new Set(result?.saved ?? []);
     const scores = sets.map((): ScoreRow[] => []);
     for (const { set, ...row } of result?.scores ?? []) scores[set]?.push(row);
-    const written = sets.map((_, i) => (saved.has(i) ? (scores[i] as ScoreRow[]) : new StaleWrite()));
-    if (sets.length === 1 && written[0] instanceof StaleWrite) throw written[0];
-    return written;
+    return sets.map((_, i) => (saved.has(i) ? (scores[i] as ScoreRow[]) : new StaleWrite()));
   }
 }
 
