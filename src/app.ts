@@ -279,7 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }, clock),
   });
   await app.register(webhookRoutes, {
-    webhooks: new WebhookAdminService(new WebhookRepository(database), { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
+    webhooks: new WebhookAdminService(new WebhookRepository(database), programs, { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
     secrets: new WebhookSecrets(programs, clock),
   });
 

@@ -9,6 +9,7 @@ import type { LevelChange } from '../../engine/types.js';
 import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
 import { LedgerRepository } from '../ledger/repository.js';
 import { outboxRow, WriteSet, type OutboxEvent, type PartyKey } from '../ledger/write-set.js';
+import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
 
 export type { PartyKey } from '../ledger/write-set.js';
 
@@ -410,18 +411,23 @@ export class ActionsRepository {
     await this.ledger.apply(trx, writes);
   }
 
-  /** Sets the user's level, keeps the change in its history and tells webhooks; returns it as the API shows it. */
-  async recordLevelChange(trx: Trx, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
+  /** Sets the user's level, keeps the change in its history and tells webhooks (when the site has a destination for it); returns it as the API shows it. */
+  async recordLevelChange(trx: Trx, destinations: SiteDestinations, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
     await q.setLevel(trx, { ...key(party), levelId: change.to?.id ?? null });
     const writes = new WriteSet();
     writes.levelChanges.push(levelChangeRow(party, change, cause, at));
-    writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), levelChangeEvent(change, cause, at), now));
+    const event = levelChangeEvent(change, cause, at);
+    if (hasDestination({ eventType: event.type, data: event.data }, destinations)) writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), event, now));
     await this.ledger.apply(trx, writes);
     return presentLevelChange(change);
   }
 
-  /** Appends an outbox event with the party's next sequence number (a decision's write set numbers its own). */
-  async enqueue(trx: Trx, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
+  /**
+   * Appends an outbox event with the party's next sequence number (a decision's write set numbers
+   * its own), when the site has a destination for it: otherwise nothing, and no number is taken.
+   */
+  async enqueue(trx: Trx, destinations: SiteDestinations, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
+    if (!hasDestination({ eventType: event.type, data: event.data }, destinations)) return;
     const writes = new WriteSet();
     writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), event, now));
     await this.ledger.apply(trx, writes);

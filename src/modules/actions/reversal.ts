@@ -201,6 +201,7 @@ export class ReversalService {
     const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
     await this.repository.enqueue(
       trx,
+      snapshot.destinations,
       party,
       {
         type: 'mission.completed',
@@ -300,7 +301,7 @@ export class ReversalService {
     if ((to?.id ?? null) === currentId) return;
     const from: EngineLevel | null = engine.levels.find((level) => level.id === currentId) ?? null;
     const direction = (to?.threshold ?? -Infinity) > (from?.threshold ?? -Infinity) ? 'up' : 'down';
-    result.levelChanged = await this.repository.recordLevelChange(trx, user, { from, to, direction }, cause, now, now);
+    result.levelChanged = await this.repository.recordLevelChange(trx, snapshot.destinations, user, { from, to, direction }, cause, now, now);
   }
 
   private async recordScores(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<ScoreUpdate[]> {

@@ -334,7 +334,7 @@ export class ActionService {
     // The groups whose missions this action moved: a reversal takes its contribution back from them.
     const advancedGroups: string[] = [];
     // Everything the decision writes, written at once at the end (src/modules/ledger/).
-    const writes = new WriteSet();
+    const writes = new WriteSet(snapshot.destinations);
     for (const [i, locked] of parties.entries()) {
       const row = rows[i] as DecisionRow;
       writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded, row.insert === true ? now : undefined);

@@ -267,6 +267,7 @@ export class AwardService {
       const balance = await this.balanceWithin(trx, settings, siteId, userId, now);
       await this.parties.enqueue(
         trx,
+        snapshot.destinations,
         user,
         {
           type: 'award.debited',

@@ -2,9 +2,11 @@
 // once by ./repository.ts (`applyWriteSet`), so that the database sees one batch of statements
 // (on PostgreSQL one statement, one round trip) rather than a statement per row as the decision
 // goes. Rows that touch the same key are merged here (a balance moved twice, a badge earned twice),
-// since one statement may not change a row twice.
+// since one statement may not change a row twice. Only what a subscriber needs is written: an
+// event of a type the site has no destination for gets no outbox row.
 import { uuidv7 } from '../../uuid.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
+import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
 import type {
   ActionEventsTable,
   LevelChangesTable,
@@ -98,6 +100,9 @@ export class WriteSet {
   /** Users whose groups the decision took from a cache: the set is written only if they still are these. */
   readonly memberships = new Map<string, { siteId: string; userId: string; groups: readonly string[] }>();
 
+  /** `destinations`: the program snapshot's, needed by a write set that enqueues events. */
+  constructor(private readonly destinations?: SiteDestinations) {}
+
   /**
    * Names a party whose row this write set saves (its version raised by one when `changed`, its
    * outbox sequence advanced past the events added): `state` is its row as the decision read it.
@@ -184,9 +189,14 @@ export class WriteSet {
     this.levelChanges.push(change);
   }
 
-  /** Appends an outbox event with the party's next sequence number. */
+  /**
+   * Appends an outbox event with the party's next sequence number, if the site has a destination
+   * for it; one that has none is not written and takes no number.
+   */
   enqueue(party: PartyKey, event: OutboxEvent, now: number): void {
     const write = this.#partyWrite(party);
+    if (this.destinations === undefined) throw new Error("a write set that enqueues events needs the site's destinations");
+    if (!hasDestination({ eventType: event.type, data: event.data }, this.destinations)) return;
     write.sequence += 1;
     this.outbox.push(outboxRow(party, write.sequence, event, now));
   }

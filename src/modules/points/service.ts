@@ -95,7 +95,7 @@ export class PointsService {
       recorded_at: now,
     }, snapshot.program.awardSettings);
     const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
-    const levelChanged = change === undefined ? undefined : await this.repository.recordLevelChange(trx, party, change, posting.levelCause(entryId), now, now);
+    const levelChanged = change === undefined ? undefined : await this.repository.recordLevelChange(trx, snapshot.destinations, party, change, posting.levelCause(entryId), now, now);
     const deltas = LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]);
     within.scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, deltas)));
     return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };

@@ -14,7 +14,8 @@ export class CustomLevelsService {
   ) {}
 
   async set(siteId: string, userId: string, levelId: string): Promise<PresentedLevelChange | null> {
-    const { program } = await this.programs.snapshot(siteId);
+    const snapshot = await this.programs.snapshot(siteId);
+    const { program } = snapshot;
     if (program.site.levelType !== 'custom') {
       throw new AppError('validation_failed', 'The site\u2019s levels follow points', { errors: [{ path: 'levelId', message: 'levels are set by admins only when the site has levelType custom' }] });
     }
@@ -29,7 +30,7 @@ export class CustomLevelsService {
       if (currentId === levelId) return null;
       const fromIndex = program.levels.findIndex((level) => level.id === currentId);
       const from = program.levels[fromIndex] ?? null;
-      return this.repository.recordLevelChange(trx, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
+      return this.repository.recordLevelChange(trx, snapshot.destinations, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
     });
   }
 }

@@ -45,6 +45,17 @@ export class ProgramRepository {
       .execute();
   }
 
+  /** Raises the version alone: what the snapshot is built from changed outside the document (ProgramService.changeEndpoints). */
+  async saveVersion(trx: Db, siteId: string, version: number): Promise<void> {
+    await trx.updateTable('site_programs').set({ version }).where('site_id', '=', siteId).execute();
+  }
+
+  /** The event types of each of the site's webhook endpoints: the snapshot carries which types have a subscriber. */
+  async endpointEventTypes(siteId: string, db: Db = this.db): Promise<Array<{ eventTypes: string[] }>> {
+    const rows = await db.selectFrom('webhook_endpoints').select('event_types').where('site_id', '=', siteId).execute();
+    return rows.map((row) => ({ eventTypes: JSON.parse(row.event_types) as string[] }));
+  }
+
   async updateSiteIdentity(trx: Db, siteId: string, name: string, timezone: string): Promise<void> {
     await trx.updateTable('sites').set({ name, timezone }).where('site_id', '=', siteId).execute();
   }

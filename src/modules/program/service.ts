@@ -1,7 +1,8 @@
 // Reading and changing a site's program. Every change validates the whole resulting program
 // (./validate.ts) and is written in one transaction with the row locked, bumping its version;
 // the per-site cache is invalidated on this node at once and on the others through Redis, or by
-// their version check.
+// their version check. The snapshot also carries which event types the site's webhook endpoints
+// subscribe to, so an endpoint change bumps the version too.
 import type { Db } from '../../db/index.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { InvalidationBus } from '../../plugins/redis.js';
@@ -10,6 +11,7 @@ import type { ProgramRepository, ProgramRow } from './repository.js';
 import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
+import { subscribedTypes } from '../webhooks/routing.js';
 import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
 import { checkedTarget, RefusedTarget } from '../webhooks/transport.js';
 
@@ -90,11 +92,15 @@ export class ProgramService {
   }
 
   private async load(siteId: string): Promise<ProgramSnapshot> {
+    // The row before the endpoints: an endpoint change committed between the two reads gives the
+    // older version with the newer endpoints, which the next version check replaces (read the
+    // other way round, the older endpoints would be kept under the newer version).
     const row = await this.repository.find(siteId);
-    if (row !== undefined) return buildSnapshot(siteId, row.version, JSON.parse(row.document) as ProgramDocument);
+    const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId));
+    if (row !== undefined) return buildSnapshot(siteId, row.version, JSON.parse(row.document) as ProgramDocument, subscribed);
     const site = await this.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
     if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
-    return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone));
+    return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone), subscribed);
   }
 
   /** The program as admins read it: the webhook secret shows only its last 4 characters. */
@@ -160,6 +166,23 @@ export class ProgramService {
     });
   }
 
+  /**
+   * Runs `change`, a change to the site's webhook endpoints, in one transaction with the program
+   * row locked, and raises the program version with it: the snapshot carries the types the
+   * endpoints subscribe to (an event of a type nobody receives is not written to the outbox), so
+   * every node builds it again, this one at once, the others through Redis or their version check.
+   */
+  async changeEndpoints(siteId: string, change: (trx: Db) => Promise<void>): Promise<void> {
+    const snapshot = await this.withProgramRow(siteId, async (trx, row) => {
+      await change(trx);
+      const version = row.version + 1;
+      await this.repository.saveVersion(trx, siteId, version);
+      const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId, trx));
+      return buildSnapshot(siteId, version, JSON.parse(row.document) as ProgramDocument, subscribed);
+    });
+    await this.publish(snapshot);
+  }
+
   /** The program, validated, with the callback URLs it changes (from `current`) checked as webhook targets are. */
   private validated(input: unknown, current: ProgramDocument): ProgramDocument {
     const program = validateProgram(input);
@@ -168,7 +191,7 @@ export class ProgramService {
   }
 
   private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
-    const result = await this.withProgramRow(siteId, async (trx, row, now) => {
+    const { result, subscribed } = await this.withProgramRow(siteId, async (trx, row, now) => {
       const before = JSON.parse(row.document) as ProgramDocument;
       const program = next(before);
       const secrets = replaceSecret(row, nextSecret(row.webhook_secret, program.site.webhookSecret), now);
@@ -177,11 +200,17 @@ export class ProgramService {
       await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), ...secrets, updated_at: now });
       await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
       const progressArchived = await this.repository.archiveProgress(trx, siteId, removedRules(before, program), version, now);
-      return { version, program, progressArchived, siteChanges: siteChanges(before.site, program.site) };
+      const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId, trx));
+      return { result: { version, program, progressArchived, siteChanges: siteChanges(before.site, program.site) }, subscribed };
     });
-    this.#cache.set(siteId, { snapshot: buildSnapshot(siteId, result.version, result.program), checkedAt: this.now() });
-    await this.options.bus?.publish(TOPIC, siteId).catch((error: unknown) => this.options.onError?.(error));
+    await this.publish(buildSnapshot(siteId, result.version, result.program, subscribed));
     return result;
+  }
+
+  /** Caches the snapshot of a change just committed, and tells the other nodes to drop theirs. */
+  private async publish(snapshot: ProgramSnapshot): Promise<void> {
+    this.#cache.set(snapshot.siteId, { snapshot, checkedAt: this.now() });
+    await this.options.bus?.publish(TOPIC, snapshot.siteId).catch((error: unknown) => this.options.onError?.(error));
   }
 }
 

@@ -2,6 +2,7 @@
 // indexes that keep lookups independent of program size (SPEC §5: missions are found by an index on
 // the action name, never by scanning).
 import type { EngineProgram } from '../../engine/types.js';
+import type { SiteDestinations } from '../webhooks/routing.js';
 import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
 
 export interface ProgramSnapshot {
@@ -15,9 +16,16 @@ export interface ProgramSnapshot {
   missionsByAction: ReadonlyMap<string, readonly MissionDocument[]>;
   /** The program as the rule engine reads it. */
   engine: EngineProgram;
+  /**
+   * What the site's events can go to: an event with no destination is not written to the outbox.
+   * The site's webhook endpoints are not in the program document, so a change to them raises the
+   * program version too (ProgramService.changeEndpoints).
+   */
+  destinations: SiteDestinations;
 }
 
-export function buildSnapshot(siteId: string, version: number, program: ProgramDocument): ProgramSnapshot {
+/** `subscribedTypes`: the event types some webhook endpoint of the site subscribes to. */
+export function buildSnapshot(siteId: string, version: number, program: ProgramDocument, subscribedTypes: ReadonlySet<string>): ProgramSnapshot {
   const missionsByAction = new Map<string, MissionDocument[]>();
   for (const mission of program.missions) {
     for (const action of new Set(mission.rules.map((rule) => rule.action.toLowerCase()))) {
@@ -40,5 +48,6 @@ export function buildSnapshot(siteId: string, version: number, program: ProgramD
       levels: program.levels,
       missionsByAction,
     },
+    destinations: { site: program.site, subscribedTypes },
   };
 }

@@ -223,6 +223,7 @@ export class RecognitionService {
       const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
       await this.parties.enqueue(
         trx,
+        snapshot.destinations,
         giver,
         {
           type: 'recognition.given',

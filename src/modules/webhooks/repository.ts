@@ -180,17 +180,18 @@ export class WebhookRepository {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
   }
 
-  async createEndpoint(row: WebhookEndpointsTable): Promise<void> {
-    await this.db.insertInto('webhook_endpoints').values(row).execute();
+  // Endpoints change in the caller's transaction `trx`, which also raises the program version (ProgramService.changeEndpoints).
+  async createEndpoint(trx: Db, row: WebhookEndpointsTable): Promise<void> {
+    await trx.insertInto('webhook_endpoints').values(row).execute();
   }
 
-  async updateEndpoint(siteId: string, endpointId: string, fields: Pick<WebhookEndpointsTable, 'url' | 'event_types' | 'description'>): Promise<boolean> {
-    const result = await this.db.updateTable('webhook_endpoints').set(fields).where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+  async updateEndpoint(trx: Db, siteId: string, endpointId: string, fields: Pick<WebhookEndpointsTable, 'url' | 'event_types' | 'description'>): Promise<boolean> {
+    const result = await trx.updateTable('webhook_endpoints').set(fields).where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async deleteEndpoint(siteId: string, endpointId: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('webhook_endpoints').where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+  async deleteEndpoint(trx: Db, siteId: string, endpointId: string): Promise<boolean> {
+    const result = await trx.deleteFrom('webhook_endpoints').where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

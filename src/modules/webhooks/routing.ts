@@ -1,6 +1,8 @@
 // Where each event type goes (SPEC §12): mission events to the site's achievementCallbackUrl,
 // award debits to giftNotifyUrl or itemPurchaseNotifyUrl, every other type only to the endpoints
-// an admin subscribed to it.
+// an admin subscribed to it. The same rule decides twice: when an event happens, whether it is
+// written to the outbox at all (hasDestination), and when the dispatcher routes it, where it goes
+// (destinationsOf).
 import type { ProgramDocument } from '../program/model.js';
 
 export const EVENT_TYPES = ['mission.completed', 'level.changed', 'badge.earned', 'recognition.given', 'award.debited'] as const;
@@ -17,6 +19,20 @@ export interface Subscription {
   eventTypes: readonly string[];
 }
 
+/**
+ * What a site's events can go to as its program snapshot knows it: the site settings (callback
+ * URLs) and the types some endpoint of the site subscribes to.
+ */
+export interface SiteDestinations {
+  site: ProgramDocument['site'];
+  subscribedTypes: ReadonlySet<string>;
+}
+
+/** The types some of the endpoints subscribe to. */
+export function subscribedTypes(subscriptions: ReadonlyArray<Pick<Subscription, 'eventTypes'>>): ReadonlySet<string> {
+  return new Set(subscriptions.flatMap((s) => s.eventTypes));
+}
+
 /** The site setting an event goes to, if its type goes to one. */
 function siteSetting(eventType: string, data: Record<string, unknown>): SiteUrlSetting | undefined {
   if (eventType === 'mission.completed') return 'achievementCallbackUrl';
@@ -24,10 +40,22 @@ function siteSetting(eventType: string, data: Record<string, unknown>): SiteUrlS
   return undefined;
 }
 
+const hasUrl = (site: ProgramDocument['site'], setting: SiteUrlSetting) => site[setting] !== undefined && site[setting] !== '';
+
+/**
+ * Whether an event has a destination now: one that has none is not written to the outbox (its
+ * row would be routed to nothing). Exactly when destinationsOf() would name one, given the
+ * subscriptions the types were taken from.
+ */
+export function hasDestination(event: { eventType: string; data: Record<string, unknown> }, { site, subscribedTypes }: SiteDestinations): boolean {
+  const setting = siteSetting(event.eventType, event.data);
+  return setting !== undefined ? hasUrl(site, setting) : subscribedTypes.has(event.eventType);
+}
+
 /** The destinations of one event: `site:<setting>` and `endpoint:<id>` names. */
 export function destinationsOf(event: { eventType: string; data: Record<string, unknown> }, site: ProgramDocument['site'], subscriptions: readonly Subscription[]): string[] {
   const setting = siteSetting(event.eventType, event.data);
-  if (setting !== undefined) return site[setting] !== undefined && site[setting] !== '' ? [`site:${setting}`] : [];
+  if (setting !== undefined) return hasUrl(site, setting) ? [`site:${setting}`] : [];
   return subscriptions.filter((s) => s.eventTypes.includes(event.eventType)).map((s) => `endpoint:${s.endpointId}`);
 }
 

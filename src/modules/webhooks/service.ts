@@ -3,6 +3,7 @@
 import { uuidv7 } from '../../uuid.js';
 import type { DeliveryStatus, WebhookEndpointsTable } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../errors.js';
+import type { ProgramService } from '../program/service.js';
 import type { DeliveryFilter, DeliveryRow, WebhookRepository } from './repository.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
 import { checkedTarget, RefusedTarget } from './transport.js';
@@ -44,6 +45,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).to
 export class WebhookAdminService {
   constructor(
     private readonly repository: WebhookRepository,
+    /** Endpoint changes go through it: which types have a subscriber is part of the site's program snapshot. */
+    private readonly programs: Pick<ProgramService, 'changeEndpoints'>,
     private readonly options: { allowPrivateNetworks: boolean; clock?: () => number; onChange?: () => void },
   ) {}
 
@@ -68,18 +71,23 @@ export class WebhookAdminService {
       ...this.checked(input),
       created_at: this.now(),
     };
-    await this.repository.createEndpoint(row);
+    await this.programs.changeEndpoints(siteId, (trx) => this.repository.createEndpoint(trx, row));
     return presentEndpoint(row);
   }
 
   async updateEndpoint(siteId: string, endpointId: string, input: EndpointInput): Promise<Endpoint> {
-    if (!(await this.repository.updateEndpoint(siteId, endpointId, this.checked(input)))) throw new AppError('not_found', `No webhook endpoint "${endpointId}"`);
+    const fields = this.checked(input);
+    await this.programs.changeEndpoints(siteId, async (trx) => {
+      if (!(await this.repository.updateEndpoint(trx, siteId, endpointId, fields))) throw new AppError('not_found', `No webhook endpoint "${endpointId}"`);
+    });
     return this.endpoint(siteId, endpointId);
   }
 
   /** Deletes the subscription; its pending deliveries end as dead at their next attempt. */
   async deleteEndpoint(siteId: string, endpointId: string): Promise<void> {
-    if (!(await this.repository.deleteEndpoint(siteId, endpointId))) throw new AppError('not_found', `No webhook endpoint "${endpointId}"`);
+    await this.programs.changeEndpoints(siteId, async (trx) => {
+      if (!(await this.repository.deleteEndpoint(trx, siteId, endpointId))) throw new AppError('not_found', `No webhook endpoint "${endpointId}"`);
+    });
   }
 
   async deliveries(siteId: string, filter: DeliveryFilter): Promise<{ deliveries: Delivery[]; total: number }> {

@@ -71,6 +71,9 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     admin = await t.token(site.admin);
     client = await t.token(site.app);
     await put('/admin/program', example);
+    // Badges get outbox rows only with a subscriber (mission.completed goes to the example's achievementCallbackUrl).
+    const endpoint = await post('/admin/webhook-endpoints', { url: 'https://hooks.example.com/badges', eventTypes: ['badge.earned'] }, admin);
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
   });
   afterAll(async () => t.close());
 

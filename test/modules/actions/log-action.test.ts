@@ -83,6 +83,10 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     admin = await t.token(site.admin);
     client = await t.token(site.app);
     await adminPut('/admin/program', example);
+    // The example program sends mission.completed to its achievementCallbackUrl; badges and level
+    // changes get outbox rows only with a subscriber.
+    const endpoint = await call('POST', '/admin/webhook-endpoints', admin, { url: 'https://hooks.example.com/levels-and-badges', eventTypes: ['badge.earned', 'level.changed'] });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
   });
   afterAll(async () => t.close());
 

@@ -1,5 +1,7 @@
-// Every mission completion, badge and level change writes an outbox row in the same transaction,
-// already in the envelope webhooks carry (SPEC §12), with a per-party sequence.
+// Every mission completion, badge and level change the site has a destination for writes an outbox
+// row in the same transaction, already in the envelope webhooks carry (SPEC §12), with a per-party
+// sequence. The example program sends mission.completed to its achievementCallbackUrl; an endpoint
+// subscribes to the badges and level changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
@@ -13,6 +15,8 @@ describe.each(configurations)('outbox (%s)', (configuration) => {
     site = await t.createSite();
     const admin = await t.token(site.admin);
     expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: exampleProgram() })).statusCode).toBe(200);
+    const endpoint = { url: 'https://hooks.example.com/levels-and-badges', eventTypes: ['badge.earned', 'level.changed'] };
+    expect((await t.app.inject({ method: 'POST', url: '/admin/webhook-endpoints', headers: { authorization: `Bearer ${admin}` }, payload: endpoint })).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'POST', url: '/admin/users/ann/points', headers: { authorization: `Bearer ${admin}` }, payload: { category: 'Points', amount: 95, reason: 'legacy' } })).statusCode).toBe(201);
   });
   afterAll(async () => t.close());

@@ -105,6 +105,13 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json()).toMatchObject({ status, code });
   };
+  /** A site with the example program whose mission and level events go to the test receiver, and so are written to the outbox. */
+  const setUpWithHooks = async (): Promise<Ctx> => {
+    const program = example();
+    const c = await setUp({ ...program, site: { ...(program.site as Record<string, unknown>), achievementCallbackUrl: receiver.url } });
+    body(await call('POST', '/admin/webhook-endpoints', c.admin, { url: `${receiver.url}/levels`, eventTypes: ['level.changed'] }), 201);
+    return c;
+  };
   /** The ledger and every derived total agree (questline verify finds no drift). */
   const expectConsistent = async (c: Ctx) => {
     await expectBalancesMatchLedger(t.database.db, c.site.siteId);
@@ -112,7 +119,7 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
   };
 
   it('reverses a completion with its points, badge and level, and writes the removal to the outbox', async () => {
-    const c = await setUp(example());
+    const c = await setUpWithHooks();
     await adjust(c, 'ann', 95);
     const logged = await log(c, 'ann', 'read_article', 'ev-read');
     const completionId = logged.missionsCompleted[0]?.completionId as string;
@@ -153,7 +160,7 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
   });
 
   it('is idempotent: a second reversal changes nothing and answers alreadyReversed', async () => {
-    const c = await setUp(example());
+    const c = await setUpWithHooks();
     await log(c, 'ann', 'read_article', 'ev-twice');
     const first = await reversed(c, 'ann', 'ev-twice');
     expect(first.completionsRemoved).toHaveLength(1);

@@ -1,6 +1,7 @@
 // A decision's write set (src/modules/ledger/): collected, merged where rows share a key, and
 // written at once, in both dialects (on PostgreSQL as one statement). What it writes is compared
-// row by row; a balance past the exact integers refuses the transaction.
+// row by row; a balance past the exact integers refuses the transaction; an event the site has no
+// destination for is left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/index.js';
 import type { PointsLedgerTable } from '../../../src/db/schema.js';
@@ -8,7 +9,15 @@ import { AppError } from '../../../src/errors.js';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { StaleWrite } from '../../../src/modules/ledger/repository.js';
 import { WriteSet } from '../../../src/modules/ledger/write-set.js';
+import { initialProgram } from '../../../src/modules/program/service.js';
+import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
+
+/** A site every event type has a destination on. */
+const everywhere: SiteDestinations = {
+  site: { ...initialProgram('Writes').site, achievementCallbackUrl: 'https://hooks.example.com/q' },
+  subscribedTypes: new Set(SUBSCRIBABLE_TYPES),
+};
 
 describe.each(configurations)('write sets (%s)', (configuration) => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -100,7 +109,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
   });
 
   it('numbers outbox events after the sequence the party row had, and saves version, last action and level', async () => {
-    const writes = new WriteSet();
+    const writes = new WriteSet(everywhere);
     writes.party(ann, { version: 7, lastRecorded: null, sequence: 4 });
     writes.party(crew, { version: 7, lastRecorded: '{"action":"old"}', sequence: 4 });
     writes.enqueue(ann, { type: 'mission.completed', occurredAt: 1_000, data: { n: 1 } }, 2_000);
@@ -130,6 +139,32 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect((await select('daily_active_users')).map((r) => [r.day, r.user_id])).toEqual([['2026-11-25', 'ann']]);
   });
 
+  it('leaves out an event the site has no destination for, which takes no sequence number, and writes the rest', async () => {
+    const fay = { siteId: site, type: 'user' as const, id: 'fay' };
+    // mission.completed has the site's URL; nothing subscribes to badges or level changes.
+    const writes = new WriteSet({ site: everywhere.site, subscribedTypes: new Set() });
+    writes.party(fay, { version: 0, lastRecorded: null, sequence: 0 }, true, 1_000);
+    writes.enqueue(fay, { type: 'badge.earned', occurredAt: 1_000, data: {} }, 1_000);
+    writes.enqueue(fay, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
+    writes.changeLevel(fay, { site_id: site, change_id: 'lc-fay', party_id: 'fay', from_level: null, to_level: 'lvl-1', direction: 'up', event_id: 'ev-fay', changed_at: 1_000 });
+    writes.enqueue(fay, { type: 'level.changed', occurredAt: 1_000, data: {} }, 1_000);
+    writes.enqueue(fay, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
+    await database.transaction((trx) => ledger.apply(trx, writes));
+    const outbox = (await select('outbox')).filter((r) => r.party_id === 'fay').map((r) => [r.event_type, Number(r.sequence), (JSON.parse(r.payload) as { sequence: number }).sequence]);
+    expect(outbox.sort()).toEqual([
+      ['mission.completed', 1, 1],
+      ['mission.completed', 2, 2],
+    ]);
+    const row = (await select('parties')).find((r) => r.party_id === 'fay');
+    expect([Number(row?.sequence), row?.level_id]).toEqual([2, 'lvl-1']);
+    expect((await select('level_changes')).filter((r) => r.party_id === 'fay').map((r) => r.change_id)).toEqual(['lc-fay']);
+
+    // A write set made without the site's destinations cannot tell, and refuses to enqueue.
+    const blind = new WriteSet();
+    blind.party(fay, { version: 1, lastRecorded: null, sequence: 2 });
+    expect(() => blind.enqueue(fay, { type: 'mission.completed', occurredAt: 2_000, data: {} }, 2_000)).toThrow(/destinations/);
+  });
+
   it('moves leaderboard scores, merging deltas of one board and window, and returns them as stored', async () => {
     const first = new WriteSet();
     first.addScores(site, 'ann', [{ boardId: 'lb-1', windowStart: 0, delta: 10, at: 100 }]);
@@ -152,7 +187,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
   it('writes nothing when a party no longer has the version read (on PostgreSQL even outside a transaction)', async () => {
     const [row] = await database.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', 'bob').execute();
     const version = Number(row?.version);
-    const stale = new WriteSet();
+    const stale = new WriteSet(everywhere);
     stale.party(bob, { version: version - 1, lastRecorded: null, sequence: 4 });
     stale.post(entry(bob, 'Points', 1, 'e-stale'), 1);
     stale.enqueue(bob, { type: 'mission.completed', occurredAt: 1, data: {} }, 1);
@@ -190,7 +225,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     const dana = { siteId: site, type: 'user' as const, id: 'dana' };
     const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
     const first = (entryId: string) => {
-      const writes = new WriteSet();
+      const writes = new WriteSet(everywhere);
       writes.party(dana, { version: 0, lastRecorded: null, sequence: 0 }, true, 1_000);
       writes.lastRecorded(dana, '{"action":"join"}');
       writes.post(entry(dana, 'Points', 3, entryId), 3);

@@ -191,6 +191,9 @@ describe.each(configurations)('preferences (%s)', (configuration) => {
         await install(customAdmin);
         const settings = { ...exampleProgram<{ site: Record<string, unknown> }>().site, levelType: 'custom' };
         expect(ok(await put('/admin/site', settings, customAdmin))).toMatchObject({ levelType: 'custom' });
+        // Level changes are written to the outbox only with a subscriber.
+        const endpoint = { url: 'https://hooks.example.com/levels', eventTypes: ['level.changed'] };
+        ok(await t.app.inject({ method: 'POST', url: '/admin/webhook-endpoints', headers: auth(customAdmin), payload: endpoint }), 201);
       });
 
       it('sets the level, says how it changed, and shows it (no way to measure to the next)', async () => {

@@ -560,6 +560,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
 
   it("reports a recipient's whole level change when a mission completed by receiving moves it further than the gift", async () => {
     const c = await setUp();
+    body(await call('POST', '/admin/webhook-endpoints', c.admin, { url: `${receiver.url}/levels`, eventTypes: ['level.changed'] }), 201);
     // 40 points take bob from Rookie to Regular; m-star (receiving a Star) adds 1000: Expert.
     const gift = await given(c, 'ann', kudos(['bob'], 40, { categoryId: 'c-star' }));
     expect(await balance(c, 'bob')).toMatchObject({ balance: 1040, lifetimeBalance: 1040 });
