@@ -60,9 +60,25 @@ export const WRITING = -1;
 
 export class PartyCache {
   readonly #entries: LRUCache<string, PartyEntry>;
+  /**
+   * Parties another writer moved while this node held them (another node serves them too): their
+   * cached state would keep going stale, and a decision made from it be made twice, so their state
+   * is read afresh for each decision instead, for a minute (a party moved once by an admin on this
+   * node is soon trusted again).
+   */
+  readonly #shared: LRUCache<string, true>;
 
   constructor(maxParties: number) {
     this.#entries = new LRUCache({ max: Math.max(1, maxParties) });
+    this.#shared = new LRUCache({ max: Math.max(1, maxParties), ttl: 60_000, ttlAutopurge: false });
+  }
+
+  markShared(key: string): void {
+    this.#shared.set(key, true);
+  }
+
+  isShared(key: string): boolean {
+    return this.#shared.has(key);
   }
 
   static key(siteId: string, type: PartyType, id: string): string {

@@ -167,6 +167,7 @@ export class ActionService {
           return outcome;
         } catch (error) {
           if (!(error instanceof StaleWrite)) throw error;
+          if (row.cached === true) this.#cache.markShared(PartyCache.key(party.siteId, party.type, party.id));
         }
       }
       // Another decision of this node is writing the party, others keep moving it, or groups are locked: decide locked.
@@ -201,19 +202,20 @@ export class ActionService {
 
   /**
    * The party row an unlocked decision starts from: as this node last wrote it (its cached state
-   * with it, and the user's groups as last read), or else (or when `fresh`) as stored now, read
+   * with it, and the user's groups as last read), or else (or when `fresh`, or when another node
+   * serves the party too: PartyCache.isShared) as stored now, read
    * without a lock with all the state the decision reads, in one statement. A party with no row is
    * new (`insert`): its write set inserts the row, and is written only if no one did meanwhile.
    * Undefined while another decision of this node is writing the party.
    */
-  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, now: number, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[] }) | undefined> {
+  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, now: number, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[]; cached?: true }) | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
     if (!fresh) {
       // (When fresh, the entry being written is the failed attempt's own.)
       if (this.#cache.writing(key)) return undefined;
-      const entry = this.#cache.peek(key, snapshot.version);
+      const entry = this.#cache.isShared(key) ? undefined : this.#cache.peek(key, snapshot.version);
       if (entry?.row !== undefined) {
-        return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
+        return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, cached: true, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
       }
     }
     const action = this.resolveAction(snapshot, input.action);
