@@ -47,7 +47,7 @@ export function isCommit(url: string, name: string): boolean {
 }
 
 const RULES: Array<[Phase, (url: string, name: string) => boolean]> = [
-  ['outbox and webhooks', (url, name) => url.includes('/src/modules/webhooks/') || (url.includes('/src/modules/actions/repository.ts') && name === 'enqueue')],
+  ['outbox and webhooks', (url, name) => url.includes('/src/modules/webhooks/') || (url.includes('/src/modules/ledger/repository.ts') && name === 'enqueue')],
   ['leaderboards', (url) => url.includes('/src/modules/leaderboards/')],
   ['engine', (url) => url.includes('/src/engine/')],
   ['serialization', (url, name) => url.includes('/fast-json-stringify/') || (url.includes('/fastify/lib/reply.js') && name === 'serialize')],

@@ -30,6 +30,7 @@ import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { importRoutes } from './modules/import/routes.js';
 import { ImportService } from './modules/import/service.js';
+import { LedgerRepository } from './modules/ledger/repository.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
@@ -252,28 +253,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backupRoutes, { backups });
   await app.register(maintenanceRoutes, { maintenance });
   const actionsRepository = new ActionsRepository(database.dialect);
-  const actions = new ActionService(database, actionsRepository, programs, leaderboards, clock, config.partyCacheSize);
+  const ledger = new LedgerRepository(database.dialect);
+  const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, clock, config.partyCacheSize);
   await app.register(actionRoutes, { actions, metrics });
   await app.register(importRoutes, { imports: new ImportService(actions) });
-  await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, programs, leaderboards, clock) });
-  const points = new PointsService(database, actionsRepository, programs, actions, leaderboards, clock);
+  await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, clock) });
+  const points = new PointsService(ledger, programs, actions, leaderboards, clock);
   await app.register(pointsAdminRoutes, { points });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   const profiles = new ProfileService(database.db, programs, clock);
   const missionReads = new MissionReadService(database.db, programs, clock);
   await app.register(profileRoutes, { profiles });
   await app.register(missionReadRoutes, { missions: missionReads });
-  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, actionsRepository, programs, clock) });
+  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, ledger, programs, clock) });
   await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
   const users = new UserDirectory(database.db);
   await app.register(recognitionRoutes, {
-    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, actionsRepository, actions, points, programs, preferences, clock),
+    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
   });
   await app.register(searchRoutes, { programs, users });
-  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), actionsRepository, actions, programs, clock) });
+  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock) });
   await app.register(awardRoutes, {
-    awards: new AwardService(database, new AwardsRepository(database.db), actionsRepository, actions, programs, new MarketplaceKeys(database.db, clock), rateLimitStore, {
+    awards: new AwardService(database, new AwardsRepository(database.db), ledger, actions, programs, new MarketplaceKeys(database.db, clock), rateLimitStore, {
       failureLimit: config.otsFailureLimit,
       failureWindowSeconds: config.otsFailureWindowSeconds,
     }, clock),

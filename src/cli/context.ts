@@ -6,6 +6,7 @@ import { openReachableDatabase, type Database } from '../db/index.js';
 import { ActionsRepository } from '../modules/actions/repository.js';
 import { ActionService } from '../modules/actions/service.js';
 import { BackupService } from '../modules/backup/service.js';
+import { LedgerRepository } from '../modules/ledger/repository.js';
 import { ProgramRepository } from '../modules/program/repository.js';
 import { ProgramService } from '../modules/program/service.js';
 import { ClientRegistry } from '../modules/sites/client-registry.js';
@@ -51,7 +52,7 @@ export async function openCliContext(config: Config): Promise<CliContext> {
     backups: new BackupService(database.db, programs),
     leaderboards,
     preferences,
-    actions: new ActionService(database, new ActionsRepository(database.dialect), programs, leaderboards),
+    actions: new ActionService(database, new ActionsRepository(database.dialect), new LedgerRepository(database.dialect), programs, leaderboards),
     async close() {
       await bus?.close();
       await redis?.quit();

@@ -1,33 +1,13 @@
 // Reads and writes of the action engine's state, all inside the caller's transaction.
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
-import { uuidv7 } from '../../uuid.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, LevelChangesTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
-import type { LevelChange } from '../../engine/types.js';
-import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
-import { LedgerRepository } from '../ledger/repository.js';
-import { outboxRow, WriteSet, type OutboxEvent, type PartyKey } from '../ledger/write-set.js';
-import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
-
-export type { PartyKey } from '../ledger/write-set.js';
-
-export interface PresentedLevelChange {
-  from: { id: string; name: string } | null;
-  to: { id: string; name: string } | null;
-  direction: 'up' | 'down';
-}
+import type { ActionEventsTable, PartyType } from '../../db/schema.js';
+import { insertParty, readParty, type PartyRow } from '../ledger/parties.js';
+import type { PartyKey } from '../ledger/write-set.js';
 
 type P = { siteId: string; type: PartyType; id: string };
-
-export interface PartyRow {
-  last_recorded: string | null;
-  level_id: string | null;
-  version: number;
-  /** The last outbox sequence number given to the party's events. */
-  sequence: number;
-}
 /** A rule's progress (`rule_id` set, `n` its current value) or a window's live completions (`n` of them). */
 export interface MissionStateRow {
   kind: 'progress' | 'completions';
@@ -39,35 +19,6 @@ export interface MissionStateRow {
 
 // The hot path's queries, built once per dialect (src/db/precompiled.ts).
 const q = {
-  // Creates a party: its row as inserted (locked by the inserting transaction); none when it exists already.
-  insertParty: precompiled<P & { now: number }, PartyRow>((db, p) =>
-    db
-      .insertInto('parties')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
-      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
-      .returning(['last_recorded', 'level_id', 'version', 'sequence']),
-  ),
-  // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
-  bumpVersion: precompiled<P>((db, p) =>
-    db
-      .updateTable('parties')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id),
-  ),
-  party: precompiled<P, PartyRow>((db, p) =>
-    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
-  ),
-  partyForUpdate: precompiled<P, PartyRow>((db, p) =>
-    db
-      .selectFrom('parties')
-      .select(['last_recorded', 'level_id', 'version', 'sequence'])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .forUpdate(),
-  ),
   findEvent: precompiled<{ siteId: string; eventId: string }, ActionEventsTable>((db, p) =>
     db.selectFrom('action_events').selectAll().where('site_id', '=', p.siteId).where('event_id', '=', p.eventId),
   ),
@@ -133,36 +84,6 @@ const q = {
       .where('party_id', '=', p.id)
       .where('category', 'in', p.categories)
       .where((eb) => eb.or([eb.and([eb('period', '=', 'day'), eb('period_start', '=', p.dayStart)]), eb.and([eb('period', '=', 'year'), eb('period_start', '=', p.yearStart)])])),
-  ),
-  lifetime: precompiled<P & { category: string }, { lifetime: number }>((db, p) =>
-    db
-      .selectFrom('point_balances')
-      .select('lifetime')
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('category', '=', p.category),
-  ),
-  balance: precompiled<P & { category: string }, { balance: number }>((db, p) =>
-    db
-      .selectFrom('point_balances')
-      .select('balance')
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('category', '=', p.category),
-  ),
-  setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
-    db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
-  ),
-  nextSequence: precompiled<P, { sequence: number }>((db, p) =>
-    db
-      .updateTable('parties')
-      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .returning('sequence'),
   ),
 };
 
@@ -235,14 +156,6 @@ left join parties as party on party.site_id = q.site_id and party.party_type = q
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
-/** What moved a level: an action, an admin adjustment, an admin's choice, a reversal, or a recognition received. */
-export type LevelCause = { actionEventId: string } | { adjustmentId: string } | { adminChange: true } | { reversedEventId: string } | { removedCompletionId: string } | { recognitionId: string };
-
-/** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
-export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
-  return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
-}
-
 export interface ProgressUpdate {
   missionId: string;
   windowStart: number;
@@ -250,48 +163,25 @@ export interface ProgressUpdate {
 }
 
 export class ActionsRepository {
-  readonly ledger: LedgerRepository;
-
   /** Group reads of parties' state: at most two statements at once, the next reads gathering meanwhile. */
   readonly #reads = new Batcher((reads: Array<{ trx: Trx; party: PartyKey; query: StateQuery }>) => this.#readStates(reads), { inFlight: 2, max: 64 });
 
-  constructor(private readonly dialect: DialectName) {
-    this.ledger = new LedgerRepository(dialect);
-  }
-
-  /**
-   * For writers other than the action path: creates the parties that do not exist yet, then locks
-   * them, in the order given (callers sort), raising their versions so that the action path's
-   * cached state of them is not used again.
-   */
-  async lockParties(trx: Trx, parties: PartyKey[], now: number): Promise<void> {
-    for (const party of parties) {
-      await q.insertParty(trx, { ...key(party), now });
-      await q.bumpVersion(trx, key(party));
-    }
-  }
+  constructor(private readonly dialect: DialectName) {}
 
   /**
    * For the action path: the party's row (created when new, and then `created`), locked
    * (PostgreSQL: row lock; SQLite: the transaction's write lock).
    */
   async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow & { created: boolean }> {
-    const read = this.dialect === 'postgres' ? q.partyForUpdate : q.party;
-    const [existing] = await read(trx, key(party));
-    if (existing !== undefined) return { ...existing, version: Number(existing.version), sequence: Number(existing.sequence), created: false };
+    const forUpdate = this.dialect === 'postgres';
+    const existing = await readParty(trx, party, forUpdate);
+    if (existing !== undefined) return { ...existing, created: false };
     // A new party: its inserted row, or (another writer inserted it meanwhile) that row, locked.
-    const [inserted] = await q.insertParty(trx, { ...key(party), now });
-    if (inserted !== undefined) return { ...inserted, version: Number(inserted.version), sequence: Number(inserted.sequence), created: true };
-    const [row] = await read(trx, key(party));
+    const inserted = await insertParty(trx, party, now);
+    if (inserted !== undefined) return { ...inserted, created: true };
+    const row = await readParty(trx, party, forUpdate);
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be created`);
-    return { ...row, version: Number(row.version), sequence: Number(row.sequence), created: false };
-  }
-
-  /** The party's row; it must be locked by the caller's transaction. */
-  async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
-    const [row] = await q.party(trx, key(party));
-    if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
-    return { ...row, version: Number(row.version), sequence: Number(row.sequence) };
+    return { ...row, created: false };
   }
 
   /**
@@ -382,84 +272,4 @@ export class ActionsRepository {
     }
     return earned;
   }
-
-  async lifetime(trx: Trx, party: PartyKey, category: string): Promise<number> {
-    const [row] = await q.lifetime(trx, { ...key(party), category });
-    return Number(row?.lifetime ?? 0);
-  }
-
-  async balance(trx: Trx, party: PartyKey, category: string): Promise<number> {
-    const [row] = await q.balance(trx, { ...key(party), category });
-    return Number(row?.balance ?? 0);
-  }
-
-  /**
-   * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
-   * a reversal (a credit taken back) lowers them, other debits leave them. A user's entry in the
-   * award point category moves their award account too, in the same transaction.
-   */
-  async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
-    const writes = new WriteSet();
-    writes.post(entry, lifetimeDelta(entry));
-    await this.ledger.apply(trx, writes);
-    await mirrorPoints(trx, awards, entry);
-  }
-
-  async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
-    const writes = new WriteSet();
-    writes.addEarnings(party, category, period, periodStart, amount);
-    await this.ledger.apply(trx, writes);
-  }
-
-  /** Sets the user's level, keeps the change in its history and tells webhooks (when the site has a destination for it); returns it as the API shows it. */
-  async recordLevelChange(trx: Trx, destinations: SiteDestinations, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
-    await q.setLevel(trx, { ...key(party), levelId: change.to?.id ?? null });
-    const writes = new WriteSet();
-    writes.levelChanges.push(levelChangeRow(party, change, cause, at));
-    const event = levelChangeEvent(change, cause, at);
-    if (hasDestination({ eventType: event.type, data: event.data }, destinations)) writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), event, now));
-    await this.ledger.apply(trx, writes);
-    return presentLevelChange(change);
-  }
-
-  /**
-   * Appends an outbox event with the party's next sequence number (a decision's write set numbers
-   * its own), when the site has a destination for it: otherwise nothing, and no number is taken.
-   */
-  async enqueue(trx: Trx, destinations: SiteDestinations, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
-    if (!hasDestination({ eventType: event.type, data: event.data }, destinations)) return;
-    const writes = new WriteSet();
-    writes.outbox.push(outboxRow(party, await this.#nextSequence(trx, party), event, now));
-    await this.ledger.apply(trx, writes);
-  }
-
-  async #nextSequence(trx: Trx, party: PartyKey): Promise<number> {
-    const [row] = await q.nextSequence(trx, key(party));
-    return Number(row?.sequence);
-  }
-}
-
-/** A level change as the API shows it. */
-export function presentLevelChange(change: LevelChange): PresentedLevelChange {
-  const level = (l: { id: string; name: string } | null) => (l === null ? null : { id: l.id, name: l.name });
-  return { from: level(change.from), to: level(change.to), direction: change.direction };
-}
-
-/** The level change's row in the party's history. */
-export function levelChangeRow(party: PartyKey, change: LevelChange, cause: LevelCause, at: number): LevelChangesTable {
-  return {
-    site_id: party.siteId,
-    change_id: `lvl_${uuidv7()}`,
-    party_id: party.id,
-    from_level: change.from?.id ?? null,
-    to_level: change.to?.id ?? null,
-    direction: change.direction,
-    event_id: 'actionEventId' in cause ? cause.actionEventId : null,
-    changed_at: at,
-  };
-}
-
-/** The `level.changed` webhook event of a level change. */
-export function levelChangeEvent(change: LevelChange, cause: LevelCause, at: number): OutboxEvent {
-  return { type: 'level.changed', occurredAt: at, data: { ...presentLevelChange(change), ...cause } };
 }

@@ -20,7 +20,10 @@ import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import type { ActionOutcome } from './service.js';
-import type { ActionsRepository, LevelCause, PartyKey, PresentedLevelChange } from './repository.js';
+import type { LevelCause, PresentedLevelChange } from '../ledger/level-changes.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { PartyKey } from '../ledger/write-set.js';
+import type { ActionsRepository } from './repository.js';
 
 export interface RemovedCompletion {
   id: string;
@@ -52,6 +55,7 @@ export class ReversalService {
   constructor(
     private readonly database: Pick<Database, 'db' | 'transaction'>,
     private readonly repository: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
@@ -79,7 +83,7 @@ export class ReversalService {
     const scores: ScoreUpdate[] = [];
     const reversal = await this.database.transaction(async (trx) => {
       const now = this.clock();
-      await this.repository.lockParties(trx, [...groups, user], now);
+      await this.ledger.lock(trx, [...groups, user], now);
       const locked = await trx.db.selectFrom('action_events').select('reversal').where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
       if (locked.reversal !== null) return { ...(JSON.parse(locked.reversal) as Reversal), alreadyReversed: true };
 
@@ -116,7 +120,7 @@ export class ReversalService {
     const scores: ScoreUpdate[] = [];
     const reversal = await this.database.transaction(async (trx) => {
       const now = this.clock();
-      await this.repository.lockParties(trx, [user], now);
+      await this.ledger.lock(trx, [user], now);
       let query = trx.db
         .selectFrom('mission_completions')
         .selectAll()
@@ -163,7 +167,7 @@ export class ReversalService {
       const amount = Number(credit.credited);
       points.push({ category: credit.category, amount });
       if (amount === 0) continue;
-      await this.repository.post(trx, {
+      await this.ledger.post(trx, {
         site_id: siteId,
         entry_id: `pts_${uuidv7()}`,
         party_type: party.type,
@@ -180,7 +184,7 @@ export class ReversalService {
       }, snapshot.program.awardSettings);
       if (amount > 0) {
         for (const period of ['day', 'year'] as const) {
-          await this.repository.addEarnings(trx, party, credit.category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
+          await this.ledger.addEarnings(trx, party, credit.category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
         }
       }
       changes.push({ kind: 'points', category: credit.category, amount, at: completedAt, undo: true });
@@ -199,7 +203,7 @@ export class ReversalService {
     await trx.db.deleteFrom('mission_progress').where(ofParty(party)).where('mission_id', '=', completion.mission_id).execute();
 
     const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
-    await this.repository.enqueue(
+    await this.ledger.enqueue(
       trx,
       snapshot.destinations,
       party,
@@ -289,19 +293,19 @@ export class ReversalService {
     }
     for (const [category, amount] of debited) {
       result.pointsDebited.push({ category, amount });
-      const balance = await this.repository.balance(trx, user, category);
+      const balance = await this.ledger.balance(trx, user, category);
       result.balances.push({ category, balance });
       if (balance < 0) result.negativeBalances.push(category);
     }
     const { engine } = snapshot;
     const defaultCategory = engine.categories.find((c) => c.isDefault)?.name;
     if (engine.levelType !== 'points' || defaultCategory === undefined || !debited.has(defaultCategory)) return;
-    const to = levelFor(engine.levels, await this.repository.lifetime(trx, user, defaultCategory));
-    const { level_id: currentId } = await this.repository.party(trx, user);
+    const to = levelFor(engine.levels, await this.ledger.lifetime(trx, user, defaultCategory));
+    const { level_id: currentId } = await this.ledger.party(trx, user);
     if ((to?.id ?? null) === currentId) return;
     const from: EngineLevel | null = engine.levels.find((level) => level.id === currentId) ?? null;
     const direction = (to?.threshold ?? -Infinity) > (from?.threshold ?? -Infinity) ? 'up' : 'down';
-    result.levelChanged = await this.repository.recordLevelChange(trx, snapshot.destinations, user, { from, to, direction }, cause, now, now);
+    result.levelChanged = await this.ledger.recordLevelChange(trx, snapshot.destinations, user, { from, to, direction }, cause, now, now);
   }
 
   private async recordScores(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<ScoreUpdate[]> {

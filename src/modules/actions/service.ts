@@ -19,9 +19,11 @@ import { parseActionInput, type ActionInput } from './input.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import { mirrorPoints } from '../awards/ledger.js';
-import { StaleWrite } from '../ledger/repository.js';
-import { WriteSet } from '../ledger/write-set.js';
-import { levelChangeEvent, levelChangeRow, lifetimeDelta, presentLevelChange, type ActionsRepository, type MissionStateRow, type PartyKey, type PartyRow, type PresentedLevelChange, type ProgressUpdate } from './repository.js';
+import { levelChangeEvent, levelChangeRow, presentLevelChange, type PresentedLevelChange } from '../ledger/level-changes.js';
+import type { PartyRow } from '../ledger/parties.js';
+import { StaleWrite, type LedgerRepository } from '../ledger/repository.js';
+import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
+import type { ActionsRepository, MissionStateRow, ProgressUpdate } from './repository.js';
 
 export interface ActionOutcome {
   eventId: string;
@@ -91,6 +93,7 @@ export class ActionService {
   constructor(
     private readonly database: Pick<Database, 'db' | 'dialect' | 'transaction'>,
     private readonly repository: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
@@ -257,14 +260,19 @@ export class ActionService {
   async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string, cached?: readonly string[]): Promise<Involved> {
     if (!needsGroups(snapshot, party, actionName)) return { groupIds: [], groups: [], memberships: 'none' };
     const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
-    const groupIds = cached !== undefined ? [...cached] : (await this.repository.memberships({ db: this.database.db }, party.siteId, party.id)).sort();
+    const groupIds = cached !== undefined ? [...cached] : (await this.memberships(party.siteId, party.id)).sort();
     const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
   }
 
+  /** The ids of the user's groups. */
+  async memberships(siteId: string, userId: string): Promise<string[]> {
+    return this.repository.memberships({ db: this.database.db }, siteId, userId);
+  }
+
   /**
    * For writers that log a system action as part of their own transaction (a recognition's
-   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with lockParties, the
+   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with LedgerRepository.lock, the
    * party and the groups groupsOf() names (groups first, then users, ids sorted), in a
    * transaction opened with transaction(). The decisions of one transaction share a cache of their own,
    * so that a rollback leaves nothing behind in the action path's cache. Such actions report
@@ -272,7 +280,7 @@ export class ActionService {
    */
   async logWithin(within: WithinTransaction, party: PartyKey, involved: Involved, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
     const rows: PartyRow[] = [];
-    for (const locked of [...involved.groups, party]) rows.push(await this.repository.party(within.trx, locked));
+    for (const locked of [...involved.groups, party]) rows.push(await this.ledger.party(within.trx, locked));
     return this.record(within, party, involved, rows, input, eventId, { ...options, reported: true });
   }
 
@@ -388,7 +396,7 @@ export class ActionService {
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
     if (memberships === 'cached') writes.expectGroups(party.siteId, party.id, groupIds);
     // Decided without a lock, the write set is committed with those of other parties (group commit).
-    const stored = options.unlocked === true ? await this.repository.ledger.commit(trx, writes) : await this.repository.ledger.apply(trx, writes);
+    const stored = options.unlocked === true ? await this.ledger.commit(trx, writes) : await this.ledger.apply(trx, writes);
     if (options.dryRun) throw new DryRun(outcome);
     scores.push(...LeaderboardService.updates(party.siteId, stored));
     for (const [i, entry] of entries.entries()) {
@@ -484,7 +492,7 @@ export class ActionService {
   private async lifetime(trx: Trx, party: PartyKey, entry: PartyEntry, category: string): Promise<number> {
     let lifetime = entry.lifetime.get(category);
     if (lifetime === undefined) {
-      lifetime = entry.empty ? 0 : await this.repository.lifetime(trx, party, category);
+      lifetime = entry.empty ? 0 : await this.ledger.lifetime(trx, party, category);
       entry.lifetime.set(category, lifetime);
     }
     return lifetime;

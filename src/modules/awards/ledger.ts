@@ -2,7 +2,7 @@
 // balance after it, in the transaction of what caused it and with the user locked by that
 // transaction (every writer locks the user first), so the running balance is exact.
 //
-// Points in the award point category reach the account here from ActionsRepository.post, the one
+// Points in the award point category reach the account here from LedgerRepository.post, the one
 // place every points ledger entry goes through: mission credits and their reversals, admin
 // adjustments, recognitions received. The account mirrors them, credits and debits alike; a
 // credit from points waits `holdDays` (pending) before it can be spent, and a reversal is pending
@@ -64,7 +64,7 @@ const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = { mission: 
 
 /**
  * Mirrors a user's points entry in the award category into their award account (called by
- * ActionsRepository.post). A reversal is decided by what the account got, not by the settings as
+ * LedgerRepository.post). A reversal is decided by what the account got, not by the settings as
  * they are now: it takes back the credit of its completion and category if the account had one.
  */
 export async function mirrorPoints(trx: Trx, settings: AwardSettingsDocument | undefined, entry: PointsLedgerTable): Promise<void> {

@@ -10,7 +10,8 @@ import type { AwardEntryKind, AwardLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
-import type { ActionsRepository, PartyKey } from '../actions/repository.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';
 import type { ProgramService } from '../program/service.js';
 import { codeHash, newCode } from './codes.js';
@@ -91,7 +92,7 @@ export class AwardService {
   constructor(
     private readonly database: Pick<Database, 'db' | 'transaction'>,
     private readonly repository: AwardsRepository,
-    private readonly parties: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly actions: ActionService,
     private readonly programs: ProgramService,
     private readonly keys: MarketplaceKeys,
@@ -205,7 +206,7 @@ export class AwardService {
     const involved = await this.actions.groupsOf(snapshot, user, 'OTS_REDEMPTION');
     const redemption = await this.actions.transaction(snapshot, this.clock(), async (within) => {
       const { trx, now } = within;
-      await this.parties.lockParties(trx, [...involved.groups, user], now);
+      await this.ledger.lock(trx, [...involved.groups, user], now);
       const claimed = hash === null ? undefined : await this.repository.claimCode(trx, siteId, hash, userId, now);
       if (claimed === undefined) {
         const known = hash === null ? undefined : await this.repository.code(trx, siteId, hash);
@@ -244,7 +245,7 @@ export class AwardService {
     const settings = snapshot.program.awardSettings;
     const user: PartyKey = { siteId, type: 'user', id: userId };
     return this.actions.transaction(snapshot, this.clock(), async ({ trx, now }) => {
-      await this.parties.lockParties(trx, [user], now);
+      await this.ledger.lock(trx, [user], now);
       const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
       if (earlier !== undefined) {
         if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`);
@@ -265,7 +266,7 @@ export class AwardService {
         postedAt: now,
       });
       const balance = await this.balanceWithin(trx, settings, siteId, userId, now);
-      await this.parties.enqueue(
+      await this.ledger.enqueue(
         trx,
         snapshot.destinations,
         user,
@@ -295,7 +296,7 @@ export class AwardService {
     const settings = snapshot.program.awardSettings;
     const user: PartyKey = { siteId, type: 'user', id: userId };
     return this.actions.transaction(snapshot, this.clock(), async ({ trx, now }) => {
-      await this.parties.lockParties(trx, [user], now);
+      await this.ledger.lock(trx, [user], now);
       const debit = await this.repository.entry(trx, siteId, userId, entryId);
       if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift')) throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
       const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);

@@ -16,7 +16,12 @@ import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
-import type { WriteSet } from './write-set.js';
+import type { LevelChange } from '../../engine/types.js';
+import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
+import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
+import { levelChangeEvent, levelChangeRow, presentLevelChange, type LevelCause, type PresentedLevelChange } from './level-changes.js';
+import { lockParties, nextSequence, readParty, setLevel, type PartyRow } from './parties.js';
+import { lifetimeDelta, outboxRow, WriteSet, type OutboxEvent, type PartyKey } from './write-set.js';
 
 type Totals = { category: string; balance: number; lifetime: number };
 
@@ -68,6 +73,19 @@ export class StaleWrite extends Error {
   }
 }
 type P = { siteId: string; type: PartyType; id: string };
+
+const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
+
+// A party's balance and lifetime points in a category.
+const points = precompiled<P & { category: string }, { balance: number; lifetime: number }>((db, p) =>
+  db
+    .selectFrom('point_balances')
+    .select(['balance', 'lifetime'])
+    .where('site_id', '=', p.siteId)
+    .where('party_type', '=', p.type)
+    .where('party_id', '=', p.id)
+    .where('category', '=', p.category),
+);
 
 // SQLite: one statement per row.
 const q = {
@@ -363,6 +381,72 @@ export class LedgerRepository {
     const scores = sets.map((): ScoreRow[] => []);
     for (const { set, ...row } of result?.scores ?? []) scores[set]?.push(row);
     return sets.map((_, i) => (saved.has(i) ? (scores[i] as ScoreRow[]) : new StaleWrite()));
+  }
+
+  /**
+   * For writers other than the action path: creates the parties that do not exist yet, then locks
+   * them, in the order given (callers sort), raising their versions so that the action path's
+   * cached state of them is not used again.
+   */
+  async lock(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
+    await lockParties(trx, parties, now);
+  }
+
+  /** The party's row; it must be locked by the caller's transaction. */
+  async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
+    const row = await readParty(trx, party);
+    if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
+    return row;
+  }
+
+  async lifetime(trx: Trx, party: PartyKey, category: string): Promise<number> {
+    const [row] = await points(trx, { ...key(party), category });
+    return Number(row?.lifetime ?? 0);
+  }
+
+  async balance(trx: Trx, party: PartyKey, category: string): Promise<number> {
+    const [row] = await points(trx, { ...key(party), category });
+    return Number(row?.balance ?? 0);
+  }
+
+  /**
+   * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
+   * a reversal (a credit taken back) lowers them, other debits leave them. A user's entry in the
+   * award point category moves their award account too, in the same transaction.
+   */
+  async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
+    const writes = new WriteSet();
+    writes.post(entry, lifetimeDelta(entry));
+    await this.apply(trx, writes);
+    await mirrorPoints(trx, awards, entry);
+  }
+
+  async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
+    const writes = new WriteSet();
+    writes.addEarnings(party, category, period, periodStart, amount);
+    await this.apply(trx, writes);
+  }
+
+  /** Sets the user's level, keeps the change in its history and tells webhooks (when the site has a destination for it); returns it as the API shows it. */
+  async recordLevelChange(trx: Trx, destinations: SiteDestinations, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
+    await setLevel(trx, party, change.to?.id ?? null);
+    const writes = new WriteSet();
+    writes.levelChanges.push(levelChangeRow(party, change, cause, at));
+    const event = levelChangeEvent(change, cause, at);
+    if (hasDestination({ eventType: event.type, data: event.data }, destinations)) writes.outbox.push(outboxRow(party, await nextSequence(trx, party), event, now));
+    await this.apply(trx, writes);
+    return presentLevelChange(change);
+  }
+
+  /**
+   * Appends an outbox event with the party's next sequence number (a decision's write set numbers
+   * its own), when the site has a destination for it: otherwise nothing, and no number is taken.
+   */
+  async enqueue(trx: Trx, destinations: SiteDestinations, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
+    if (!hasDestination({ eventType: event.type, data: event.data }, destinations)) return;
+    const writes = new WriteSet();
+    writes.outbox.push(outboxRow(party, await nextSequence(trx, party), event, now));
+    await this.apply(trx, writes);
   }
 }
 

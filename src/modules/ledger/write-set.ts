@@ -259,3 +259,8 @@ export function outboxRow(party: PartyKey, sequence: number, event: OutboxEvent,
     routed_at: null,
   };
 }
+
+/** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
+export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
+  return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
+}

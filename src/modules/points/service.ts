@@ -4,10 +4,11 @@
 // decisions stay serialized (the caller locks it).
 import { uuidv7 } from '../../uuid.js';
 import { levelChange } from '../../engine/elements/levels.js';
-import type { Database } from '../../db/index.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { ActionsRepository, LevelCause, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import type { LevelCause, PresentedLevelChange } from '../ledger/level-changes.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { PartyKey } from '../ledger/write-set.js';
 import type { ActionService, WithinTransaction } from '../actions/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
@@ -35,8 +36,7 @@ export interface Posting {
 
 export class PointsService {
   constructor(
-    private readonly database: Pick<Database, 'db'>,
-    private readonly repository: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly actions: ActionService,
     private readonly leaderboards: LeaderboardService,
@@ -52,9 +52,9 @@ export class PointsService {
     }
     const party: PartyKey = { siteId, type: 'user', id: userId };
     // The user's groups matter to the boards that filter by group.
-    const groups = LeaderboardService.needsGroups(snapshot.program) ? new Set(await this.repository.memberships({ db: this.database.db }, siteId, userId)) : new Set<string>();
+    const groups = LeaderboardService.needsGroups(snapshot.program) ? new Set(await this.actions.memberships(siteId, userId)) : new Set<string>();
     return this.actions.transaction(snapshot, this.clock(), async (within) => {
-      await this.repository.lockParties(within.trx, [party], within.now);
+      await this.ledger.lock(within.trx, [party], within.now);
       const posted = await this.post(within, party, groups, {
         category: category.name,
         amount: input.amount,
@@ -62,7 +62,7 @@ export class PointsService {
         reason: input.reason,
         levelCause: (entryId) => ({ adjustmentId: entryId }),
       });
-      const balance = await this.repository.balance(within.trx, party, category.name);
+      const balance = await this.ledger.balance(within.trx, party, category.name);
       return { entryId: posted.entryId, category: category.name, amount: input.amount, reason: input.reason, balance, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
     });
   }
@@ -77,9 +77,9 @@ export class PointsService {
     const { trx, snapshot, now } = within;
     const defaultCategory = snapshot.program.pointCategories.find((c) => c.isDefault)?.name;
     const movesLevel = snapshot.engine.levelType === 'points' && posting.category === defaultCategory && posting.amount > 0;
-    const lifetimeBefore = movesLevel ? await this.repository.lifetime(trx, party, posting.category) : 0;
+    const lifetimeBefore = movesLevel ? await this.ledger.lifetime(trx, party, posting.category) : 0;
     const entryId = `pts_${uuidv7()}`;
-    await this.repository.post(trx, {
+    await this.ledger.post(trx, {
       site_id: party.siteId,
       entry_id: entryId,
       party_type: party.type,
@@ -95,7 +95,7 @@ export class PointsService {
       recorded_at: now,
     }, snapshot.program.awardSettings);
     const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
-    const levelChanged = change === undefined ? undefined : await this.repository.recordLevelChange(trx, snapshot.destinations, party, change, posting.levelCause(entryId), now, now);
+    const levelChanged = change === undefined ? undefined : await this.ledger.recordLevelChange(trx, snapshot.destinations, party, change, posting.levelCause(entryId), now, now);
     const deltas = LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]);
     within.scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, deltas)));
     return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };

@@ -2,13 +2,14 @@
 // and emitted like a level change earned with points.
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import type { ActionsRepository, PresentedLevelChange } from '../actions/repository.js';
+import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import type { LedgerRepository } from '../ledger/repository.js';
 import type { ProgramService } from '../program/service.js';
 
 export class CustomLevelsService {
   constructor(
     private readonly database: Pick<Database, 'transaction'>,
-    private readonly repository: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -25,12 +26,12 @@ export class CustomLevelsService {
     const party = { siteId, type: 'user' as const, id: userId };
     const now = this.clock();
     return this.database.transaction(async (trx) => {
-      await this.repository.lockParties(trx, [party], now);
-      const { level_id: currentId } = await this.repository.party(trx, party);
+      await this.ledger.lock(trx, [party], now);
+      const { level_id: currentId } = await this.ledger.party(trx, party);
       if (currentId === levelId) return null;
       const fromIndex = program.levels.findIndex((level) => level.id === currentId);
       const from = program.levels[fromIndex] ?? null;
-      return this.repository.recordLevelChange(trx, snapshot.destinations, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
+      return this.ledger.recordLevelChange(trx, snapshot.destinations, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
     });
   }
 }

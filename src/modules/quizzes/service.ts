@@ -12,7 +12,9 @@ import type { Database } from '../../db/index.js';
 import type { QuizAttemptsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
-import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionOutcome, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
@@ -79,7 +81,7 @@ export class QuizService {
   constructor(
     private readonly database: Pick<Database, 'db'>,
     private readonly repository: QuizRepository,
-    private readonly parties: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly actions: ActionService,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
@@ -121,7 +123,7 @@ export class QuizService {
     const involved = await this.actions.groupsOf(snapshot, user, 'QUIZ_COMPLETED');
     return this.actions.transaction(snapshot, now, async (within) => {
       const { trx } = within;
-      await this.parties.lockParties(trx, [...involved.groups, user], now);
+      await this.ledger.lock(trx, [...involved.groups, user], now);
       const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
       if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
       let current = attempts.find((a) => a.completed_at === null);

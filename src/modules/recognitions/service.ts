@@ -11,7 +11,9 @@ import type { Database } from '../../db/index.js';
 import type { RecognitionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
-import type { ActionsRepository, PartyKey, PresentedLevelChange } from '../actions/repository.js';
+import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionService, type Involved } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
@@ -77,7 +79,7 @@ export class RecognitionService {
     private readonly database: Pick<Database, 'db'>,
     private readonly repository: RecognitionRepository,
     private readonly users: UserDirectory,
-    private readonly parties: ActionsRepository,
+    private readonly ledger: LedgerRepository,
     private readonly actions: ActionService,
     private readonly points: PointsService,
     private readonly programs: ProgramService,
@@ -180,7 +182,7 @@ export class RecognitionService {
     const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
     return this.actions.transaction(snapshot, now, async (within) => {
       const { trx } = within;
-      await this.parties.lockParties(trx, [...lockGroups, ...lockUsers], now);
+      await this.ledger.lock(trx, [...lockGroups, ...lockUsers], now);
       const used = await this.repository.budgetUsed(trx, siteId, exchange.id, giverId, window.start);
       overBudget(used);
       await this.repository.charge(trx, siteId, exchange.id, giverId, window.start, total);
@@ -221,7 +223,7 @@ export class RecognitionService {
       }
       const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
       const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
-      await this.parties.enqueue(
+      await this.ledger.enqueue(
         trx,
         snapshot.destinations,
         giver,
@@ -292,7 +294,7 @@ export class RecognitionService {
   private async membershipsFor(siteId: string, userId: string, exchanges: readonly Exchange[]): Promise<Set<string>> {
     // Only exchanges limited to some givers need the user's groups.
     if (!exchanges.some((exchange) => exchange.givers.groups.length > 0)) return new Set();
-    return new Set(await this.parties.memberships({ db: this.database.db }, siteId, userId));
+    return new Set(await this.actions.memberships(siteId, userId));
   }
 
   private present(program: ProgramDocument, exchange: Exchange, groups: ReadonlySet<string>, now: number): PresentedExchange {

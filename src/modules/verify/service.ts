@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
-import { lifetimeDelta } from '../actions/repository.js';
+import { lifetimeDelta } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
 
 export interface Drift {

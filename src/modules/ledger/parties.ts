@@ -1,0 +1,99 @@
+// The parties' rows: a user's or group's row in `parties` is what every writer locks before it
+// writes anything of that party (PostgreSQL: the row lock; SQLite: the transaction holds the only
+// write lock anyway).
+import type { Trx } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { PartyType } from '../../db/schema.js';
+import type { PartyKey } from './write-set.js';
+
+export interface PartyRow {
+  last_recorded: string | null;
+  level_id: string | null;
+  version: number;
+  /** The last outbox sequence number given to the party's events. */
+  sequence: number;
+}
+
+type P = { siteId: string; type: PartyType; id: string };
+
+const q = {
+  // Creates a party: its row as inserted (locked by the inserting transaction); none when it exists already.
+  insert: precompiled<P & { now: number }, PartyRow>((db, p) =>
+    db
+      .insertInto('parties')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
+      .returning(['last_recorded', 'level_id', 'version', 'sequence']),
+  ),
+  // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
+  bumpVersion: precompiled<P>((db, p) =>
+    db
+      .updateTable('parties')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
+  ),
+  read: precompiled<P, PartyRow>((db, p) =>
+    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  readForUpdate: precompiled<P, PartyRow>((db, p) =>
+    db
+      .selectFrom('parties')
+      .select(['last_recorded', 'level_id', 'version', 'sequence'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .forUpdate(),
+  ),
+  setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
+    db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+  ),
+  nextSequence: precompiled<P, { sequence: number }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .returning('sequence'),
+  ),
+};
+
+const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
+
+// PostgreSQL returns bigint columns as strings.
+const partyRow = (row: PartyRow): PartyRow => ({ ...row, version: Number(row.version), sequence: Number(row.sequence) });
+
+/**
+ * Creates the parties that do not exist yet, then locks them, in the order given (callers sort),
+ * raising their versions so that the action path's cached state of them is not used again.
+ */
+export async function lockParties(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
+  for (const party of parties) {
+    await q.insert(trx, { ...key(party), now });
+    await q.bumpVersion(trx, key(party));
+  }
+}
+
+/** The party's row, none when it does not exist; `forUpdate` locks it (PostgreSQL's row lock). */
+export async function readParty(trx: Trx, party: PartyKey, forUpdate = false): Promise<PartyRow | undefined> {
+  const [row] = await (forUpdate ? q.readForUpdate : q.read)(trx, key(party));
+  return row === undefined ? undefined : partyRow(row);
+}
+
+/** Creates the party: its row as inserted (locked by this transaction), none when it exists already. */
+export async function insertParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow | undefined> {
+  const [row] = await q.insert(trx, { ...key(party), now });
+  return row === undefined ? undefined : partyRow(row);
+}
+
+export async function setLevel(trx: Trx, party: PartyKey, levelId: string | null): Promise<void> {
+  await q.setLevel(trx, { ...key(party), levelId });
+}
+
+/** Takes the party's next outbox sequence number. */
+export async function nextSequence(trx: Trx, party: PartyKey): Promise<number> {
+  const [row] = await q.nextSequence(trx, key(party));
+  return Number(row?.sequence);
+}
