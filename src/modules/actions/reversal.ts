@@ -1,11 +1,10 @@
 // Reversals (SPEC §12): an admin takes back a recorded action, or the latest completion of a
-// mission, with every effect, in one transaction with the parties locked (groups, then the user,
-// ids sorted: the action path's order). A removed completion's points are debited in full (the
-// balance may go below zero), its badge leaves the trophy case when none of its completions is
-// left, its supply unit returns, its mission's progress restarts from zero, the level follows the
-// lifetime points again, boards lose the points in the windows where they were earned, and a
-// `mission.completed` event with `completionStatus: "removed"` goes out. Reversing twice changes
-// nothing the second time.
+// mission, with every effect, in one transaction with the user and the groups the action involved
+// locked. A removed completion's points are debited in full (the balance may go below zero), its
+// badge leaves the trophy case when none of its completions is left, its supply unit returns, its
+// mission's progress restarts from zero, the level follows the lifetime points again, boards lose
+// the points in the windows where they were earned, and a `mission.completed` event with
+// `completionStatus: "removed"` goes out. Reversing twice changes nothing the second time.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import type { ScoreChange } from '../../engine/elements/leaderboards.js';
@@ -77,7 +76,7 @@ export class ReversalService {
       .where('event_id', '=', eventId)
       .where('party_type', '=', 'group')
       .execute();
-    const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups.map((row) => row.party_id)])].sort();
+    const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups.map((row) => row.party_id)])];
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const groups: PartyKey[] = groupIds.map((id) => ({ siteId, type: 'group', id }));
     const scores: ScoreUpdate[] = [];

@@ -20,7 +20,7 @@ import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import { mirrorPoints } from '../awards/ledger.js';
 import { levelChangeEvent, levelChangeRow, presentLevelChange, type PresentedLevelChange } from '../ledger/level-changes.js';
-import type { PartyRow } from '../ledger/parties.js';
+import { inLockOrder, type PartyRow } from '../ledger/parties.js';
 import { StaleWrite, type LedgerRepository } from '../ledger/repository.js';
 import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
 import type { ActionsRepository, MissionStateRow, ProgressUpdate } from './repository.js';
@@ -179,7 +179,7 @@ export class ActionService {
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
     const outcome = await this.database.transaction(async (trx) => {
-      // Every party this decision touches is locked in one fixed order (groups, then the user; ids sorted).
+      // Every party this decision touches is locked in the ledger's lock order (lockOrder): groups, then the user.
       const rows: DecisionRow[] = [];
       for (const locked of [...involved.groups, party]) rows.push(await this.repository.lockParty(trx, locked, now));
       if (input.eventId !== undefined) {
@@ -261,7 +261,7 @@ export class ActionService {
     if (!needsGroups(snapshot, party, actionName)) return { groupIds: [], groups: [], memberships: 'none' };
     const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
     const groupIds = cached !== undefined ? [...cached] : (await this.memberships(party.siteId, party.id)).sort();
-    const groups: PartyKey[] = candidates.some((mission) => mission.party === 'group') ? groupIds.map((id) => ({ siteId: party.siteId, type: 'group', id })) : [];
+    const groups = candidates.some((mission) => mission.party === 'group') ? inLockOrder(groupIds.map((id): PartyKey => ({ siteId: party.siteId, type: 'group', id }))) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
   }
 
@@ -272,11 +272,11 @@ export class ActionService {
 
   /**
    * For writers that log a system action as part of their own transaction (a recognition's
-   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with LedgerRepository.lock, the
-   * party and the groups groupsOf() names (groups first, then users, ids sorted), in a
-   * transaction opened with transaction(). The decisions of one transaction share a cache of their own,
-   * so that a rollback leaves nothing behind in the action path's cache. Such actions report
-   * something that happened: they are never suppressed as repeats nor rate-limited.
+   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with LedgerRepository.lock,
+   * the party and the groups groupsOf() names, in a transaction opened with transaction(). The
+   * decisions of one transaction share a cache of their own, so that a rollback leaves nothing
+   * behind in the action path's cache. Such actions report something that happened: they are never
+   * suppressed as repeats nor rate-limited.
    */
   async logWithin(within: WithinTransaction, party: PartyKey, involved: Involved, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
     const rows: PartyRow[] = [];

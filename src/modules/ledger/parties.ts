@@ -1,6 +1,6 @@
 // The parties' rows: a user's or group's row in `parties` is what every writer locks before it
 // writes anything of that party (PostgreSQL: the row lock; SQLite: the transaction holds the only
-// write lock anyway).
+// write lock anyway), and the one order in which a writer that touches several locks them.
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
@@ -65,12 +65,32 @@ const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, i
 // PostgreSQL returns bigint columns as strings.
 const partyRow = (row: PartyRow): PartyRow => ({ ...row, version: Number(row.version), sequence: Number(row.sequence) });
 
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Creates the parties that do not exist yet, then locks them, in the order given (callers sort),
- * raising their versions so that the action path's cached state of them is not used again.
+ * The one order in which every writer locks parties, so that two writers locking some of the same
+ * parties never wait for each other in a cycle (on PostgreSQL a deadlock, which fails one of
+ * them): groups before users, then by id (in UTF-16 code units, as `Array.prototype.sort`), and by
+ * site last (a transaction's parties are of one site). The action path locks the groups a user's
+ * action advances and then the user, which is this order.
+ */
+export function lockOrder(a: PartyKey, b: PartyKey): number {
+  if (a.type !== b.type) return a.type === 'group' ? -1 : 1;
+  return byCodeUnits(a.id, b.id) || byCodeUnits(a.siteId, b.siteId);
+}
+
+/** The parties in lock order, each once. */
+export function inLockOrder(parties: readonly PartyKey[]): PartyKey[] {
+  const unique = new Map(parties.map((party) => [`${party.siteId}\u0000${party.type}\u0000${party.id}`, party]));
+  return [...unique.values()].sort(lockOrder);
+}
+
+/**
+ * Creates the parties that do not exist yet and locks them, in lock order, raising their versions
+ * so that the action path's cached state of them is not used again.
  */
 export async function lockParties(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
-  for (const party of parties) {
+  for (const party of inLockOrder(parties)) {
     await q.insert(trx, { ...key(party), now });
     await q.bumpVersion(trx, key(party));
   }

@@ -384,9 +384,10 @@ export class LedgerRepository {
   }
 
   /**
-   * For writers other than the action path: creates the parties that do not exist yet, then locks
-   * them, in the order given (callers sort), raising their versions so that the action path's
-   * cached state of them is not used again.
+   * For writers other than the action path: locks the parties named (in any order, duplicates
+   * allowed) in the one order every writer uses (lockOrder, ./parties.ts), creating those that do
+   * not exist yet and raising their versions so that the action path's cached state of them is
+   * not used again.
    */
   async lock(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
     await lockParties(trx, parties, now);

@@ -1,10 +1,10 @@
 // Recognitions (SPEC §9): a user gives points from a budget to colleagues through an exchange.
-// Every rule is checked before anything is written; then one transaction, with the giver and the
-// recipients locked (groups first, then users, ids sorted: the order of every writer), charges the
-// budget (checked again under the lock, so concurrent gifts never overspend it), credits each
-// recipient in full through the points ledger (caps do not apply to gifts; levels and boards
-// follow), logs RECOGNITION_RECEIVED and RECOGNITION_GIVEN through the engine so that missions
-// can reward giving and receiving, and writes a `recognition.given` outbox event.
+// Every rule is checked before anything is written; then one transaction, with the giver, the
+// recipients and the groups their actions involve locked, charges the budget (checked again under
+// the lock, so concurrent gifts never overspend it), credits each recipient in full through the
+// points ledger (caps do not apply to gifts; levels and boards follow), logs RECOGNITION_RECEIVED
+// and RECOGNITION_GIVEN through the engine so that missions can reward giving and receiving, and
+// writes a `recognition.given` outbox event.
 import { uuidv7 } from '../../uuid.js';
 import { calendarWindow, withinDates } from '../../engine/calendar.js';
 import type { Database } from '../../db/index.js';
@@ -173,16 +173,13 @@ export class RecognitionService {
       const party: PartyKey = { siteId, type: 'user', id: r.userId };
       recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
     }
-    const lockGroups = [...new Set([giverInvolved, ...recipients.map((r) => r.involved)].flatMap((i) => i.groups.map((g) => g.id)))]
-      .sort()
-      .map((id): PartyKey => ({ siteId, type: 'group', id }));
-    const lockUsers = [giver, ...recipients.map((r) => r.party)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
 
     const recognitionId = `rec_${uuidv7()}`;
     const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
     return this.actions.transaction(snapshot, now, async (within) => {
       const { trx } = within;
-      await this.ledger.lock(trx, [...lockGroups, ...lockUsers], now);
+      await this.ledger.lock(trx, parties, now);
       const used = await this.repository.budgetUsed(trx, siteId, exchange.id, giverId, window.start);
       overBudget(used);
       await this.repository.charge(trx, siteId, exchange.id, giverId, window.start, total);
