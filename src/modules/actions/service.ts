@@ -21,7 +21,8 @@ import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party
 import { mirrorPoints } from '../awards/ledger.js';
 import { levelChangeEvent, levelChangeRow, presentLevelChange, type PresentedLevelChange } from '../ledger/level-changes.js';
 import { inLockOrder, type PartyRow } from '../ledger/parties.js';
-import { StaleWrite, type LedgerRepository } from '../ledger/repository.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import { StaleWrite } from '../ledger/written.js';
 import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
 import type { ActionsRepository, MissionStateRow, ProgressUpdate } from './repository.js';
 

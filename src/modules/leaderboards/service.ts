@@ -9,7 +9,7 @@ import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
 import type { Db, Trx } from '../../db/index.js';
-import { moveScores, type ScoreRow } from '../ledger/repository.js';
+import { moveScores, type ScoreRow } from '../ledger/written.js';
 import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';

@@ -1,9 +1,10 @@
 // A decision as rows: everything one decision writes, collected while it is built and written at
-// once by ./repository.ts (`applyWriteSet`), so that the database sees one batch of statements
-// (on PostgreSQL one statement, one round trip) rather than a statement per row as the decision
-// goes. Rows that touch the same key are merged here (a balance moved twice, a badge earned twice),
-// since one statement may not change a row twice. Only what a subscriber needs is written: an
-// event of a type the site has no destination for gets no outbox row.
+// once by LedgerRepository (./repository.ts; ./sqlite.ts and ./postgres.ts per store), so that the
+// database sees one batch of statements (on PostgreSQL one statement, one round trip) rather than
+// a statement per row as the decision goes. Rows that touch the same key are merged here (a
+// balance moved twice, a badge earned twice), since one statement may not change a row twice.
+// Only what a subscriber needs is written: an event of a type the site has no destination for
+// gets no outbox row.
 import { uuidv7 } from '../../uuid.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';

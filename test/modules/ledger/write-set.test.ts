@@ -7,7 +7,7 @@ import type { Database } from '../../../src/db/index.js';
 import type { PointsLedgerTable } from '../../../src/db/schema.js';
 import { AppError } from '../../../src/errors.js';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
-import { StaleWrite } from '../../../src/modules/ledger/repository.js';
+import { StaleWrite } from '../../../src/modules/ledger/written.js';
 import { WriteSet } from '../../../src/modules/ledger/write-set.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
 import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';

@@ -1,0 +1,245 @@
+// PostgreSQL: write sets, one or many, in one statement (one round trip: each table's rows travel
+// as one JSON parameter, unpacked by jsonb_to_recordset, in one data-modifying WITH), each guarded
+// by the versions of the parties it names. Being one statement it is atomic even outside a
+// transaction, which is how the action path writes decisions made without a lock, many at once
+// (group commit: ./repository.ts).
+import { sql } from 'kysely';
+import type { Trx } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { WriteSet } from './write-set.js';
+import { outOfRange, StaleWrite, type ScoreRow } from './written.js';
+
+/** What the statement on PostgreSQL fails with when a balance would leave the exact integers. */
+const REFUSED = 'ql_amount_out_of_range:';
+
+/** Each table's rows of a batch of write sets, as jsonb parameters (./write-set.ts names the columns). */
+interface Batches {
+  events: string;
+  progress: string;
+  completions: string;
+  ledger: string;
+  balances: string;
+  earnings: string;
+  trophies: string;
+  levelChanges: string;
+  outbox: string;
+  activeDays: string;
+  scores: string;
+  parties: string;
+  created: string;
+  /** Each set's number and how many parties it names. */
+  sets: string;
+  memberships: string;
+}
+
+// PostgreSQL: write sets, one or many, in one statement. Every row carries the number of its write
+// set (`set`); a set is written only if each party it names still has the version its decision
+// read (`ok`): a stale set writes nothing and the others are written. Sub-statements of one WITH see
+// the same snapshot and none of each other's rows: no row key may come twice (a write set merges
+// its own rows, and a batch holds a party's write set once).
+const applyOnPostgres = precompiled<Batches, { saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>((db, p) => {
+  const statement = sql<{ saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>`
+with
+  saved as (
+    update parties set
+      version = r.version,
+      last_recorded = r.last_recorded,
+      sequence = r.sequence,
+      level_id = case when r.set_level then r.level_id else parties.level_id end
+    from jsonb_to_recordset(${p.parties}::jsonb) as r(set integer, site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+    where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id and parties.version = r.expected
+    returning r.set
+  ),
+  new_parties as (
+    select * from jsonb_to_recordset(${p.created}::jsonb) as r(set integer, site_id text, party_type text, party_id text, created_at bigint, last_recorded text, level_id text, sequence bigint, version bigint)
+  ),
+  created as (
+    insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version)
+    select site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version from new_parties
+    on conflict (site_id, party_type, party_id) do nothing
+    returning site_id, party_type, party_id
+  ),
+  -- The sets whose every party was saved or created (a set naming no party is written as it is).
+  ok as (
+    select s.set from jsonb_to_recordset(${p.sets}::jsonb) as s(set integer, parties integer)
+    left join (
+      select set, count(*) as n from (select set from saved union all select n.set from created c join new_parties n using (site_id, party_type, party_id)) as written group by set
+    ) as g on g.set = s.set
+    where coalesce(g.n, 0) = s.parties
+      -- and the users whose groups it took from a cache still have those groups.
+      and s.set not in (
+        select m.set from jsonb_to_recordset(${p.memberships}::jsonb) as m(set integer, site_id text, user_id text, groups jsonb)
+        where array(select g.group_id from group_members g where g.site_id = m.site_id and g.user_id = m.user_id order by g.group_id collate "C")
+          <> array(select x from jsonb_array_elements_text(m.groups) as x order by x collate "C")
+      )
+  ),
+  events as (
+    insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups)
+    select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
+    from jsonb_to_recordset(${p.events}::jsonb) as r(set integer, site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
+    where r.set in (select set from ok)
+  ),
+  progress as (
+    insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at)
+    select site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at
+    from jsonb_to_recordset(${p.progress}::jsonb) as r(set integer, site_id text, party_type text, party_id text, mission_id text, rule_id text, window_start bigint, current double precision, updated_at bigint)
+    where r.set in (select set from ok)
+    on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at
+  ),
+  completions as (
+    insert into mission_completions (site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id)
+    select site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id
+    from jsonb_to_recordset(${p.completions}::jsonb) as r(set integer, site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
+    where r.set in (select set from ok)
+  ),
+  ledger as (
+    insert into points_ledger (site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at)
+    select site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at
+    from jsonb_to_recordset(${p.ledger}::jsonb) as r(set integer, site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
+    where r.set in (select set from ok)
+  ),
+  balances as (
+    insert into point_balances (site_id, party_type, party_id, category, balance, lifetime)
+    select site_id, party_type, party_id, category, credited, lifetime
+    from jsonb_to_recordset(${p.balances}::jsonb) as r(set integer, site_id text, party_type text, party_id text, category text, credited bigint, lifetime bigint)
+    where r.set in (select set from ok)
+    on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime
+    returning category, balance, lifetime
+  ),
+  earnings as (
+    insert into point_earnings (site_id, party_type, party_id, category, period, period_start, earned)
+    select site_id, party_type, party_id, category, period, period_start, earned
+    from jsonb_to_recordset(${p.earnings}::jsonb) as r(set integer, site_id text, party_type text, party_id text, category text, period text, period_start bigint, earned bigint)
+    where r.set in (select set from ok)
+    on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned
+  ),
+  trophies as (
+    insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at)
+    select site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at
+    from jsonb_to_recordset(${p.trophies}::jsonb) as r(set integer, site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    where r.set in (select set from ok)
+    on conflict (site_id, party_type, party_id, badge_id) do update set
+      earned_count = trophies.earned_count + excluded.earned_count,
+      first_earned_at = least(trophies.first_earned_at, excluded.first_earned_at),
+      last_earned_at = greatest(trophies.last_earned_at, excluded.last_earned_at)
+  ),
+  level_changes as (
+    insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at)
+    select site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at
+    from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(set integer, site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
+    where r.set in (select set from ok)
+  ),
+  outbox as (
+    insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at)
+    select site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at
+    from jsonb_to_recordset(${p.outbox}::jsonb) as r(set integer, site_id text, event_id text, event_type text, party_type text, party_id text, sequence bigint, payload text, occurred_at bigint, created_at bigint, routed_at bigint)
+    where r.set in (select set from ok)
+  ),
+  score_rows as (
+    select * from jsonb_to_recordset(${p.scores}::jsonb) as r(set integer, site_id text, board_id text, window_start bigint, party_id text, delta double precision, reached_at bigint)
+    where r.set in (select set from ok)
+  ),
+  scores as (
+    insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version)
+    select site_id, board_id, window_start, party_id, delta, reached_at, 1 from score_rows
+    on conflict (site_id, board_id, window_start, party_id) do update set
+      score = leaderboard_scores.score + excluded.score,
+      reached_at = excluded.reached_at,
+      version = leaderboard_scores.version + 1
+    returning site_id, party_id, board_id, window_start, score, reached_at, version
+  ),
+  active_days as (
+    insert into daily_active_users (site_id, day, user_id)
+    select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(set integer, site_id text, day text, user_id text)
+    where r.set in (select set from ok)
+    on conflict (site_id, day, user_id) do nothing
+  )
+select
+  (select json_agg(set) from ok) as saved,
+  -- A balance past the exact integers fails the whole statement, so that nothing of it is
+  -- written even outside a transaction. The failing cast depends on the row: it is evaluated only
+  -- then (a constant one could be folded, and fail, while the statement is planned).
+  (select count(*) from balances where (case when abs(balance) > ${Number.MAX_SAFE_INTEGER} or abs(lifetime) > ${Number.MAX_SAFE_INTEGER} then cast(${REFUSED} || category as integer) else 0 end) <> 0) as refused,
+  coalesce((
+    select json_agg(json_build_object('set', r.set, 'party_id', s.party_id, 'board_id', s.board_id, 'window_start', s.window_start, 'score', s.score, 'reached_at', s.reached_at, 'version', s.version))
+    from scores s join score_rows r using (site_id, board_id, window_start, party_id)
+  ), '[]') as scores`;
+  return { compile: () => statement.compile(db) };
+});
+
+/** Writes the sets in one statement: for each, its scores as stored, or StaleWrite. */
+export async function writeOnPostgres(trx: Trx, sets: WriteSet[]): Promise<Array<ScoreRow[] | StaleWrite>> {
+  let result: Awaited<ReturnType<typeof applyOnPostgres>>[number] | undefined;
+  try {
+    [result] = await applyOnPostgres(trx, batches(sets));
+  } catch (error) {
+    const category = error instanceof Error ? error.message.split(REFUSED)[1]?.replace(/"$/, '') : undefined;
+    throw category === undefined ? error : outOfRange(category);
+  }
+  const saved = new Set(result?.saved ?? []);
+  const scores = sets.map((): ScoreRow[] => []);
+  for (const { set, ...row } of result?.scores ?? []) scores[set]?.push(row);
+  return sets.map((_, i) => (saved.has(i) ? (scores[i] as ScoreRow[]) : new StaleWrite()));
+}
+
+/** Each table's rows of the sets, numbered by set, as jsonb parameters. */
+function batches(sets: WriteSet[]): Batches {
+  const rows = <T, R extends object>(pick: (writes: WriteSet) => Iterable<T>, shape: (row: T) => R) =>
+    JSON.stringify(sets.flatMap((writes, set) => Array.from(pick(writes), (row) => ({ set, ...shape(row) }))));
+  const same = <T,>(row: T) => row as T & object;
+  return {
+    sets: JSON.stringify(sets.map((writes, set) => ({ set, parties: writes.parties.size }))),
+    events: rows((w) => w.events, same),
+    progress: rows((w) => w.progress.values(), same),
+    completions: rows((w) => w.completions, same),
+    ledger: rows((w) => w.ledger, same),
+    balances: rows(
+      (w) => w.balances.values(),
+      (b) => ({ site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
+    ),
+    earnings: rows(
+      (w) => w.earnings.values(),
+      (e) => ({ site_id: e.siteId, party_type: e.partyType, party_id: e.partyId, category: e.category, period: e.period, period_start: e.periodStart, earned: e.amount }),
+    ),
+    trophies: rows(
+      (w) => w.trophies.values(),
+      (t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last }),
+    ),
+    levelChanges: rows((w) => w.levelChanges, same),
+    outbox: rows((w) => w.outbox, same),
+    activeDays: rows((w) => w.activeDays.values(), (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId })),
+    memberships: rows((w) => w.memberships.values(), (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups })),
+    scores: rows(
+      (w) => w.scores.values(),
+      (s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }),
+    ),
+    created: rows(
+      (w) => [...w.parties.values()].filter((p) => p.createdAt !== undefined),
+      (w) => ({
+        site_id: w.party.siteId,
+        party_type: w.party.type,
+        party_id: w.party.id,
+        created_at: w.createdAt,
+        last_recorded: w.lastRecorded,
+        level_id: w.levelId ?? null,
+        sequence: w.sequence,
+        version: w.version,
+      }),
+    ),
+    parties: rows(
+      (w) => [...w.parties.values()].filter((p) => p.createdAt === undefined),
+      (w) => ({
+        site_id: w.party.siteId,
+        party_type: w.party.type,
+        party_id: w.party.id,
+        expected: w.expected,
+        version: w.version,
+        last_recorded: w.lastRecorded,
+        sequence: w.sequence,
+        set_level: w.levelId !== undefined,
+        level_id: w.levelId ?? null,
+      }),
+    ),
+  };
+}
+

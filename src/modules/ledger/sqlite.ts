@@ -1,0 +1,140 @@
+// SQLite: a write set as one cached prepared statement per row, run synchronously on the
+// connection of the caller's transaction (a statement costs no round trip there, and the
+// transaction holds the only write lock), the parties first: one that no longer has the version
+// its decision read stops the set before any other row is written.
+import { sql } from 'kysely';
+import type { Trx } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
+import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type { WriteSet } from './write-set.js';
+import { addScores, outOfRange, StaleWrite, type ScoreRow } from './written.js';
+
+type P = { siteId: string; type: PartyType; id: string };
+type Totals = { category: string; balance: number; lifetime: number };
+
+const q = {
+  insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
+  setProgress: precompiled<MissionProgressTable>((db, p) =>
+    db
+      .insertInto('mission_progress')
+      .values({ ...p })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'mission_id', 'rule_id']).doUpdateSet((eb) => ({
+          window_start: eb.ref('excluded.window_start'),
+          current: eb.ref('excluded.current'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+  ),
+  insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
+  insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
+  addBalance: precompiled<P & { category: string; credited: number; lifetime: number }, Totals>((db, p) =>
+    db
+      .insertInto('point_balances')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, balance: p.credited, lifetime: p.lifetime })
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'party_type', 'party_id', 'category']).doUpdateSet({
+          balance: sql<number>`point_balances.balance + ${p.credited}`,
+          lifetime: sql<number>`point_balances.lifetime + ${p.lifetime}`,
+        }),
+      )
+      .returning(['category', 'balance', 'lifetime']),
+  ),
+  addEarnings: precompiled<P & { category: string; period: 'day' | 'year'; periodStart: number; amount: number }>((db, p) =>
+    db
+      .insertInto('point_earnings')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, period: p.period, period_start: p.periodStart, earned: p.amount })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` })),
+  ),
+  addTrophy: precompiled<P & { badgeId: string; count: number; first: number; last: number }>((db, p) =>
+    db
+      .insertInto('trophies')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: p.count, first_earned_at: p.first, last_earned_at: p.last })
+      .onConflict((oc) =>
+        // A backdated completion can be older than the ones before it: first and last are the earliest and latest.
+        oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({
+          earned_count: sql<number>`trophies.earned_count + ${p.count}`,
+          first_earned_at: sql<number>`min(trophies.first_earned_at, ${p.first})`,
+          last_earned_at: sql<number>`max(trophies.last_earned_at, ${p.last})`,
+        }),
+      ),
+  ),
+  insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
+  insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  createParty: precompiled<P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
+    db
+      .insertInto('parties')
+      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.createdAt, last_recorded: p.lastRecorded, level_id: p.levelId, sequence: p.sequence, version: p.version })
+      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
+      .returning('version'),
+  ),
+  memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
+    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
+  ),
+  markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
+    db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
+  ),
+  saveParty: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number }, { version: number }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence })
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('version', '=', p.expected)
+      .returning('version'),
+  ),
+  savePartyAndLevel: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
+    db
+      .updateTable('parties')
+      .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence, level_id: p.levelId })
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('version', '=', p.expected)
+      .returning('version'),
+  ),
+};
+
+/** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
+export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
+  const run = <R>(result: R[] | Promise<R[]>): R[] => {
+    if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
+    return result;
+  };
+  for (const m of writes.memberships.values()) {
+    const stored = run(q.memberships(trx, { siteId: m.siteId, userId: m.userId })).map((row) => row.group_id);
+    if (stored.length !== m.groups.length || stored.some((id) => !m.groups.includes(id))) throw new StaleWrite();
+  }
+  // The parties first: one that no longer has the version read stops the set before its other rows.
+  for (const w of writes.parties.values()) {
+    const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, expected: w.expected, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
+    const saved =
+      w.createdAt !== undefined
+        ? run(q.createParty(trx, { ...party, createdAt: w.createdAt, levelId: w.levelId ?? null }))
+        : run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+    if (saved.length === 0) throw new StaleWrite();
+  }
+  for (const row of writes.progress.values()) run(q.setProgress(trx, row));
+  for (const row of writes.completions) run(q.insertCompletion(trx, row));
+  for (const row of writes.ledger) run(q.insertLedger(trx, row));
+  for (const b of writes.balances.values()) {
+    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
+    // would take past the integers a double holds exactly refuses the set (the caller's
+    // transaction rolls back), as the statement on PostgreSQL refuses itself.
+    for (const total of run(q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }))) {
+      if (!(Number.isSafeInteger(Number(total.balance)) && Number.isSafeInteger(Number(total.lifetime)))) throw outOfRange(total.category);
+    }
+  }
+  for (const e of writes.earnings.values()) run(q.addEarnings(trx, { siteId: e.siteId, type: e.partyType, id: e.partyId, category: e.category, period: e.period, periodStart: e.periodStart, amount: e.amount }));
+  for (const t of writes.trophies.values()) run(q.addTrophy(trx, { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId, count: t.count, first: t.first, last: t.last }));
+  for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
+  for (const row of writes.outbox) run(q.insertOutbox(trx, row));
+  for (const a of writes.activeDays.values()) run(q.markActive(trx, a));
+  const scores: ScoreRow[] = [];
+  for (const s of writes.scores.values()) {
+    scores.push(...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })));
+  }
+  for (const row of writes.events) run(q.insertEvent(trx, row));
+  return scores;
+}
