@@ -121,18 +121,33 @@ function cpuMeter(groups: Record<string, () => number[]>): { perRequest: (reques
   };
 }
 
-/** Every PostgreSQL process on the machine (the bench's cluster does the work; others idle). */
+/** Every PostgreSQL process on the machine (where the bench's own cluster is not known). */
 export function postgresPids(): number[] {
-  const pids: number[] = [];
+  return processes()
+    .filter((p) => p.comm === 'postgres')
+    .map((p) => p.pid);
+}
+
+/** A process and its children (PostgreSQL's postmaster and its backends, which it forks). */
+export function processTree(root: number): number[] {
+  return [root, ...processes().filter((p) => p.parent === root).map((p) => p.pid)];
+}
+
+/** The processes running now: pid, command name and parent (proc(5)). */
+function processes(): Array<{ pid: number; comm: string; parent: number }> {
+  const out: Array<{ pid: number; comm: string; parent: number }> = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …": the name may hold spaces and parentheses, so cut at the last ')'.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      out.push({ pid: Number(entry), comm, parent: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
     } catch {
       // Gone.
     }
   }
-  return pids;
+  return out;
 }
 
 /** autocannon against `url`; `request` varies each request (path, method, body). */

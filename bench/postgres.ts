@@ -3,13 +3,24 @@
 // (synchronous=NORMAL), and a fresh database for each run; its Redis is emptied. BENCH_DATABASE_URL (an admin URL) and
 // BENCH_REDIS_URL use servers of your own instead.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../test/helpers/spawned-server.js';
+import { postgresPids, processTree } from './harness.js';
+
+const SERVICES_DIR = '/tmp/questline-bench-services';
 
 export interface BenchPostgres {
   url: string;
   redisUrl: string;
+  /**
+   * The processes of the bench's cluster now (its postmaster and the backends it forked): other
+   * clusters on the machine, such as the tests' of other sessions, are not the bench's cost. With
+   * servers of your own, every PostgreSQL process on the machine.
+   */
+  pids(): number[];
+  /** The bench's Redis process (as its INFO says); none with servers of your own. */
+  redisPids(): number[];
   /** ANALYZE: the planner statistics of a live database. */
   analyze(): Promise<void>;
   drop(): Promise<void>;
@@ -19,10 +30,12 @@ export interface BenchPostgres {
 export async function benchPostgres(): Promise<BenchPostgres | undefined> {
   let adminUrl = process.env.BENCH_DATABASE_URL;
   let redisUrl = process.env.BENCH_REDIS_URL;
+  // The bench's own cluster and Redis unless both are given.
+  const ours = adminUrl === undefined || redisUrl === undefined;
   if (adminUrl === undefined || redisUrl === undefined) {
     if (!existsSync('/usr/lib/postgresql')) return undefined;
     const printed = execFileSync('bash', ['.ci/services.sh'], {
-      env: { ...process.env, QL_PG_PORT: '55442', QL_REDIS_PORT: '56389', QL_SERVICES_DIR: '/tmp/questline-bench-services', QL_PG_DURABLE: '1' },
+      env: { ...process.env, QL_PG_PORT: '55442', QL_REDIS_PORT: '56389', QL_SERVICES_DIR: SERVICES_DIR, QL_PG_DURABLE: '1' },
       encoding: 'utf8',
     });
     adminUrl = /TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];
@@ -32,9 +45,15 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     execFileSync('redis-cli', ['-u', redisUrl, 'flushall']);
   }
   const database = await freshPostgresDatabase(adminUrl);
+  // The postmaster's pid is the first line of its postmaster.pid.
+  const postmaster = ours ? Number(readFileSync(`${SERVICES_DIR}/pg/postmaster.pid`, 'utf8').split('\n')[0]) : undefined;
+  const redisPid = Number(/process_id:(\d+)/.exec(execFileSync('redis-cli', ['-u', redisUrl, 'info', 'server'], { encoding: 'utf8' }))?.[1] ?? 0);
   return {
     url: database.url,
     redisUrl,
+    pids: () => (postmaster !== undefined ? processTree(postmaster) : postgresPids()),
+    // A Redis of your own may run elsewhere, where its pid means nothing here.
+    redisPids: () => (ours && redisPid > 0 ? [redisPid] : []),
     async analyze() {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();

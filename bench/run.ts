@@ -25,7 +25,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, postgresPids, printReport, report, section, sectionsMarkdown, startQuestline, startServer, type LoadResult, type Server } from './harness.js';
+import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
@@ -85,9 +85,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   // Every latency of the measured rounds, for the histogram picture.
   const samples = { actions: [] as number[], postgres1: [] as number[] };
-  // The CPU each request costs the server's process (and PostgreSQL's), besides its throughput.
+  // The CPU each request costs the server's process (and PostgreSQL's and Redis's), besides its throughput.
   const of = (...servers: Server[]) => ({ server: () => servers.map((server) => server.child.pid as number) });
-  const withPostgres = (...servers: Server[]) => ({ ...of(...servers), PostgreSQL: postgresPids });
+  const withPostgres = (...servers: Server[]) => ({ ...of(...servers), PostgreSQL: () => postgres?.pids() ?? [], Redis: () => postgres?.redisPids() ?? [] });
   const measured: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`, { cpu: of(bare) }),
     floorInsert: () => load(floor.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floor) }),
@@ -110,7 +110,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
 
   section(
     'Action logging',
-    'POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of 10,000 each request, 50 connections. Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: all its processes) used during a round, from /proc, divided by the requests answered.',
+    "POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of 10,000 each request, 50 connections. Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered.",
     "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
@@ -153,7 +153,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     const budget = (cpus().length * 1e6) / 4000;
     targets.push({
       target: 'PostgreSQL ≥ 4,000 actions/s',
-      measured: `${count(pg1.rps)} with 1 node${pg2 !== undefined ? `, ${count(pg2.rps)} with 2` : ''}. CPU per action (1 node): Questline ${micros(pg1.cpu?.server)} + PostgreSQL ${micros(pg1.cpu?.PostgreSQL)}; 4,000/s on ${cpus().length} cores leaves ${count(budget)} µs per action for all of them and the load generator`,
+      measured: `${count(pg1.rps)} with 1 node${pg2 !== undefined ? `, ${count(pg2.rps)} with 2` : ''}. CPU per action (1 node): Questline ${micros(pg1.cpu?.server)} + PostgreSQL ${micros(pg1.cpu?.PostgreSQL)} + Redis ${micros(pg1.cpu?.Redis)}; 4,000/s on ${cpus().length} cores leaves ${count(budget)} µs per action for all of them and the load generator`,
       met: Math.max(pg1.rps, pg2?.rps ?? 0) >= 4000,
     });
     histogram.push({ label: 'PostgreSQL + Redis, 1 node', samples: samples.postgres1 });
