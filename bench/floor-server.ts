@@ -5,6 +5,8 @@
 //   Questline on the benchmark program: the party read, progress and completions read, three
 //   progress upserts, the event insert, the party update), in one transaction, with no engine,
 //   no token and no validation. What Questline adds to that is its own cost.
+// FLOOR_USERS=n first gives users user-0 … user-(n − 1) their party rows, as returning users have
+// (the bench imports a history for Questline's).
 import { randomUUID } from 'node:crypto';
 import Sqlite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -47,6 +49,11 @@ const typicalAction = db.transaction((userId: string, body: { action: string; va
   updateParty.run(JSON.stringify(body), SITE, 'user', userId);
   return outcome;
 });
+
+const users = Number(process.env.FLOOR_USERS ?? 0);
+db.transaction(() => {
+  for (let i = 0; i < users; i++) insertParty.run(SITE, `user-${i}`, Date.now());
+})();
 
 const app = Fastify({ logger: false });
 app.post('/insert', async () => {

@@ -2,9 +2,9 @@
 // bench/REPORT.md (with bench/latency.svg) when every section ran:
 // - action logging: a bare Fastify route vs Questline's public route, token-authenticated path
 //   and action logging (each server in its own process; autocannon, 50 connections, in this
-//   process); action logging also on PostgreSQL + Redis with one node and with two
-//   (./postgres.ts); and the floors under it: raw SQLite on Questline's schema with none of its
-//   code (./floor-server.ts);
+//   process), of the benchmark program with returning users (./returning.ts); action logging
+//   also on PostgreSQL + Redis with one node and with two (./postgres.ts); and the floors under
+//   it: raw SQLite on Questline's schema with none of its code (./floor-server.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
 //   action's cost as a user's history grows (./history.ts);
@@ -15,7 +15,8 @@
 //   the reference), the median of 5 rounds each.
 // BENCH_SECTIONS=actions,phases,reads,leaderboards,boards,history,micro runs some sections only, and
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
-// report needs them all, so neither writes it).
+// report needs them all, so neither writes it). BENCH_RETURNING_ACTIONS=n gives each user of
+// workload (a) n past actions (3 by default).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
@@ -32,6 +33,7 @@ import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js'
 import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
 import { benchPostgres, type BenchPostgres } from './postgres.js';
 import { benchReads, READS } from './reads.js';
+import { importReturningUsers } from './returning.js';
 import { pointsActionBody, randomActionBody } from './workload.js';
 
 const ALL_SECTIONS = ['actions', 'phases', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
@@ -41,6 +43,9 @@ const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefine
 const startedAt = new Date();
 /** The report's targets (issue 13): what was measured, against what, met or not. */
 const targets: Array<{ target: string; measured: string; met: boolean }> = [];
+/** Users of both workloads, and the past actions each user of workload (a) gets first (./returning.ts). */
+const WORKLOAD_USERS = 10_000;
+const RETURNING_ACTIONS = Number(process.env.BENCH_RETURNING_ACTIONS ?? 3);
 const histogram: Series[] = [];
 
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
@@ -62,8 +67,12 @@ if (complete) writeReport();
 
 // --- Action logging ----------------------------------------------------------------------------
 async function actionLogging(postgres: BenchPostgres | undefined): Promise<void> {
+  // BENCH_ONLY=postgres1,actions measures those targets alone, and the bare route.
+  const only = process.env.BENCH_ONLY?.split(',');
+  const wanted = (...names: string[]) => only === undefined || names.some((name) => only.includes(name));
   const bare = await startServer(['bench/bare-server.ts'], {});
-  const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db') });
+  // The floor, on returning users as Questline's are.
+  const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db'), FLOOR_USERS: String(WORKLOAD_USERS) });
   const questline = await startQuestline(dir, 'bench');
   // The same server with webhook delivery left to workers: what the in-server dispatcher costs.
   const withoutDispatcher = await startQuestline(dir, 'bench-no-dispatcher', { WEBHOOK_DISPATCHER: 'false' });
@@ -74,6 +83,18 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     nodes.push(await startServer(['bench/questline-server.ts'], env));
     const client = /CLIENT (\S+ \S+ \S+)/.exec((nodes[0] as Server).output())?.[1] as string;
     nodes.push(await startServer(['bench/questline-server.ts'], { ...env, BENCH_JOIN: client }));
+  }
+  // The users are returning ones: each has a history, imported before anything is measured,
+  // into every server that is measured (the two PostgreSQL nodes share one database), which
+  // also leaves their state in that server's cache, as a server running for a while holds it. The
+  // imports run at once: they are CPU-bound, in different processes.
+  const returning = [
+    ...(wanted('actions') ? [['SQLite', questline] as const] : []),
+    ...(wanted('actionsWithoutDispatcher') ? [['SQLite without the dispatcher', withoutDispatcher] as const] : []),
+    ...(nodes.length > 0 && wanted('postgres1', 'postgres2') ? [['PostgreSQL', nodes[0] as Server] as const] : []),
+  ];
+  const imported = await Promise.all(returning.map(async ([label, server]) => [label, await importReturningUsers(server, WORKLOAD_USERS, RETURNING_ACTIONS)] as const));
+  if (nodes.length > 0 && postgres !== undefined) {
     // A site with some history, as PostgreSQL's statistics know it: a database never analyzed
     // plans the rate-limit count over the site's whole history (docs/deployment.md), which
     // autovacuum's first ANALYZE of a live database ends within a minute or two.
@@ -102,15 +123,15 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     measured.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest, samples: samples.postgres1, cpu: withPostgres(nodes[0] as Server) });
     measured.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest, cpu: withPostgres(...nodes) });
   }
-  // BENCH_ONLY=postgres1,actions measures those targets alone, and the bare route.
-  const only = process.env.BENCH_ONLY?.split(',');
   if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
   const results = (await interleaved(3, measured)) as Record<string, LoadResult | undefined> & { bare: LoadResult };
   await Promise.all([bare, floor, questline, withoutDispatcher, ...nodes].map((server) => server.stop()));
 
+  const importTimes = imported.map(([label, i]) => `${label} ${count(i.seconds)} s (${count(i.lines / i.seconds)} lines/s)`).join(', ');
   section(
     'Action logging',
-    "POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of 10,000 each request, 50 connections. Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered.",
+    `POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. The users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server measured, the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first.`,
+    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. The floor is raw better-sqlite3 on Questline's schema running a typical action's statements, one transaction per request (bench/floor-server.ts).",
     "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
@@ -161,12 +182,12 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
 }
 
 function actionRequest(): { path: string; method: 'POST'; body: string } {
-  const { userId, body } = randomActionBody(10_000);
+  const { userId, body } = randomActionBody(WORKLOAD_USERS);
   return { path: `/users/${userId}/actions`, method: 'POST', body };
 }
 
 function pointsRequest(): { path: string; method: 'POST'; body: string } {
-  const { userId, body } = pointsActionBody(10_000);
+  const { userId, body } = pointsActionBody(WORKLOAD_USERS);
   return { path: `/users/${userId}/actions`, method: 'POST', body };
 }
 
