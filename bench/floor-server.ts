@@ -5,12 +5,14 @@
 //   Questline on the benchmark program: the party read, progress and completions read, three
 //   progress upserts, the event insert, the party update), in one transaction, with no engine,
 //   no token and no validation. What Questline adds to that is its own cost.
-// FLOOR_USERS=n first gives users user-0 … user-(n − 1) their party rows, as returning users have
-// (the bench imports a history for Questline's).
+// FLOOR_WORKLOAD=points serves workload (b) on that route instead: the write set of a points-per-
+// action action (./floor-points.ts). FLOOR_USERS=n first gives users user-0 … user-(n − 1) their
+// party rows, as returning users have (workload (a) imports a history for them).
 import { randomUUID } from 'node:crypto';
 import Sqlite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/index.js';
+import { pointsFloor } from './floor-points.js';
 
 const filename = process.env.FLOOR_DATABASE ?? '';
 const database = openDatabase({ kind: 'sqlite', filename, synchronous: 'NORMAL' });
@@ -54,6 +56,7 @@ const users = Number(process.env.FLOOR_USERS ?? 0);
 db.transaction(() => {
   for (let i = 0; i < users; i++) insertParty.run(SITE, `user-${i}`, Date.now());
 })();
+const pointsAction = process.env.FLOOR_WORKLOAD === 'points' ? pointsFloor(db, SITE) : undefined;
 
 const app = Fastify({ logger: false });
 app.post('/insert', async () => {
@@ -62,7 +65,7 @@ app.post('/insert', async () => {
   return { status: 'ok' };
 });
 app.post<{ Params: { userId: string }; Body: { action: string; value?: number; metadata?: unknown } }>('/users/:userId/actions', async (request, reply) => {
-  const outcome = typicalAction(request.params.userId, request.body);
+  const outcome = pointsAction !== undefined ? pointsAction(request.params.userId, JSON.stringify(request.body)) : typicalAction(request.params.userId, request.body);
   return reply.code(201).type('application/json').send(`{"response":${outcome}}`);
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

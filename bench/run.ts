@@ -2,9 +2,10 @@
 // bench/REPORT.md (with bench/latency.svg) when every section ran:
 // - action logging: a bare Fastify route vs Questline's public route, token-authenticated path
 //   and action logging (each server in its own process; autocannon, 50 connections, in this
-//   process), of the benchmark program with returning users (./returning.ts); action logging
-//   also on PostgreSQL + Redis with one node and with two (./postgres.ts); and the floors under
-//   it: raw SQLite on Questline's schema with none of its code (./floor-server.ts);
+//   process), of workload (a), the benchmark program with returning users (./returning.ts), and
+//   (b), points per action; (a) also on PostgreSQL + Redis with one node and with two
+//   (./postgres.ts); and the floors under them: raw SQLite on Questline's schema running each
+//   workload's statements with none of its code (./floor-server.ts, ./floor-points.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
 //   action's cost as a user's history grows (./history.ts);
@@ -71,9 +72,11 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const only = process.env.BENCH_ONLY?.split(',');
   const wanted = (...names: string[]) => only === undefined || names.some((name) => only.includes(name));
   const bare = await startServer(['bench/bare-server.ts'], {});
-  // The floor, on returning users as Questline's are.
+  // The floor of each workload, each in its own process and file; (a)'s users are returning ones.
   const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db'), FLOOR_USERS: String(WORKLOAD_USERS) });
+  const floorPoints = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor-points.db'), FLOOR_WORKLOAD: 'points' });
   const questline = await startQuestline(dir, 'bench');
+  const questlinePoints = await startQuestline(dir, 'bench-points', { BENCH_PROGRAM: 'points' });
   // The same server with webhook delivery left to workers: what the in-server dispatcher costs.
   const withoutDispatcher = await startQuestline(dir, 'bench-no-dispatcher', { WEBHOOK_DISPATCHER: 'false' });
   // Two nodes of one site on PostgreSQL + Redis; with one node, the second idles.
@@ -84,8 +87,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     const client = /CLIENT (\S+ \S+ \S+)/.exec((nodes[0] as Server).output())?.[1] as string;
     nodes.push(await startServer(['bench/questline-server.ts'], { ...env, BENCH_JOIN: client }));
   }
-  // The users are returning ones: each has a history, imported before anything is measured,
-  // into every server that is measured (the two PostgreSQL nodes share one database), which
+  // Workload (a) is of returning users: each has a history, imported before anything is measured,
+  // into every server of (a) that is measured (the two PostgreSQL nodes share one database), which
   // also leaves their state in that server's cache, as a server running for a while holds it. The
   // imports run at once: they are CPU-bound, in different processes.
   const returning = [
@@ -104,6 +107,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   }
   const auth = { authorization: `Bearer ${(await clientToken(questline)).token}` };
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
+  const onPoints = { authorization: `Bearer ${(await clientToken(questlinePoints)).token}` };
   // Every latency of the measured rounds, for the histogram picture.
   const samples = { actions: [] as number[], postgres1: [] as number[] };
   // The CPU each request costs the server's process (and PostgreSQL's and Redis's), besides its throughput.
@@ -113,9 +117,11 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     bare: () => load(`${bare.url}/bare`, { cpu: of(bare) }),
     floorInsert: () => load(floor.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floor) }),
     floorAction: () => load(floor.url, { request: actionRequest, cpu: of(floor) }),
+    floorPoints: () => load(floorPoints.url, { request: pointsRequest, cpu: of(floorPoints) }),
     public: () => load(`${questline.url}/health/live`, { cpu: of(questline) }),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth, cpu: of(questline) }),
     actions: () => load(questline.url, { headers: auth, request: actionRequest, samples: samples.actions, cpu: of(questline) }),
+    points: () => load(questlinePoints.url, { headers: onPoints, request: pointsRequest, cpu: of(questlinePoints) }),
     actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest, cpu: of(withoutDispatcher) }),
   };
   if (nodes.length > 0) {
@@ -125,33 +131,37 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   }
   if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
   const results = (await interleaved(3, measured)) as Record<string, LoadResult | undefined> & { bare: LoadResult };
-  await Promise.all([bare, floor, questline, withoutDispatcher, ...nodes].map((server) => server.stop()));
+  await Promise.all([bare, floor, floorPoints, questline, questlinePoints, withoutDispatcher, ...nodes].map((server) => server.stop()));
 
   const importTimes = imported.map(([label, i]) => `${label} ${count(i.seconds)} s (${count(i.lines / i.seconds)} lines/s)`).join(', ');
   section(
     'Action logging',
-    `POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. The users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server measured, the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first.`,
-    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. The floor is raw better-sqlite3 on Questline's schema running a typical action's statements, one transaction per request (bench/floor-server.ts).",
+    `Workload (a): POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. Its users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server of (a), the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first. Workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board): a random user of ${count(WORKLOAD_USERS)} visits, new users as the issue tried it.`,
+    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts, bench/floor-points.ts).",
     "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
   for (const [name, label] of [
     ['floorInsert', 'floor: one prepared SQLite insert per request (raw better-sqlite3, no Questline code)'],
-    ['floorAction', "floor: a typical action's SQL statements in one transaction per request (raw better-sqlite3, no engine, no token)"],
+    ['floorAction', "floor (a): a typical action's SQL statements in one transaction per request (raw better-sqlite3, no engine, no token)"],
+    ['floorPoints', "floor (b): a points-per-action action's write set in one transaction per request (raw better-sqlite3, no engine, no token)"],
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
-    ['actions', '**action logging, SQLite**'],
+    ['actions', '**action logging (a), SQLite**'],
     ['actionsWithoutDispatcher', 'the same with WEBHOOK_DISPATCHER=false (delivery left to workers)'],
+    ['points', '**action logging (b), points per action, SQLite**'],
   ] as const) {
     const r = results[name];
-    if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare; CPU per request: ${describeCpu(r)}`);
+    const floorOf = name === 'actions' ? results.floorAction : name === 'points' ? results.floorPoints : undefined;
+    const vsFloor = r !== undefined && floorOf !== undefined ? `, ${(r.rps / floorOf.rps).toFixed(2)}× its floor` : '';
+    if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsFloor}; CPU per request: ${describeCpu(r)}`);
   }
   if (nodes.length === 0) {
     report('action logging, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
   } else {
     for (const [r, label] of [
-      [results.postgres1, '**action logging, PostgreSQL + Redis, 1 node**'],
-      [results.postgres2, '**action logging, PostgreSQL + Redis, 2 nodes** (25 connections each)'],
+      [results.postgres1, '**action logging (a), PostgreSQL + Redis, 1 node**'],
+      [results.postgres2, '**action logging (a), PostgreSQL + Redis, 2 nodes** (25 connections each)'],
     ] as const) {
       if (r === undefined) continue;
       const vsSqlite = results.actions !== undefined ? `, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite` : '';
