@@ -200,6 +200,23 @@ export async function load(
 }
 
 /**
+ * Runs `measure` while another process spins a busy loop (issue 24: "other work taking one core"),
+ * as a neighbour on a shared machine does; the loop ends with it.
+ */
+export async function withBusyLoop<T>(measure: () => Promise<T>): Promise<T> {
+  const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  try {
+    return await measure();
+  } finally {
+    if (busy.exitCode === null && busy.signalCode === null) {
+      const exited = new Promise((resolve) => busy.once('exit', resolve));
+      busy.kill('SIGKILL');
+      await exited;
+    }
+  }
+}
+
+/**
  * The same load spread over several nodes at once (`connections` in all, shared evenly): the
  * throughputs add up; the latencies reported are the worst node's.
  */

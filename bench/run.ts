@@ -3,9 +3,10 @@
 // - action logging: a bare Fastify route vs Questline's public route, token-authenticated path
 //   and action logging (each server in its own process; autocannon, 50 connections, in this
 //   process), of workload (a), the benchmark program with returning users (./returning.ts), and
-//   (b), points per action; (a) also on PostgreSQL + Redis with one node and with two
-//   (./postgres.ts); and the floors under them: raw SQLite on Questline's schema running each
-//   workload's statements with none of its code (./floor-server.ts, ./floor-points.ts);
+//   (b), points per action; (a) also with a busy loop taking a core, and on PostgreSQL + Redis
+//   with one node and with two (./postgres.ts); and the floors under them: raw SQLite on
+//   Questline's schema running each workload's statements with none of its code
+//   (./floor-server.ts, ./floor-points.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
 //   action's cost as a user's history grows (./history.ts);
@@ -27,7 +28,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, type LoadResult, type Server } from './harness.js';
+import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
@@ -92,7 +93,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   // also leaves their state in that server's cache, as a server running for a while holds it. The
   // imports run at once: they are CPU-bound, in different processes.
   const returning = [
-    ...(wanted('actions') ? [['SQLite', questline] as const] : []),
+    ...(wanted('actions', 'actionsBusy') ? [['SQLite', questline] as const] : []),
     ...(wanted('actionsWithoutDispatcher') ? [['SQLite without the dispatcher', withoutDispatcher] as const] : []),
     ...(nodes.length > 0 && wanted('postgres1', 'postgres2') ? [['PostgreSQL', nodes[0] as Server] as const] : []),
   ];
@@ -121,6 +122,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     public: () => load(`${questline.url}/health/live`, { cpu: of(questline) }),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth, cpu: of(questline) }),
     actions: () => load(questline.url, { headers: auth, request: actionRequest, samples: samples.actions, cpu: of(questline) }),
+    // The same server while a busy loop takes one of the cores (its CPU is not the server's).
+    actionsBusy: () => withBusyLoop(() => load(questline.url, { headers: auth, request: actionRequest, cpu: of(questline) })),
     points: () => load(questlinePoints.url, { headers: onPoints, request: pointsRequest, cpu: of(questlinePoints) }),
     actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest, cpu: of(withoutDispatcher) }),
   };
@@ -137,7 +140,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   section(
     'Action logging',
     `Workload (a): POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. Its users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server of (a), the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first. Workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board): a random user of ${count(WORKLOAD_USERS)} visits, new users as the issue tried it.`,
-    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts, bench/floor-points.ts).",
+    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts, bench/floor-points.ts). The busy loop is a separate `node -e 'for (;;) {}'` process running through its rounds.",
     "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
@@ -148,13 +151,15 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
     ['actions', '**action logging (a), SQLite**'],
+    ['actionsBusy', 'the same with a busy loop taking one of the two cores'],
     ['actionsWithoutDispatcher', 'the same with WEBHOOK_DISPATCHER=false (delivery left to workers)'],
     ['points', '**action logging (b), points per action, SQLite**'],
   ] as const) {
     const r = results[name];
     const floorOf = name === 'actions' ? results.floorAction : name === 'points' ? results.floorPoints : undefined;
     const vsFloor = r !== undefined && floorOf !== undefined ? `, ${(r.rps / floorOf.rps).toFixed(2)}× its floor` : '';
-    if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsFloor}; CPU per request: ${describeCpu(r)}`);
+    const vsQuiet = name === 'actionsBusy' && r !== undefined && results.actions !== undefined ? `, ${share(r.rps, results.actions.rps)} of the quiet throughput` : '';
+    if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsFloor}${vsQuiet}; CPU per request: ${describeCpu(r)}`);
   }
   if (nodes.length === 0) {
     report('action logging, PostgreSQL + Redis', 'not measured: PostgreSQL is not installed (apt-get install postgresql redis-server)');
