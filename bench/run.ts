@@ -28,7 +28,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
-import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
+import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, median, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
@@ -127,9 +127,16 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     points: () => load(questlinePoints.url, { headers: onPoints, request: pointsRequest, cpu: of(questlinePoints) }),
     actionsWithoutDispatcher: () => load(withoutDispatcher.url, { headers: other, request: actionRequest, cpu: of(withoutDispatcher) }),
   };
+  // Queries the first node sent per action, each round (GET /bench/queries counts every query a pg client sends).
+  const roundTrips: number[] = [];
   if (nodes.length > 0) {
     const onPostgres = { authorization: `Bearer ${(await clientToken(nodes[0] as Server)).token}` };
-    measured.postgres1 = () => load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest, samples: samples.postgres1, cpu: withPostgres(nodes[0] as Server) });
+    measured.postgres1 = async () => {
+      const before = await counter(nodes[0] as Server);
+      const round = await load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest, samples: samples.postgres1, cpu: withPostgres(nodes[0] as Server) });
+      roundTrips.push(((await counter(nodes[0] as Server)) - before) / round.requests);
+      return round;
+    };
     measured.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest, cpu: withPostgres(...nodes) });
   }
   if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
@@ -141,7 +148,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     'Action logging',
     `Workload (a): POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. Its users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server of (a), the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first. Workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board): a random user of ${count(WORKLOAD_USERS)} visits, new users as the issue tried it.`,
     "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts, bench/floor-points.ts). The busy loop is a separate `node -e 'for (;;) {}'` process running through its rounds.",
-    "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's.",
+    "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's. Round trips are the queries the first node sent to PostgreSQL during a round (every query of a pg client, background work included), divided by the actions it answered.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
   for (const [name, label] of [
@@ -172,6 +179,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
       const vsSqlite = results.actions !== undefined ? `, ${(r.rps / results.actions.rps).toFixed(2)}× SQLite` : '';
       report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsSqlite}; CPU per request: ${describeCpu(r)}`);
     }
+    if (roundTrips.length > 0) report('PostgreSQL, 1 node: queries sent per action (round trips)', median(roundTrips).toFixed(1));
   }
   const sqlite = results.actions;
   if (sqlite !== undefined) {
