@@ -8,8 +8,9 @@
 //   Questline's schema running each workload's statements with none of its code
 //   (./floor-server.ts, ./floor-points.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
-//   with the server's memory, and what boards cost action logging (./leaderboards.ts); one
-//   action's cost as a user's history grows (./history.ts);
+//   with the server's memory, a user's standing on Redis against raw Redis commands, and what
+//   boards cost action logging (./leaderboards.ts); one action's cost as a user's history grows
+//   (./history.ts);
 // - one action's CPU split by phase, from a CPU profile of the server, on SQLite and on PostgreSQL
 //   (./phases.ts), beside the figures measured before the write-path work (bench/phases-before.json);
 // - micro-benchmarks: token verification (jose HS256 on every call vs Questline's verified-token
@@ -31,7 +32,7 @@ import { TokenService } from '../src/modules/oauth/tokens.js';
 import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, median, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
-import { benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
+import { AROUND, benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
 import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
 import { benchPostgres, type BenchPostgres } from './postgres.js';
 import { benchReads, READS } from './reads.js';
@@ -56,7 +57,7 @@ try {
   if (runs('actions')) await actionLogging(postgres);
   if (runs('phases')) await actionPhases(postgres);
   if (runs('reads')) await readEndpoints();
-  if (runs('leaderboards')) await leaderboardsAtScale(postgres?.redisUrl);
+  if (runs('leaderboards')) await leaderboardsAtScale(postgres);
   if (runs('boards')) await boardsOnActions(postgres?.redisUrl);
   if (runs('history')) await historyCost();
   if (runs('micro')) await micro();
@@ -321,17 +322,24 @@ async function readEndpoints(): Promise<void> {
 }
 
 // --- Leaderboards ------------------------------------------------------------------------------
-async function leaderboardsAtScale(redisUrl: string | undefined): Promise<void> {
-  const results = await benchBoardReads(dir, redisUrl);
+async function leaderboardsAtScale(postgres: BenchPostgres | undefined): Promise<void> {
+  const results = await benchBoardReads(dir, postgres === undefined ? undefined : { url: postgres.redisUrl, pids: postgres.redisPids });
   section(
     `Leaderboards with ${count(USERS)} users`,
     `One all-time points board of ${count(USERS)} users (scores 0–50,000 in steps of 10, so many ties), each with a name and a Points balance, written straight into the SQLite file; the server loads the boards before it listens. The top 100, and a random user's entry with their rank, 10 connections, after a warm-up round: 3 interleaved rounds of 4 s, medians. The memory is the server's after those reads and a round of reads of random users' balances.`,
+    `On Redis, a random user's standing with the ${AROUND} entries on each side (GET /leaderboards/{id}/leaders/{userId}?around=${AROUND}) is measured in the same rounds against a raw route (bench/redis-rank-server.ts: a bare Fastify route in its own process, with ioredis as Questline connects, answering ZREVRANK + ZSCORE, then ZREVRANGE of the entries around). Questline's sorted set is not keyed by user id (its members are the time a score was reached and the id, so that ties list in order), so the raw route reads a plain copy of it: the same ${count(USERS)} users and scores, in the same Redis. The CPU per request is the server's process and Redis's.`,
   );
-  if (redisUrl === undefined) report('Redis', 'not measured: PostgreSQL and redis-server are not installed');
+  if (postgres === undefined) report('Redis', 'not measured: PostgreSQL and redis-server are not installed');
   for (const r of results) {
     report(`${r.implementation}: seeding and loading`, r.seeded);
     report(`${r.implementation}: GET /leaderboards/{id}/leaders?limit=100`, describeLoad(r.top));
     report(`${r.implementation}: GET /leaderboards/{id}/leaders/{userId}`, describeLoad(r.rank));
+    if (r.standing !== undefined) {
+      const { questline, raw, copied } = r.standing;
+      report(`${r.implementation}: the raw route's copy of the board`, copied);
+      report(`${r.implementation}: GET /leaderboards/{id}/leaders/{userId}?around=${AROUND}`, `${describeLoad(questline)}, ${(questline.rps / raw.rps).toFixed(2)}× raw; CPU per request: ${describeCpu(questline)}`);
+      report(`${r.implementation}: raw ZREVRANK + ZSCORE + ZREVRANGE (${AROUND} each side), bare Fastify route`, `${describeLoad(raw)}; CPU per request: ${describeCpu(raw)}`);
+    }
     report(`${r.implementation}: server RSS (JavaScript heap used)`, `${mib(r.memory.rss)} MiB (${mib(r.memory.heapUsed)} MiB)`);
     for (const [name, read] of [['top 100', r.top], ['a user and their rank', r.rank]] as const) {
       targets.push({ target: `${count(USERS)}-user leaderboard, ${name}, ${r.implementation}: ≥ 10,000 req/s, p99 ≤ 5 ms at 10 connections`, measured: describeLoad(read), met: read.rps >= 10_000 && read.p99 <= 5 });
