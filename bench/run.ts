@@ -16,6 +16,8 @@
 // - micro-benchmarks: token verification (jose HS256 on every call vs Questline's verified-token
 //   cache) and SQLite through Kysely (the stock dialect vs the cached one, raw better-sqlite3 as
 //   the reference), the median of 5 rounds each.
+// The report's first table is issue 24's targets, met or not, from the figures of those sections
+// (./targets.ts); it is printed at the end of every run.
 // BENCH_SECTIONS=actions,phases,reads,leaderboards,boards,history,micro runs some sections only, and
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
 // report needs them all, so neither writes it). BENCH_RETURNING_ACTIONS=n gives each user of
@@ -37,6 +39,7 @@ import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
 import { benchPostgres, type BenchPostgres } from './postgres.js';
 import { benchReads, READS } from './reads.js';
 import { importReturningUsers } from './returning.js';
+import { issue24Targets, targetsMarkdown, type Issue24Figures } from './targets.js';
 import { pointsActionBody, randomActionBody } from './workload.js';
 
 const ALL_SECTIONS = ['actions', 'phases', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
@@ -46,6 +49,8 @@ const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefine
 const startedAt = new Date();
 /** The report's targets (issue 13): what was measured, against what, met or not. */
 const targets: Array<{ target: string; measured: string; met: boolean }> = [];
+/** What the sections measured for issue 24's targets (./targets.ts decides met or not). */
+const figures: Issue24Figures = { sqliteCpu: {}, sqliteRps: {}, floorRps: {}, sqliteP99: {} };
 /** Users of both workloads, and the past actions each user of workload (a) gets first (./returning.ts). */
 const WORKLOAD_USERS = 10_000;
 const RETURNING_ACTIONS = Number(process.env.BENCH_RETURNING_ACTIONS ?? 3);
@@ -66,6 +71,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 printReport();
+process.stdout.write(`\n## Targets (issue 24)\n\n${targetsMarkdown(issue24Targets(figures)).join('\n')}\n`);
 if (complete) writeReport();
 
 // --- Action logging ----------------------------------------------------------------------------
@@ -203,6 +209,16 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     });
     histogram.push({ label: 'PostgreSQL + Redis, 1 node', samples: samples.postgres1 });
   }
+  // Issue 24's figures.
+  figures.sqliteCpu = { a: sqlite?.cpu?.server, b: results.points?.cpu?.server };
+  figures.sqliteRps = { a: sqlite?.rps, b: results.points?.rps };
+  figures.floorRps = { a: results.floorAction?.rps, b: results.floorPoints?.rps };
+  figures.sqliteP99 = { a: sqlite?.p99, b: results.points?.p99 };
+  figures.busyRps = results.actionsBusy?.rps;
+  if (pg1 !== undefined) {
+    figures.postgres1 = { rps: pg1.rps, cpu: { node: pg1.cpu?.server ?? 0, postgres: pg1.cpu?.PostgreSQL ?? 0, redis: pg1.cpu?.Redis ?? 0 }, ...(roundTrips.length > 0 ? { roundTrips: median(roundTrips) } : {}) };
+  }
+  figures.postgres2Rps = results.postgres2?.rps;
 }
 
 function actionRequest(): { path: string; method: 'POST'; body: string } {
@@ -339,6 +355,7 @@ async function leaderboardsAtScale(postgres: BenchPostgres | undefined): Promise
       report(`${r.implementation}: the raw route's copy of the board`, copied);
       report(`${r.implementation}: GET /leaderboards/{id}/leaders/{userId}?around=${AROUND}`, `${describeLoad(questline)}, ${(questline.rps / raw.rps).toFixed(2)}× raw; CPU per request: ${describeCpu(questline)}`);
       report(`${r.implementation}: raw ZREVRANK + ZSCORE + ZREVRANGE (${AROUND} each side), bare Fastify route`, `${describeLoad(raw)}; CPU per request: ${describeCpu(raw)}`);
+      figures.rank = { questline: questline.rps, raw: raw.rps };
     }
     report(`${r.implementation}: server RSS (JavaScript heap used)`, `${mib(r.memory.rss)} MiB (${mib(r.memory.heapUsed)} MiB)`);
     for (const [name, read] of [['top 100', r.top], ['a user and their rank', r.rank]] as const) {
@@ -364,6 +381,7 @@ async function historyCost(): Promise<void> {
     "One action's cost as a user's history grows",
     `Two users each with 1,000, 10,000 and 100,000 actions behind them, imported through POST /admin/import (${count(importRate)} lines/s) with timestamps spread over the past 300 days, so that the engine built their progress, completions, ledger and caps; "0" is a new user for every action. Then one action at a time on one connection (no queueing), the sizes taking turns request by request so that noise hits them alike: each action's latency as the client sees it, ${count(perSize)} actions per size, spread over the users of a size. A user with history has finished the one-time missions, so an action of theirs advances fewer missions than a new user's does.`,
   );
+  figures.history = results.map((r) => ({ history: r.history, p50: r.p50 }));
   const base = results.find((r) => r.history === 0) as (typeof results)[number];
   for (const r of results) report(r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history`, `p50 ${count(r.p50)} µs, p90 ${count(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`);
   const worst = results.reduce((a, b) => (b.p50 > a.p50 ? b : a));
@@ -462,7 +480,13 @@ function writeReport(): void {
     '',
     ...description,
     '',
-    '## Targets',
+    '## Targets (issue 24)',
+    '',
+    `Each figure from this run's sections below, against issue 24's targets; met or not is computed (bench/targets.ts). (a) is the benchmark program with returning users, (b) points per action.`,
+    '',
+    ...targetsMarkdown(issue24Targets(figures)),
+    '',
+    '## Targets (issue 13)',
     '',
     '| target | measured | met |',
     '|---|---|---|',
