@@ -1,16 +1,17 @@
 // The floor of workload (b), points per action (./workload.ts pointsProgram()): the write set
 // Questline writes on SQLite for one such action, replayed with raw better-sqlite3 and none of its
 // code. The statements are those a statement log of Questline showed (better-sqlite3's Statement
-// methods wrapped in a throwaway script, at commit ab644d8; src/modules/ledger/repository.ts
-// writeRows), in one transaction per request:
+// methods wrapped in a throwaway script, at commit 64024d3; src/modules/ledger/sqlite.ts),
+// in one transaction per request:
 // - the party's read, then its update guarded by the version read (its creation on a first action);
 // - progress of the repeatable mission (back to 0) and, up to the 10th action, of the badge mission;
 // - the repeatable mission's completion (and the badge mission's at the 10th), its ledger entry,
 //   the balance upsert (returning the balance), the day's and the year's earnings;
 // - at the 10th action the trophy; when the balance crosses a level's threshold the level change;
-// - one outbox row per completion, badge and level change (the webhooks' events);
 // - the day's active-user row on a party's first action of the day, the board's score upsert
 //   (returning the score), and the action event with its outcome.
+// No outbox row: Questline writes a webhook event only for a site with a destination for it, and
+// the bench's site has none.
 // The floor decides nothing an engine would: it knows from the balance the statement returns how
 // many actions the party has logged (every one pays 10 points).
 import { randomUUID } from 'node:crypto';
@@ -46,7 +47,6 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
     "insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at) values (?, 'user', ?, ?, 1, ?, ?) on conflict (site_id, party_type, party_id, badge_id) do update set earned_count = trophies.earned_count + 1, first_earned_at = min(trophies.first_earned_at, excluded.first_earned_at), last_earned_at = max(trophies.last_earned_at, excluded.last_earned_at)",
   );
   const insertLevelChange = db.prepare("insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at) values (?, ?, ?, ?, ?, 'up', ?, ?)");
-  const insertOutbox = db.prepare("insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at) values (?, ?, ?, 'user', ?, ?, ?, ?, ?, null)");
   const markActive = db.prepare('insert into daily_active_users (site_id, day, user_id) values (?, ?, ?) on conflict (site_id, day, user_id) do nothing');
   const addScore = db.prepare(
     "insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, 'lb-all', 0, ?, ?, ?, 1) on conflict (site_id, board_id, window_start, party_id) do update set score = leaderboard_scores.score + excluded.score, reached_at = excluded.reached_at, version = leaderboard_scores.version + 1 returning score, version",
@@ -68,32 +68,20 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
     const level = LEVELS.findLast((l) => l.threshold <= balance) as (typeof LEVELS)[number];
     const previous = LEVELS.findLast((l) => l.threshold <= balance - POINTS) as (typeof LEVELS)[number];
 
-    const events: Array<{ type: string; data: Record<string, unknown> }> = [];
     const completions = [{ mission: 'm-every', id: `cmp_${randomUUID()}`, badge: null as string | null }];
     if (actions === BADGE_AT) completions.push({ mission: 'm-regular', id: `cmp_${randomUUID()}`, badge: 'b-regular' });
     setProgress.run(site, userId, 'm-every', 0, now);
     if (actions <= BADGE_AT) setProgress.run(site, userId, 'm-regular', actions, now);
     for (const completion of completions) {
       insertCompletion.run(site, completion.id, userId, completion.mission, eventId, now, now, completion.badge);
-      events.push({ type: 'mission.completed', data: { user: { userId }, mission: { id: completion.mission, name: completion.mission }, completionStatus: 'completed', completionId: completion.id, points: completion.badge === null ? [{ category: 'Points', amount: POINTS }] : [], actionEventId: eventId, timestamp: at } });
     }
     insertLedger.run(site, `pts_${randomUUID()}`, userId, POINTS, POINTS, (completions[0] as { id: string }).id, eventId, now, now);
     addEarnings.run(site, userId, 'day', Date.parse(day), POINTS);
     addEarnings.run(site, userId, 'year', Date.UTC(new Date(now).getUTCFullYear(), 0, 1), POINTS);
-    if (actions === BADGE_AT) {
-      addTrophy.run(site, userId, 'b-regular', now, now);
-      events.push({ type: 'badge.earned', data: { user: { userId }, badge: { id: 'b-regular', name: 'Regular' }, completionId: (completions[1] as { id: string }).id, actionEventId: eventId } });
-    }
-    if (level.id !== previous.id) {
-      insertLevelChange.run(site, `lvl_${randomUUID()}`, userId, previous.id, level.id, eventId, now);
-      events.push({ type: 'level.changed', data: { user: { userId }, from: { id: previous.id, name: previous.name }, to: { id: level.id, name: level.name }, direction: 'up', actionEventId: eventId } });
-    }
-    let sequence = party?.sequence ?? 0;
-    for (const event of events) {
-      sequence += 1;
-      const id = `evt_${randomUUID()}`;
-      insertOutbox.run(site, id, event.type, userId, sequence, JSON.stringify({ eventId: id, eventType: event.type, occurredAt: at, sequence, context: { siteId: site }, data: event.data }), now, now);
-    }
+    if (actions === BADGE_AT) addTrophy.run(site, userId, 'b-regular', now, now);
+    if (level.id !== previous.id) insertLevelChange.run(site, `lvl_${randomUUID()}`, userId, previous.id, level.id, eventId, now);
+    // The party's event sequence moves with its outbox rows: none here.
+    const sequence = party?.sequence ?? 0;
     const levelId = level.threshold > 0 ? level.id : null;
     if (party === undefined) createParty.run(site, userId, now, body, levelId, sequence);
     else if ((saveParty.get(party.version + 1, body, sequence, levelId, site, userId, party.version) as { version: number } | undefined) === undefined) throw new Error('a stale party');
