@@ -346,7 +346,8 @@ interface StoredOutcome {
  * Every recorded decision of the site agrees with itself, action by action: the completions that
  * name an action event are those its stored outcome lists, its mission credits in the ledger are
  * the points the outcome lists, each completion has exactly one mission.completed event in the
- * outbox, and no completion, credit or event names an action that is not there. With a
+ * outbox (none when the site has no achievementCallbackUrl: no one could receive it), and no
+ * completion, credit or event names an action that is not there. With a
  * repeatable `goal`-step mission on `action`, each user's progress plus `goal` × completions is the
  * number of such actions recorded. Returns the problems found (none: every decision is whole).
  */
@@ -377,8 +378,11 @@ export async function decisionProblems(db: CliContext['database']['db'], siteId:
     if (!byEvent.has(data.actionEventId)) problems.push(`outbox event ${o.event_id} names the action ${data.actionEventId}, which is not recorded`);
     announced.set(data.completionId, (announced.get(data.completionId) ?? 0) + 1);
   }
+  const program = await db.selectFrom('site_programs').select('document').where('site_id', '=', siteId).executeTakeFirst();
+  const callbackUrl = program === undefined ? undefined : (JSON.parse(program.document) as { site: { achievementCallbackUrl?: string } }).site.achievementCallbackUrl;
+  const expected = callbackUrl !== undefined && callbackUrl !== '' ? 1 : 0;
   for (const completionId of completionIds) {
-    if (announced.get(completionId) !== 1) problems.push(`completion ${completionId} has ${announced.get(completionId) ?? 0} mission.completed events in the outbox`);
+    if ((announced.get(completionId) ?? 0) !== expected) problems.push(`completion ${completionId} has ${announced.get(completionId) ?? 0} mission.completed events in the outbox, not ${expected}`);
   }
   for (const e of events) {
     const outcome = JSON.parse(e.outcome) as StoredOutcome;
