@@ -206,26 +206,35 @@ export class ActionService {
 
   /**
    * The party row an unlocked decision starts from: as this node last wrote it (its cached state
-   * with it, and the user's groups as last read), or else (or when `fresh`, or when another node
-   * serves the party too: PartyCache.isShared) as stored now, read
-   * without a lock with all the state the decision reads, in one statement. A party with no row is
-   * new (`insert`): its write set inserts the row, and is written only if no one did meanwhile.
-   * Undefined while another decision of this node is writing the party.
+   * with it, and the user's groups as last read) when that state holds all the decision reads; or
+   * else (or when `fresh`, or when another node serves the party too: PartyCache.isShared) as
+   * stored now, read without a lock with all the state the decision reads, in one statement. A
+   * party with no row is new (`insert`): its write set inserts the row, and is written only if no
+   * one did meanwhile. Undefined while another decision of this node is writing the party.
    */
   private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, now: number, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[]; cached?: true }) | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
+    const action = this.resolveAction(snapshot, input.action);
+    const { periods, rateWindow } = windowsOf(snapshot, action, input.timestamp ?? now);
+    const reads = readsOf(snapshot, party.type, action.name);
+    const withGroups = needsGroups(snapshot, party, action.name);
     if (!fresh) {
       // (When fresh, the entry being written is the failed attempt's own.)
       if (this.#cache.writing(key)) return undefined;
       const entry = this.#cache.isShared(key) ? undefined : this.#cache.peek(key, snapshot.version);
-      if (entry?.row !== undefined) {
+      // An entry that lacks some of what this decision reads is completed by the same one read
+      // (batched with others) rather than query by query.
+      const complete =
+        entry !== undefined &&
+        reads.missionIds.every((id) => entry.missions.has(id)) &&
+        reads.categories.every((category) => entry.earned.has(`${category}|day|${periods.day}`) && entry.earned.has(`${category}|year|${periods.year}`)) &&
+        (reads.lifetimeCategory === undefined || entry.lifetime.has(reads.lifetimeCategory)) &&
+        (rateWindow === undefined || entry.recorded.has(rateKey(action.name, rateWindow.start))) &&
+        (!withGroups || entry.groups !== undefined);
+      if (complete && entry.row !== undefined) {
         return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, cached: true, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
       }
     }
-    const action = this.resolveAction(snapshot, input.action);
-    const timestamp = input.timestamp ?? now;
-    const { periods, rateWindow } = windowsOf(snapshot, action, timestamp);
-    const reads = readsOf(snapshot, party.type, action.name);
     const stored = await this.repository.partyState({ db: this.database.db }, party, {
       missionIds: reads.missionIds,
       categories: reads.categories,
@@ -233,12 +242,12 @@ export class ActionService {
       yearStart: periods.year,
       lifetimeCategory: reads.lifetimeCategory,
       rate: rateWindow === undefined ? undefined : { action: action.name, from: rateWindow.start, to: rateWindow.end },
-      groups: needsGroups(snapshot, party, action.name),
+      groups: withGroups,
     });
     // (A user may be in groups before their first action.)
     const groups = stored.groups === undefined ? {} : { groups: [...stored.groups].sort() };
     if (stored.row === undefined) return { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true, ...groups };
-    // The entry at the version read holds all of it: the decision reads nothing more.
+    // The entry at the version read (the cached one, if still at that version) holds all of it: the decision reads nothing more.
     const entry = this.#cache.entry(key, stored.row.version, snapshot.version);
     for (const id of reads.missionIds) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
     storeMissionRows(entry, stored.missions);
