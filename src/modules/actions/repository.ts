@@ -89,9 +89,9 @@ const q = {
 
 /** What a decision reads of a party's state besides its row (see PartyState below). */
 export interface StateQuery {
-  missionIds: string[];
+  missionIds: readonly string[];
   /** Capped categories: what was earned in the day and year starting at dayStart and yearStart. */
-  categories: string[];
+  categories: readonly string[];
   dayStart: number;
   yearStart: number;
   /** The category whose lifetime points are read, if any. */

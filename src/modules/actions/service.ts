@@ -217,7 +217,7 @@ export class ActionService {
     const action = this.resolveAction(snapshot, input.action);
     const { periods, rateWindow } = windowsOf(snapshot, action, input.timestamp ?? now);
     const reads = readsOf(snapshot, party.type, action.name);
-    const withGroups = needsGroups(snapshot, party, action.name);
+    const withGroups = reads.groups;
     if (!fresh) {
       // (When fresh, the entry being written is the failed attempt's own.)
       if (this.#cache.writing(key)) return undefined;
@@ -227,7 +227,7 @@ export class ActionService {
       const complete =
         entry !== undefined &&
         reads.missionIds.every((id) => entry.missions.has(id)) &&
-        reads.categories.every((category) => entry.earned.has(`${category}|day|${periods.day}`) && entry.earned.has(`${category}|year|${periods.year}`)) &&
+        reads.categories.every((category) => knowsEarned(entry, category, periods)) &&
         (reads.lifetimeCategory === undefined || entry.lifetime.has(reads.lifetimeCategory)) &&
         (rateWindow === undefined || entry.recorded.has(rateKey(action.name, rateWindow.start))) &&
         (!withGroups || entry.groups !== undefined);
@@ -251,12 +251,14 @@ export class ActionService {
     const entry = this.#cache.entry(key, stored.row.version, snapshot.version);
     for (const id of reads.missionIds) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
     storeMissionRows(entry, stored.missions);
-    for (const [category, totals] of stored.earnings) {
-      entry.earned.set(`${category}|day|${periods.day}`, totals.day);
-      entry.earned.set(`${category}|year|${periods.year}`, totals.year);
-    }
+    // (Windows kept are bounded as the lazy loads bound them: the oldest are dropped, being reloadable.)
+    if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
+    for (const [category, totals] of stored.earnings) storeEarned(entry, category, periods, totals);
     if (reads.lifetimeCategory !== undefined) entry.lifetime.set(reads.lifetimeCategory, stored.lifetime);
-    if (rateWindow !== undefined) entry.recorded.set(rateKey(action.name, rateWindow.start), stored.recorded);
+    if (rateWindow !== undefined) {
+      if (entry.recorded.size >= MAX_WINDOWS) entry.recorded.clear();
+      entry.recorded.set(rateKey(action.name, rateWindow.start), stored.recorded);
+    }
     if (groups.groups !== undefined) entry.groups = groups.groups;
     return { ...stored.row, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
   }
@@ -268,10 +270,10 @@ export class ActionService {
    * them), nothing is read.
    */
   async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string, cached?: readonly string[]): Promise<Involved> {
-    if (!needsGroups(snapshot, party, actionName)) return { groupIds: [], groups: [], memberships: 'none' };
-    const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
+    const reads = readsOf(snapshot, party.type, actionName);
+    if (!reads.groups) return { groupIds: [], groups: [], memberships: 'none' };
     const groupIds = cached !== undefined ? [...cached] : (await this.memberships(party.siteId, party.id)).sort();
-    const groups = candidates.some((mission) => mission.party === 'group') ? inLockOrder(groupIds.map((id): PartyKey => ({ siteId: party.siteId, type: 'group', id }))) : [];
+    const groups = reads.groupMissions ? inLockOrder(groupIds.map((id): PartyKey => ({ siteId: party.siteId, type: 'group', id }))) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
   }
 
@@ -467,7 +469,7 @@ export class ActionService {
   }
 
   /** Loads the progress and live completions of the missions the entry does not know yet. */
-  private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: string[]): Promise<void> {
+  private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: readonly string[]): Promise<void> {
     const missing = missionIds.filter((id) => !entry.missions.has(id));
     if (missing.length === 0) return;
     const rows = entry.empty ? [] : await this.repository.missionState(trx, party, missing);
@@ -486,17 +488,14 @@ export class ActionService {
     return count;
   }
 
-  private async earned(trx: Trx, party: PartyKey, entry: PartyEntry, categories: string[], periods: Periods): Promise<Map<string, { day: number; year: number }>> {
-    const missing = categories.filter((category) => !entry.earned.has(`${category}|day|${periods.day}`) || !entry.earned.has(`${category}|year|${periods.year}`));
+  private async earned(trx: Trx, party: PartyKey, entry: PartyEntry, categories: readonly string[], periods: Periods): Promise<Map<string, { day: number; year: number }>> {
+    const missing = categories.filter((category) => !knowsEarned(entry, category, periods));
     if (missing.length > 0) {
       if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
       const stored = entry.empty ? new Map(missing.map((category) => [category, { day: 0, year: 0 }])) : await this.repository.earnings(trx, party, missing, periods.day, periods.year);
-      for (const [category, totals] of stored) {
-        entry.earned.set(`${category}|day|${periods.day}`, totals.day);
-        entry.earned.set(`${category}|year|${periods.year}`, totals.year);
-      }
+      for (const [category, totals] of stored) storeEarned(entry, category, periods, totals);
     }
-    return new Map(categories.map((category) => [category, { day: entry.earned.get(`${category}|day|${periods.day}`) ?? 0, year: entry.earned.get(`${category}|year|${periods.year}`) ?? 0 }]));
+    return new Map(categories.map((category) => [category, { day: entry.earned.get(earnedKey(category, 'day', periods.day)) ?? 0, year: entry.earned.get(earnedKey(category, 'year', periods.year)) ?? 0 }]));
   }
 
   private async lifetime(trx: Trx, party: PartyKey, entry: PartyEntry, category: string): Promise<number> {
@@ -582,7 +581,7 @@ export class ActionService {
         if (award.credited > 0) {
           for (const period of ['day', 'year'] as const) {
             writes.addEarnings(party, award.category, period, periods[period], award.credited);
-            const key = `${award.category}|${period}|${periods[period]}`;
+            const key = earnedKey(award.category, period, periods[period]);
             const earned = entry.earned.get(key);
             if (earned !== undefined) entry.earned.set(key, earned + award.credited);
           }
@@ -717,30 +716,53 @@ function windowsOf(snapshot: ProgramSnapshot, action: EngineAction, timestamp: n
   };
 }
 
-/**
- * What a decision of a party of this type reads of its state for the action: the missions the
- * action may advance and their prerequisites; what was earned in the capped categories they reward
- * (only those need it); lifetime points in the default category, when they reward it (only that
- * moves a user's level).
- */
-function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], actionName: string) {
-  const missions = (snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).filter((mission) => mission.party === partyType);
-  const prerequisiteIds = [...new Set(missions.flatMap((mission) => mission.prerequisites.missions))];
-  const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
-  const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
-  return {
-    missions,
-    prerequisiteIds,
-    missionIds: missions.length === 0 ? [] : [...missions.map((mission) => mission.id), ...prerequisiteIds],
-    categories: missions.length === 0 ? [] : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
-    lifetimeCategory: partyType === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory) ? defaultCategory : undefined,
-  };
+/** What a decision of a party of a type reads for an action (readsOf()). */
+interface Reads {
+  /** The missions the action may advance for the party, and their prerequisites. */
+  missions: readonly EngineMission[];
+  prerequisiteIds: readonly string[];
+  missionIds: readonly string[];
+  /** The capped categories the missions reward: only those need what was earned in the day and year. */
+  categories: readonly string[];
+  /** The default category, when the missions reward it: only that moves a user's level. */
+  lifetimeCategory: string | undefined;
+  /** The user's groups are needed: group missions, group prerequisites, group-filtered boards. */
+  groups: boolean;
+  /** A group mission may move: the user's groups are locked with them. */
+  groupMissions: boolean;
 }
 
-/** Whether an action of the party needs the user's groups: group missions, group prerequisites, group-filtered boards. */
-function needsGroups(snapshot: ProgramSnapshot, party: PartyKey, actionName: string): boolean {
-  const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
-  return party.type === 'user' && (candidates.some((mission) => mission.party === 'group' || mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program));
+/** readsOf() per program snapshot (immutable), by party type and action: the action path asks for it several times a decision. */
+const readsBySnapshot = new WeakMap<ProgramSnapshot, Map<string, Reads>>();
+
+/** What a decision of a party of this type reads of its state for the action (computed once per program version). */
+function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], actionName: string): Reads {
+  let bySnapshot = readsBySnapshot.get(snapshot);
+  if (bySnapshot === undefined) {
+    bySnapshot = new Map();
+    readsBySnapshot.set(snapshot, bySnapshot);
+  }
+  const key = `${partyType}\u0000${actionName.toLowerCase()}`;
+  let reads = bySnapshot.get(key);
+  if (reads === undefined) {
+    const candidates = snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? [];
+    const missions = candidates.filter((mission) => mission.party === partyType);
+    const prerequisiteIds = [...new Set(missions.flatMap((mission) => mission.prerequisites.missions))];
+    const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
+    const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
+    const groupMissions = candidates.some((mission) => mission.party === 'group');
+    reads = {
+      missions,
+      prerequisiteIds,
+      missionIds: missions.length === 0 ? [] : [...missions.map((mission) => mission.id), ...prerequisiteIds],
+      categories: missions.length === 0 ? [] : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
+      lifetimeCategory: partyType === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory) ? defaultCategory : undefined,
+      groups: partyType === 'user' && (groupMissions || candidates.some((mission) => mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program)),
+      groupMissions,
+    };
+    bySnapshot.set(key, reads);
+  }
+  return reads;
 }
 
 /** Adds stored progress and live completion counts to the entry's missions (each loaded already, empty). */
@@ -755,4 +777,18 @@ function storeMissionRows(entry: PartyEntry, rows: readonly MissionStateRow[]): 
       mission.completionsTotal += Number(row.n);
     }
   }
+}
+
+/** The key of a cap total in a party's entry: what was earned in the category in the period starting then. */
+function earnedKey(category: string, period: 'day' | 'year', start: number): string {
+  return `${category}|${period}|${start}`;
+}
+
+function knowsEarned(entry: PartyEntry, category: string, periods: Periods): boolean {
+  return entry.earned.has(earnedKey(category, 'day', periods.day)) && entry.earned.has(earnedKey(category, 'year', periods.year));
+}
+
+function storeEarned(entry: PartyEntry, category: string, periods: Periods, totals: { day: number; year: number }): void {
+  entry.earned.set(earnedKey(category, 'day', periods.day), totals.day);
+  entry.earned.set(earnedKey(category, 'year', periods.year), totals.year);
 }
