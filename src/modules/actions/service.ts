@@ -489,9 +489,14 @@ export class ActionService {
   }
 
   private async earned(trx: Trx, party: PartyKey, entry: PartyEntry, categories: readonly string[], periods: Periods): Promise<Map<string, { day: number; year: number }>> {
-    const missing = categories.filter((category) => !knowsEarned(entry, category, periods));
+    let missing = categories.filter((category) => !knowsEarned(entry, category, periods));
     if (missing.length > 0) {
-      if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
+      // Past MAX_WINDOWS the oldest windows are dropped (they are reloadable): then every category
+      // this decision needs is read again, not only the missing ones.
+      if (entry.earned.size >= MAX_WINDOWS) {
+        entry.earned.clear();
+        missing = [...categories];
+      }
       const stored = entry.empty ? new Map(missing.map((category) => [category, { day: 0, year: 0 }])) : await this.repository.earnings(trx, party, missing, periods.day, periods.year);
       for (const [category, totals] of stored) storeEarned(entry, category, periods, totals);
     }

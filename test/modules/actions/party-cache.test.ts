@@ -32,8 +32,9 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
   pointCategories: [
     { name: 'Points', isDefault: true },
     { name: 'Coins', dailyLimit: 10 },
+    { name: 'Gems', dailyLimit: 10 },
   ],
-  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }],
+  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }, { name: 'coin' }, { name: 'gem' }],
   levels: [
     { id: 'l-1', name: 'Rookie', threshold: 0 },
     { id: 'l-2', name: 'Regular', threshold: 100 },
@@ -41,6 +42,8 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
   missions: [
     mission('m-steps', stepRules, [{ category: 'Coins', amount: 4 }], true),
     mission('m-bonus', [{ id: 'r-1', action: 'bonus', goal: 1 }], [{ category: 'Points', amount: 10 }], true),
+    mission('m-coin', [{ id: 'r-1', action: 'coin', goal: 1 }], [{ category: 'Coins', amount: 4 }], true),
+    mission('m-gem', [{ id: 'r-1', action: 'gem', goal: 1 }], [{ category: 'Coins', amount: 4 }, { category: 'Gems', amount: 4 }], true),
     { ...mission('m-vip', [{ id: 'r-1', action: 'vip', goal: 1 }], [{ category: 'Points', amount: 1 }], true), prerequisites: { groups: ['g-vip'] } },
   ],
   groups: [{ id: 'g-vip', name: 'VIP' }],
@@ -212,6 +215,20 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     expect(await credited()).toEqual([1]);
     expect((await membership('DELETE')).statusCode).toBe(204);
     expect(await credited()).toEqual([]);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
+  it("keeps a day's cap exact when the entry drops its oldest cap windows", async () => {
+    // 8 Coins today; then Coins earned on 30 past days fill the entry's 32 cap windows.
+    for (let i = 0; i < 2; i++) await log(t.app, 'capped', 'coin');
+    const day = 24 * 60 * 60 * 1000;
+    for (let i = 1; i <= 30; i++) expect((await post(t.app, '/users/capped/actions', { action: 'coin', timestamp: clock() - i * day })).statusCode).toBe(201);
+    // An action rewarding Coins and Gems needs Gems' totals too: the oldest windows are dropped,
+    // and today's Coins must still count (10 - 8 = 2 left).
+    expect((await log(t.app, 'capped', 'gem')).pointsAwarded).toEqual([
+      { category: 'Coins', requested: 4, credited: 2 },
+      { category: 'Gems', requested: 4, credited: 4 },
+    ]);
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
