@@ -1,14 +1,16 @@
 // The benchmark's PostgreSQL and Redis: a cluster of its own (.ci/services.sh on other ports), with
 // fsync on and synchronous_commit off, so that a commit is as durable as SQLite's default
 // (synchronous=NORMAL), and a fresh database for each run; its Redis is emptied. BENCH_DATABASE_URL (an admin URL) and
-// BENCH_REDIS_URL use servers of your own instead.
+// BENCH_REDIS_URL use servers of your own instead; BENCH_SERVICES=dir:pgPort:redisPort runs the
+// bench's own pair in another directory on other ports (two benches at once must not share one:
+// each run empties its Redis).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../test/helpers/spawned-server.js';
 import { postgresPids, processTree } from './harness.js';
 
-const SERVICES_DIR = '/tmp/questline-bench-services';
+const [SERVICES_DIR, PG_PORT, REDIS_PORT] = (process.env.BENCH_SERVICES ?? '/tmp/questline-bench-services:55442:56389').split(':') as [string, string, string];
 
 export interface BenchPostgres {
   url: string;
@@ -35,7 +37,7 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
   if (adminUrl === undefined || redisUrl === undefined) {
     if (!existsSync('/usr/lib/postgresql')) return undefined;
     const printed = execFileSync('bash', ['.ci/services.sh'], {
-      env: { ...process.env, QL_PG_PORT: '55442', QL_REDIS_PORT: '56389', QL_SERVICES_DIR: SERVICES_DIR, QL_PG_DURABLE: '1' },
+      env: { ...process.env, QL_PG_PORT: PG_PORT, QL_REDIS_PORT: REDIS_PORT, QL_SERVICES_DIR: SERVICES_DIR, QL_PG_DURABLE: '1' },
       encoding: 'utf8',
     });
     adminUrl = /TEST_DATABASE_URL=(\S+)/.exec(printed)?.[1];

@@ -26,6 +26,8 @@ interface Batches {
   activeDays: string;
   scores: string;
   parties: string;
+  /** How many rows `parties` has. */
+  partyRows: number;
   created: string;
   /** Each set's number and how many parties it names. */
   sets: string;
@@ -46,7 +48,12 @@ with
       last_recorded = r.last_recorded,
       sequence = r.sequence,
       level_id = case when r.set_level then r.level_id else parties.level_id end
-    from jsonb_to_recordset(${p.parties}::jsonb) as r(set integer, site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+    -- The limit (the number of rows) tells the planner how few they are (a function's rows are
+    -- taken for 100): it then finds each party by its key rather than scanning them all.
+    from (
+      select * from jsonb_to_recordset(${p.parties}::jsonb) as r(set integer, site_id text, party_type text, party_id text, expected bigint, version bigint, last_recorded text, sequence bigint, set_level boolean, level_id text)
+      limit ${p.partyRows}
+    ) as r
     where parties.site_id = r.site_id and parties.party_type = r.party_type and parties.party_id = r.party_id and parties.version = r.expected
     returning r.set
   ),
@@ -187,6 +194,8 @@ function batches(sets: WriteSet[]): Batches {
   const rows = <T, R extends object>(pick: (writes: WriteSet) => Iterable<T>, shape: (row: T) => R) =>
     JSON.stringify(sets.flatMap((writes, set) => Array.from(pick(writes), (row) => ({ set, ...shape(row) }))));
   const same = <T,>(row: T) => row as T & object;
+  // The parties a set saves: their rows exist, and their versions are checked.
+  const saved = (writes: WriteSet) => [...writes.parties.values()].filter((p) => p.createdAt === undefined);
   return {
     sets: JSON.stringify(sets.map((writes, set) => ({ set, parties: writes.parties.size }))),
     events: rows((w) => w.events, same),
@@ -226,8 +235,9 @@ function batches(sets: WriteSet[]): Batches {
         version: w.version,
       }),
     ),
+    partyRows: sets.reduce((n, writes) => n + saved(writes).length, 0),
     parties: rows(
-      (w) => [...w.parties.values()].filter((p) => p.createdAt === undefined),
+      saved,
       (w) => ({
         site_id: w.party.siteId,
         party_type: w.party.type,
