@@ -44,6 +44,12 @@ export interface PartyEntry {
    */
   empty: boolean;
   /**
+   * Every mission's state was read at the entry's version (PostgreSQL's unlocked path reads a
+   * party's whole state at once): a mission absent from `missions` has no progress and no live
+   * completions, and nothing needs reading.
+   */
+  allMissions: boolean;
+  /**
    * The rest of the party row as the entry's decision wrote it (undefined: not known). With it, a
    * decision on PostgreSQL can be made from this entry without reading or locking the row, and
    * written only if the row still has the entry's version (src/modules/ledger/repository.ts).
@@ -100,7 +106,7 @@ export class PartyCache {
   entry(key: string, version: number, programVersion: number): PartyEntry {
     const cached = this.#entries.get(key);
     if (cached !== undefined && cached.version === version && cached.programVersion === programVersion) return cached;
-    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false, row: undefined };
+    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false, allMissions: false, row: undefined };
     this.#entries.set(key, fresh);
     return fresh;
   }

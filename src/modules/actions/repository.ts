@@ -96,8 +96,8 @@ export interface StateQuery {
   yearStart: number;
   /** The category whose lifetime points are read, if any. */
   lifetimeCategory: string | undefined;
-  /** The action whose recorded events in [from, to) are counted, if any. */
-  rate: { action: string; from: number; to: number } | undefined;
+  /** The actions whose recorded events in [from, to) are counted (their rate-limit windows). */
+  rates: ReadonlyArray<{ action: string; from: number; to: number }>;
   /** Whether the user's groups are read. */
   groups: boolean;
 }
@@ -108,7 +108,8 @@ export interface PartyStateRead {
   missions: MissionStateRow[];
   earnings: Map<string, { day: number; year: number }>;
   lifetime: number;
-  recorded: number;
+  /** The recorded events counted in each window asked for, in the order asked. */
+  recorded: number[];
   groups: string[] | undefined;
 }
 
@@ -117,7 +118,7 @@ type StateRow = Partial<PartyRow> & {
   missions: MissionStateRow[];
   earnings: Array<{ category: string; period: 'day' | 'year'; earned: number }>;
   lifetime: number | string | null;
-  recorded: number | string | null;
+  recorded: Array<number | string> | null;
   groups: string[] | null;
 };
 
@@ -144,12 +145,16 @@ select
       and ((period = 'day' and period_start = q.day_start) or (period = 'year' and period_start = q.year_start))
   ), '[]') as earnings,
   (select lifetime from point_balances where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and category = q.lifetime_category) as lifetime,
-  case when q.rate_action is null then 0 else (
-    select count(*) from action_events
-    where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and action = q.rate_action and occurred_at >= q.rate_from and occurred_at < q.rate_to and recorded = 1 and reversed_at is null
-  ) end as recorded,
+  (
+    select json_agg((
+      select count(*) from action_events
+      where site_id = q.site_id and party_type = q.party_type and party_id = q.party_id and action = r.w ->> 'action'
+        and occurred_at >= (r.w ->> 'from')::bigint and occurred_at < (r.w ->> 'to')::bigint and recorded = 1 and reversed_at is null
+    ) order by r.n)
+    from jsonb_array_elements(q.rates) with ordinality as r(w, n)
+  ) as recorded,
   case when q.groups then coalesce((select json_agg(group_id) from group_members where site_id = q.site_id and user_id = q.party_id), '[]') end as groups
-from jsonb_to_recordset(${p.reads}::jsonb) as q(i integer, site_id text, party_type text, party_id text, mission_ids jsonb, categories jsonb, day_start bigint, year_start bigint, lifetime_category text, rate_action text, rate_from bigint, rate_to bigint, groups boolean)
+from jsonb_to_recordset(${p.reads}::jsonb) as q(i integer, site_id text, party_type text, party_id text, mission_ids jsonb, categories jsonb, day_start bigint, year_start bigint, lifetime_category text, rates jsonb, groups boolean)
 -- (A lateral subquery with a limit is not flattened into a join: each party is found by its key. As
 -- a join, the planner, which takes the JSON for 100 rows, scans every party of the table.)
 left join lateral (
@@ -210,9 +215,7 @@ export class ActionsRepository {
           day_start: query.dayStart,
           year_start: query.yearStart,
           lifetime_category: query.lifetimeCategory ?? null,
-          rate_action: query.rate?.action ?? null,
-          rate_from: query.rate?.from ?? 0,
-          rate_to: query.rate?.to ?? 0,
+          rates: query.rates,
           groups: query.groups,
         })),
       ),
@@ -230,7 +233,7 @@ export class ActionsRepository {
         missions: row?.missions ?? [],
         earnings,
         lifetime: Number(row?.lifetime ?? 0),
-        recorded: Number(row?.recorded ?? 0),
+        recorded: query.rates.map((_, i) => Number(row?.recorded?.[i] ?? 0)),
         groups: row?.groups ?? undefined,
       };
     });

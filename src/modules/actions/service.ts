@@ -226,7 +226,7 @@ export class ActionService {
       // (batched with others) rather than query by query.
       const complete =
         entry !== undefined &&
-        reads.missionIds.every((id) => entry.missions.has(id)) &&
+        (entry.allMissions || reads.missionIds.every((id) => entry.missions.has(id))) &&
         reads.categories.every((category) => knowsEarned(entry, category, periods)) &&
         (reads.lifetimeCategory === undefined || entry.lifetime.has(reads.lifetimeCategory)) &&
         (rateWindow === undefined || entry.recorded.has(rateKey(action.name, rateWindow.start))) &&
@@ -235,30 +235,34 @@ export class ActionService {
         return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, cached: true, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
       }
     }
+    // Not only what this decision reads: all a decision of the party may read at the event's time
+    // (every mission's state, every capped category's totals, every rate-limit window), in the same
+    // one statement, so that the party's next decisions on this node read nothing.
+    const whole = wholeReadsOf(snapshot, party.type);
+    const rates = whole.rated.map((rated) => ({ action: rated.name, window: windowsOf(snapshot, rated, input.timestamp ?? now).rateWindow as { start: number; end: number } }));
     const stored = await this.repository.partyState({ db: this.database.db }, party, {
-      missionIds: reads.missionIds,
-      categories: reads.categories,
+      missionIds: whole.missionIds,
+      categories: whole.categories,
       dayStart: periods.day,
       yearStart: periods.year,
-      lifetimeCategory: reads.lifetimeCategory,
-      rate: rateWindow === undefined ? undefined : { action: action.name, from: rateWindow.start, to: rateWindow.end },
-      groups: withGroups,
+      lifetimeCategory: whole.lifetimeCategory,
+      rates: rates.map(({ action: name, window }) => ({ action: name, from: window.start, to: window.end })),
+      groups: whole.groups,
     });
     // (A user may be in groups before their first action.)
     const groups = stored.groups === undefined ? {} : { groups: [...stored.groups].sort() };
     if (stored.row === undefined) return { version: 0, last_recorded: null, level_id: null, sequence: 0, created: true, insert: true, ...groups };
     // The entry at the version read (the cached one, if still at that version) holds all of it: the decision reads nothing more.
     const entry = this.#cache.entry(key, stored.row.version, snapshot.version);
-    for (const id of reads.missionIds) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
+    entry.missions.clear();
     storeMissionRows(entry, stored.missions);
+    entry.allMissions = true;
     // (Windows kept are bounded as the lazy loads bound them: the oldest are dropped, being reloadable.)
     if (entry.earned.size >= MAX_WINDOWS) entry.earned.clear();
     for (const [category, totals] of stored.earnings) storeEarned(entry, category, periods, totals);
-    if (reads.lifetimeCategory !== undefined) entry.lifetime.set(reads.lifetimeCategory, stored.lifetime);
-    if (rateWindow !== undefined) {
-      if (entry.recorded.size >= MAX_WINDOWS) entry.recorded.clear();
-      entry.recorded.set(rateKey(action.name, rateWindow.start), stored.recorded);
-    }
+    if (whole.lifetimeCategory !== undefined) entry.lifetime.set(whole.lifetimeCategory, stored.lifetime);
+    if (entry.recorded.size + rates.length > MAX_WINDOWS) entry.recorded.clear();
+    for (const [i, { action: name, window }] of rates.entries()) entry.recorded.set(rateKey(name, window.start), stored.recorded[i] as number);
     if (groups.groups !== undefined) entry.groups = groups.groups;
     return { ...stored.row, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
   }
@@ -472,7 +476,7 @@ export class ActionService {
   private async loadMissions(trx: Trx, party: PartyKey, entry: PartyEntry, missionIds: readonly string[]): Promise<void> {
     const missing = missionIds.filter((id) => !entry.missions.has(id));
     if (missing.length === 0) return;
-    const rows = entry.empty ? [] : await this.repository.missionState(trx, party, missing);
+    const rows = entry.empty || entry.allMissions ? [] : await this.repository.missionState(trx, party, missing);
     for (const id of missing) entry.missions.set(id, { windowStart: undefined, progress: new Map(), completions: new Map(), completionsTotal: 0 });
     storeMissionRows(entry, rows);
   }
@@ -770,10 +774,46 @@ function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], actionN
   return reads;
 }
 
-/** Adds stored progress and live completion counts to the entry's missions (each loaded already, empty). */
+/** What a decision of a party of the type may read, whatever its action (wholeReadsOf()). */
+interface WholeReads {
+  missionIds: readonly string[];
+  /** Every capped category. */
+  categories: readonly string[];
+  lifetimeCategory: string | undefined;
+  groups: boolean;
+  /** The rate-limited actions. */
+  rated: readonly EngineAction[];
+}
+
+const wholeReadsBySnapshot = new WeakMap<ProgramSnapshot, Map<PartyKey['type'], WholeReads>>();
+
+/** The union of readsOf() over every action, for the party type (computed once per program version). */
+function wholeReadsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type']): WholeReads {
+  let byType = wholeReadsBySnapshot.get(snapshot);
+  if (byType === undefined) {
+    byType = new Map();
+    wholeReadsBySnapshot.set(snapshot, byType);
+  }
+  let whole = byType.get(partyType);
+  if (whole === undefined) {
+    const actions = [...snapshot.actionsByName.values(), ...SYSTEM_ACTIONS.map((name): EngineAction => ({ name, suppressRepeats: false }))];
+    const each = actions.map((action) => readsOf(snapshot, partyType, action.name));
+    whole = {
+      missionIds: [...snapshot.missionsById.keys()],
+      categories: [...new Set(each.flatMap((reads) => reads.categories))],
+      lifetimeCategory: each.find((reads) => reads.lifetimeCategory !== undefined)?.lifetimeCategory,
+      groups: each.some((reads) => reads.groups),
+      rated: actions.filter((action) => action.rateLimit !== undefined),
+    };
+    byType.set(partyType, whole);
+  }
+  return whole;
+}
+
+/** Adds stored progress and live completion counts to the entry's missions (created when absent). */
 function storeMissionRows(entry: PartyEntry, rows: readonly MissionStateRow[]): void {
   for (const row of rows) {
-    const mission = entry.missions.get(row.mission_id) as MissionEntry;
+    const mission = missionEntry(entry, row.mission_id);
     if (row.kind === 'progress') {
       mission.windowStart = Number(row.window_start);
       mission.progress.set(row.rule_id as string, Number(row.n));

@@ -116,6 +116,13 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       expect(stepProgress(await log(t.app, 'newcomer', 'step'))).toBe(33);
       if (onPostgres) expect([together.mock.calls.length, called()]).toEqual([2, 0]);
       else expect(called()).toBeGreaterThan(0);
+      // On PostgreSQL that read took all the user's state, not only what a step needs: an action of
+      // another kind (another mission, another capped category) reads nothing either.
+      expect((await log(t.app, 'newcomer', 'gem')).pointsAwarded).toEqual([
+        { category: 'Coins', requested: 4, credited: 4 },
+        { category: 'Gems', requested: 4, credited: 4 },
+      ]);
+      if (onPostgres) expect([together.mock.calls.length, called()]).toEqual([2, 0]);
       // And the one after reads nothing: its node has it all.
       for (const spy of [...reads, together]) spy.mockClear();
       expect(stepProgress(await log(t.app, 'newcomer', 'step'))).toBe(66);
@@ -248,6 +255,32 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     const outcome = await log(t.app, 'edited', 'step');
     expect(stepProgress(outcome)).toBe(33);
     expect(outcome.missionsCompleted).toEqual([]);
+  });
+
+  it("counts a rate-limited action's window with the rest of the party's state, exactly, on either node", async () => {
+    const withLimit = program([{ id: 'r-1', action: 'step', goal: 3 }]);
+    await putProgram({ ...withLimit, actions: [...withLimit.actions, { name: 'limited', rateLimit: { max: 2, period: 'day' } }] });
+    const together = vi.spyOn(ActionsRepository.prototype, 'partyState');
+    const counts = vi.spyOn(ActionsRepository.prototype, 'countRecorded');
+    const onPostgres = configuration === 'scale-out';
+    try {
+      await log(t.app, 'rated', 'bonus');
+      await log(second.app, 'rated', 'step');
+      // This node's entry is stale (the other node wrote): it reads the user's whole state again,
+      // the window of the rate-limited action with it, and the next decision reads nothing.
+      await log(t.app, 'rated', 'step');
+      const read = together.mock.calls.length;
+      expect((await log(t.app, 'rated', 'limited')).recorded).toBe(true);
+      if (onPostgres) expect([together.mock.calls.length - read, counts.mock.calls.length]).toEqual([0, 0]);
+      expect((await log(second.app, 'rated', 'limited')).recorded).toBe(true);
+      const third = await log(t.app, 'rated', 'limited');
+      expect([third.recorded, third.reason]).toEqual([false, 'rate_limited']);
+    } finally {
+      together.mockRestore();
+      counts.mockRestore();
+    }
+    const recorded = await t.database.db.selectFrom('action_events').select('recorded').where('site_id', '=', site.siteId).where('party_id', '=', 'rated').where('action', '=', 'limited').execute();
+    expect(recorded.map((row) => Number(row.recorded)).sort()).toEqual([0, 1, 1]);
   });
 
   it('does not let two decisions of one node for one user share the state they change', async () => {
