@@ -34,7 +34,7 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
     { name: 'Coins', dailyLimit: 10 },
     { name: 'Gems', dailyLimit: 10 },
   ],
-  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }, { name: 'coin' }, { name: 'gem' }],
+  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }, { name: 'coin' }, { name: 'gem' }, { name: 'limited', rateLimit: { max: 2, period: 'day' } }],
   levels: [
     { id: 'l-1', name: 'Rookie', threshold: 0 },
     { id: 'l-2', name: 'Regular', threshold: 100 },
@@ -258,8 +258,6 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
   });
 
   it("counts a rate-limited action's window with the rest of the party's state, exactly, on either node", async () => {
-    const withLimit = program([{ id: 'r-1', action: 'step', goal: 3 }]);
-    await putProgram({ ...withLimit, actions: [...withLimit.actions, { name: 'limited', rateLimit: { max: 2, period: 'day' } }] });
     const together = vi.spyOn(ActionsRepository.prototype, 'partyState');
     const counts = vi.spyOn(ActionsRepository.prototype, 'countRecorded');
     const onPostgres = configuration === 'scale-out';
