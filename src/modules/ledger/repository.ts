@@ -11,7 +11,7 @@ import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
 import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
 import { levelChangeEvent, levelChangeRow, presentLevelChange, type LevelCause, type PresentedLevelChange } from './level-changes.js';
 import { lockParties, nextSequence, readParty, setLevel, type PartyRow } from './parties.js';
-import { writeOnPostgres } from './postgres.js';
+import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
 import { writeOnSqlite } from './sqlite.js';
 import { lifetimeDelta, outboxRow, WriteSet, type OutboxEvent, type PartyKey } from './write-set.js';
 import { StaleWrite, type ScoreRow } from './written.js';
@@ -57,6 +57,7 @@ export class LedgerRepository {
     if (this.dialect !== 'postgres') return writeOnSqlite(trx, writes);
     const [written] = await writeOnPostgres(trx, [writes]);
     if (written instanceof StaleWrite) throw written;
+    await writeAmendmentsOnPostgres(trx, writes);
     return written as ScoreRow[];
   }
 
@@ -66,9 +67,10 @@ export class LedgerRepository {
    * the statement that wrote it has committed. Each set is written or refused on its own: a stale
    * one throws StaleWrite here and the others are written; a set that fails the statement (an
    * event id used before, a balance out of range) makes the batch's sets be written again one
-   * by one, so that only it fails.
+   * by one, so that only it fails. A set with amendments (WriteSet.hasAmendments) needs a lock.
    */
   commit(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
+    if (writes.hasAmendments) return Promise.reject(new Error('a write set with amendments is written under lock (apply or write)'));
     return this.#batches.submit({ trx, writes });
   }
 

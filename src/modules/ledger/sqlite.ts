@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type { ActionEventsTable, AwardLedgerTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
 import type { WriteSet } from './write-set.js';
 import { addScores, outOfRange, StaleWrite, type ScoreRow } from './written.js';
 
@@ -96,6 +96,47 @@ const q = {
   ),
 };
 
+// A write set's amendments, which only a decision made under lock writes (./write-set.ts): changes of
+// earlier decisions' rows, and award account entries.
+const amendment = {
+  removeCompletion: precompiled<{ siteId: string; completionId: string; removedAt: number }>((db, p) =>
+    db.updateTable('mission_completions').set({ removed_at: p.removedAt }).where('site_id', '=', p.siteId).where('completion_id', '=', p.completionId),
+  ),
+  returnSupply: precompiled<{ siteId: string; missionId: string; units: number }>((db, p) =>
+    db
+      .updateTable('mission_supply')
+      .set({ used: sql<number>`case when used > ${p.units} then used - ${p.units} else 0 end` })
+      .where('site_id', '=', p.siteId)
+      .where('mission_id', '=', p.missionId)
+      .where('used', '>', 0),
+  ),
+  resetProgress: precompiled<P & { missionId: string }>((db, p) =>
+    db.deleteFrom('mission_progress').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).where('mission_id', '=', p.missionId),
+  ),
+  dropTrophy: precompiled<P & { badgeId: string }>((db, p) =>
+    db.deleteFrom('trophies').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).where('badge_id', '=', p.badgeId),
+  ),
+  setTrophy: precompiled<P & { badgeId: string; count: number; first: number; last: number }>((db, p) =>
+    db
+      .updateTable('trophies')
+      .set({ earned_count: p.count, first_earned_at: p.first, last_earned_at: p.last })
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('badge_id', '=', p.badgeId),
+  ),
+  markReversed: precompiled<{ siteId: string; eventId: string; reversedAt: number; reversal: string }>((db, p) =>
+    db.updateTable('action_events').set({ reversed_at: p.reversedAt, reversal: p.reversal }).where('site_id', '=', p.siteId).where('event_id', '=', p.eventId),
+  ),
+  moveAward: precompiled<{ siteId: string; userId: string; moved: number; updatedAt: number }>((db, p) =>
+    db
+      .insertInto('award_accounts')
+      .values({ site_id: p.siteId, user_id: p.userId, country_code: null, verified: 0, balance: p.moved, updated_at: p.updatedAt })
+      .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ balance: sql<number>`award_accounts.balance + ${p.moved}`, updated_at: p.updatedAt })),
+  ),
+  insertAward: precompiled<AwardLedgerTable>((db, p) => db.insertInto('award_ledger').values({ ...p })),
+};
+
 /** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
 export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
   const run = <R>(result: R[] | Promise<R[]>): R[] => {
@@ -136,5 +177,19 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
     scores.push(...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })));
   }
   for (const row of writes.events) run(q.insertEvent(trx, row));
+  if (writes.hasAmendments) writeAmendments(trx, writes, run);
   return scores;
+}
+
+function writeAmendments(trx: Trx, writes: WriteSet, run: <R>(result: R[] | Promise<R[]>) => R[]): void {
+  for (const row of writes.removedCompletions.values()) run(amendment.removeCompletion(trx, row));
+  for (const row of writes.suppliesReturned.values()) run(amendment.returnSupply(trx, row));
+  for (const r of writes.progressResets.values()) run(amendment.resetProgress(trx, { siteId: r.siteId, type: r.partyType, id: r.partyId, missionId: r.missionId }));
+  for (const t of writes.trophyCounts.values()) {
+    const trophy = { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId };
+    run(t.count === 0 ? amendment.dropTrophy(trx, trophy) : amendment.setTrophy(trx, { ...trophy, count: t.count, first: t.first, last: t.last }));
+  }
+  for (const row of writes.reversedEvents.values()) run(amendment.markReversed(trx, row));
+  for (const a of writes.awardAccounts.values()) if (a.updatedAt !== undefined) run(amendment.moveAward(trx, { siteId: a.siteId, userId: a.userId, moved: a.moved, updatedAt: a.updatedAt }));
+  for (const row of writes.awardEntries) run(amendment.insertAward(trx, row));
 }

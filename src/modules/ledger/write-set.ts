@@ -4,12 +4,16 @@
 // a statement per row as the decision goes. Rows that touch the same key are merged here (a
 // balance moved twice, a badge earned twice), since one statement may not change a row twice.
 // Only what a subscriber needs is written: an event of a type the site has no destination for
-// gets no outbox row.
+// gets no outbox row. Besides new rows, a decision made under lock (LedgerRepository.write) may
+// change what earlier decisions stored: a reversal removes completions, gives supply back, resets
+// progress, recounts trophies and marks its event reversed; award accounts move with their entries.
 import { uuidv7 } from '../../uuid.js';
+import { isPointsAmount } from '../../engine/amounts.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
 import type {
   ActionEventsTable,
+  AwardLedgerTable,
   LevelChangesTable,
   MissionCompletionsTable,
   MissionProgressTable,
@@ -81,6 +85,16 @@ export interface TrophyDelta {
   last: number;
 }
 
+/** A user's award account in a write set: its balance as read (the user locked), and what the set moves it by. */
+export interface AwardAccountMove {
+  siteId: string;
+  userId: string;
+  read: number;
+  moved: number;
+  /** When the last entry was posted; undefined while the set posts none. */
+  updatedAt?: number;
+}
+
 const partyKey = (party: PartyKey) => `${party.type}\u0000${party.id}`;
 
 export class WriteSet {
@@ -100,6 +114,15 @@ export class WriteSet {
   readonly parties = new Map<string, PartyWrite>();
   /** Users whose groups the decision took from a cache: the set is written only if they still are these. */
   readonly memberships = new Map<string, { siteId: string; userId: string; groups: readonly string[] }>();
+  // What a decision made under lock changes of earlier decisions' rows (see reversal.ts), and award accounts.
+  readonly removedCompletions = new Map<string, { siteId: string; completionId: string; removedAt: number }>();
+  readonly suppliesReturned = new Map<string, { siteId: string; missionId: string; units: number }>();
+  readonly progressResets = new Map<string, { siteId: string; partyType: PartyType; partyId: string; missionId: string }>();
+  /** A badge's trophy case entry as recounted from the party's live completions (a count of 0: the entry goes). */
+  readonly trophyCounts = new Map<string, TrophyDelta>();
+  readonly reversedEvents = new Map<string, { siteId: string; eventId: string; reversedAt: number; reversal: string }>();
+  readonly awardEntries: AwardLedgerTable[] = [];
+  readonly awardAccounts = new Map<string, AwardAccountMove>();
 
   /** `destinations`: the program snapshot's, needed by a write set that enqueues events. */
   constructor(private readonly destinations?: SiteDestinations) {}
@@ -135,6 +158,7 @@ export class WriteSet {
   }
 
   setProgress(party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): void {
+    if (this.progressResets.size > 0 && this.progressResets.has(`${partyKey(party)}\u0000${missionId}`)) throw new Error(`mission ${missionId} is reset by the write set`);
     for (const { ruleId, current } of rules) {
       this.progress.set(`${partyKey(party)}\u0000${missionId}\u0000${ruleId}`, {
         site_id: party.siteId,
@@ -165,6 +189,11 @@ export class WriteSet {
     }
   }
 
+  /** What the set moves the party's balance and lifetime points in the category by; undefined when nothing. */
+  balanceMoved(party: PartyKey, category: string): BalanceDelta | undefined {
+    return this.balances.get(`${partyKey(party)}\u0000${category}`);
+  }
+
   addEarnings(party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): void {
     const key = `${partyKey(party)}\u0000${category}\u0000${period}\u0000${periodStart}`;
     const known = this.earnings.get(key);
@@ -174,6 +203,7 @@ export class WriteSet {
 
   addTrophy(party: PartyKey, badgeId: string, at: number): void {
     const key = `${partyKey(party)}\u0000${badgeId}`;
+    if (this.trophyCounts.has(key)) throw new Error(`badge ${badgeId} is recounted by the write set`);
     const known = this.trophies.get(key);
     if (known !== undefined) {
       known.count += 1;
@@ -225,6 +255,75 @@ export class WriteSet {
     this.activeDays.set(`${userId}\u0000${day}`, { siteId, day, userId });
   }
 
+  /** Marks a live completion removed (it no longer counts, and its badge is recounted by the caller). */
+  removeCompletion(siteId: string, completionId: string, at: number): void {
+    this.removedCompletions.set(completionId, { siteId, completionId, removedAt: at });
+  }
+
+  /** Gives a unit of the mission's site-wide supply back (never below none used). */
+  returnSupply(siteId: string, missionId: string): void {
+    const known = this.suppliesReturned.get(missionId);
+    if (known !== undefined) known.units += 1;
+    else this.suppliesReturned.set(missionId, { siteId, missionId, units: 1 });
+  }
+
+  /** Restarts the party's progress in the mission from zero: its rows go (a set may not also set them). */
+  resetProgress(party: PartyKey, missionId: string): void {
+    const prefix = `${partyKey(party)}\u0000${missionId}\u0000`;
+    for (const key of this.progress.keys()) if (key.startsWith(prefix)) throw new Error(`mission ${missionId} has progress in the write set`);
+    this.progressResets.set(`${partyKey(party)}\u0000${missionId}`, { siteId: party.siteId, partyType: party.type, partyId: party.id, missionId });
+  }
+
+  /** Sets the badge's trophy case entry to what the party's live completions say (the last count given wins). */
+  recountTrophy(party: PartyKey, badgeId: string, live: { count: number; first: number; last: number }): void {
+    const key = `${partyKey(party)}\u0000${badgeId}`;
+    if (this.trophies.has(key)) throw new Error(`badge ${badgeId} is earned in the write set`);
+    this.trophyCounts.set(key, { siteId: party.siteId, partyType: party.type, partyId: party.id, badgeId, ...live });
+  }
+
+  /** Marks the action event reversed, keeping what the reversal did (JSON) for a repeat. */
+  markReversed(siteId: string, eventId: string, at: number, reversal: string): void {
+    this.reversedEvents.set(eventId, { siteId, eventId, reversedAt: at, reversal });
+  }
+
+  /** Names the user's award account with its balance as read; entries the set appends carry the balance after them. */
+  awardAccount(siteId: string, userId: string, balance: number): void {
+    this.awardAccounts.set(`${siteId}\u0000${userId}`, { siteId, userId, read: balance, moved: 0 });
+  }
+
+  /** The account's balance as this set leaves it; undefined when the set has not named the account. */
+  awardBalance(siteId: string, userId: string): number | undefined {
+    const account = this.awardAccounts.get(`${siteId}\u0000${userId}`);
+    return account === undefined ? undefined : account.read + account.moved;
+  }
+
+  /** Appends an entry to a named award account and moves its balance; the entry as it will be stored. */
+  postAward(entry: Omit<AwardLedgerTable, 'balance_after'>): AwardLedgerTable {
+    const account = this.awardAccounts.get(`${entry.site_id}\u0000${entry.user_id}`);
+    if (account === undefined) throw new Error(`the award account of ${entry.user_id} is not in the write set`);
+    account.moved += entry.amount;
+    account.updatedAt = entry.posted_at;
+    const stored = { ...entry, balance_after: account.read + account.moved };
+    this.awardEntries.push(stored);
+    return stored;
+  }
+
+  /**
+   * Whether the set writes nothing: no row, and no party changed (its version, level or new row);
+   * a decision that changes nothing is not written at all.
+   */
+  get empty(): boolean {
+    const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries];
+    const keyed = [this.progress, this.balances, this.earnings, this.trophies, this.activeDays, this.scores, this.removedCompletions, this.suppliesReturned, this.progressResets, this.trophyCounts, this.reversedEvents];
+    if (rows.some((list) => list.length > 0) || keyed.some((map) => map.size > 0)) return false;
+    return [...this.parties.values()].every((w) => w.version === w.expected && w.createdAt === undefined && w.levelId === undefined);
+  }
+
+  /** Whether the set holds amendments: rows only a decision made under lock writes (on PostgreSQL a second statement). */
+  get hasAmendments(): boolean {
+    return this.removedCompletions.size + this.suppliesReturned.size + this.progressResets.size + this.trophyCounts.size + this.reversedEvents.size + this.awardEntries.length > 0;
+  }
+
   #partyWrite(party: PartyKey): PartyWrite {
     const write = this.parties.get(partyKey(party));
     if (write === undefined) throw new Error(`party ${party.type}:${party.id} is not in the write set`);
@@ -264,4 +363,23 @@ export function outboxRow(party: PartyKey, sequence: number, event: OutboxEvent,
 /** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
 export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
   return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
+}
+
+/**
+ * Why the write set cannot be written (the first amount the ledger cannot hold exactly), or
+ * undefined when it can: a decision is refused before anything of it is stored.
+ */
+export function unwritable(writes: WriteSet): string | undefined {
+  for (const entry of writes.ledger) {
+    if (!isPointsAmount(entry.requested) || !isPointsAmount(entry.credited)) return `The ${entry.category} entry of ${String(entry.credited)} is not a whole number of points the ledger holds`;
+  }
+  const sums = [
+    ...[...writes.balances.values()].flatMap((b) => [b.credited, b.lifetime]),
+    ...[...writes.earnings.values()].map((e) => e.amount),
+    ...writes.awardEntries.flatMap((e) => [e.amount, e.balance_after]),
+  ];
+  if (!sums.every(Number.isSafeInteger)) return 'An amount would leave the range of whole numbers the ledger holds exactly';
+  const counts = [...writes.progress.values()].map((p) => p.current).concat([...writes.scores.values()].map((s) => s.delta));
+  if (!counts.every(Number.isFinite)) return 'A progress or score would leave the range of finite numbers';
+  return undefined;
 }
