@@ -25,14 +25,15 @@ const q = {
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
       .returning(['last_recorded', 'level_id', 'version', 'sequence']),
   ),
-  // Raising the version takes the row lock on PostgreSQL; SQLite transactions hold the write lock already.
-  bumpVersion: precompiled<P>((db, p) =>
+  // Raising the version takes the row lock on PostgreSQL (SQLite transactions hold the write lock already); the row as locked.
+  bumpVersion: precompiled<P, PartyRow>((db, p) =>
     db
       .updateTable('parties')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id),
+      .where('party_id', '=', p.id)
+      .returning(['last_recorded', 'level_id', 'version', 'sequence']),
   ),
   read: precompiled<P, PartyRow>((db, p) =>
     db.selectFrom('parties').select(['last_recorded', 'level_id', 'version', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
@@ -87,13 +88,17 @@ export function inLockOrder(parties: readonly PartyKey[]): PartyKey[] {
 
 /**
  * Creates the parties that do not exist yet and locks them, in lock order, raising their versions
- * so that the action path's cached state of them is not used again.
+ * so that the action path's cached state of them is not used again; their rows as locked.
  */
-export async function lockParties(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
+export async function lockParties(trx: Trx, parties: readonly PartyKey[], now: number): Promise<Array<{ party: PartyKey; row: PartyRow }>> {
+  const locked: Array<{ party: PartyKey; row: PartyRow }> = [];
   for (const party of inLockOrder(parties)) {
     await q.insert(trx, { ...key(party), now });
-    await q.bumpVersion(trx, key(party));
+    const [row] = await q.bumpVersion(trx, key(party));
+    if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be locked`);
+    locked.push({ party, row: partyRow(row) });
   }
+  return locked;
 }
 
 /** The party's row, none when it does not exist; `forUpdate` locks it (PostgreSQL's row lock). */

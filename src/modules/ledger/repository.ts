@@ -6,14 +6,16 @@ import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PartyType, PointsLedgerTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import type { LevelChange } from '../../engine/types.js';
 import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
 import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
 import { levelChangeEvent, levelChangeRow, presentLevelChange, type LevelCause, type PresentedLevelChange } from './level-changes.js';
-import { lockParties, nextSequence, readParty, setLevel, type PartyRow } from './parties.js';
+import { Locked, type Decided } from './locked.js';
+import { inLockOrder, lockParties, nextSequence, readParty, setLevel, type PartyRow } from './parties.js';
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
 import { writeOnSqlite } from './sqlite.js';
-import { lifetimeDelta, outboxRow, WriteSet, type OutboxEvent, type PartyKey } from './write-set.js';
+import { lifetimeDelta, outboxRow, unwritable, WriteSet, type OutboxEvent, type PartyKey } from './write-set.js';
 import { StaleWrite, type ScoreRow } from './written.js';
 
 type P = { siteId: string; type: PartyType; id: string };
@@ -36,9 +38,20 @@ const IN_FLIGHT = 2;
 /** Write sets in one batch statement at most. */
 const BATCH = 64;
 
+const partyKey = (party: PartyKey) => `${party.siteId}\u0000${party.type}\u0000${party.id}`;
+
+/** What a decision made under lock names: its parties (any order, duplicates allowed), its time, and the site's event destinations when it enqueues events. */
+export interface DecisionRequest {
+  parties: readonly PartyKey[];
+  now: number;
+  destinations?: SiteDestinations;
+}
+
 export class LedgerRepository {
   /** PostgreSQL's group commit: a party is in one batch at a time, so that its sets are written in the order they came. */
   readonly #batches: Batcher<{ trx: Trx; writes: WriteSet }, ScoreRow[]>;
+  /** The parties each transaction has locked (a transaction locks all of its parties at once). */
+  readonly #held = new WeakMap<Trx, Set<string>>();
 
   constructor(private readonly dialect: DialectName) {
     this.#batches = new Batcher(async (items) => writeOnPostgres((items[0] as { trx: Trx }).trx, items.map((item) => item.writes)), {
@@ -75,13 +88,34 @@ export class LedgerRepository {
   }
 
   /**
-   * For writers other than the action path: locks the parties named (in any order, duplicates
-   * allowed) in the one order every writer uses (lockOrder, ./parties.ts), creating those that do
-   * not exist yet and raising their versions so that the action path's cached state of them is
-   * not used again.
+   * The one "decide, then write" entry for decisions made under lock. Locks the parties named (in
+   * the lock order, raising their versions), hands `decide` their rows as locked and a write set
+   * naming them (Locked); `decide` reads what it needs (it writes nothing) and returns every row
+   * its decision writes and its answer. The set is checked before anything of it is stored (an
+   * amount the ledger cannot hold exactly: AppError amount_out_of_range; a party it did not lock:
+   * an error) and written at once; a set that changes nothing is not written. Decisions made one
+   * after the other in one transaction see each other's writes; such a transaction locks all its
+   * parties with its first lock (lock(), or its first decision). Returns the answer and the
+   * leaderboard scores as stored, for the ranking structures after the commit.
+   */
+  async write<T>(trx: Trx, request: DecisionRequest, decide: (locked: Locked) => Promise<Decided<T>>): Promise<{ answer: T; scores: ScoreRow[] }> {
+    const locked = new Locked(trx, request.now, await this.#lock(trx, request.parties, request.now, true), request.destinations);
+    const { writes, answer } = await decide(locked);
+    const stranger = [...writes.parties.values()].map((w) => w.party).concat([...writes.balances.values()].map((b) => ({ siteId: b.siteId, type: b.partyType, id: b.partyId }))).find((party) => !locked.has(party));
+    if (stranger !== undefined) throw new Error(`party ${stranger.type}:${stranger.id} is written by a decision that did not lock it`);
+    const problem = unwritable(writes);
+    if (problem !== undefined) throw new AppError('amount_out_of_range', problem);
+    return { answer, scores: writes.empty ? [] : await this.apply(trx, writes) };
+  }
+
+  /**
+   * Locks the parties named (in any order, duplicates allowed) in the one order every writer uses
+   * (lockOrder, ./parties.ts), creating those that do not exist yet and raising their versions so
+   * that the action path's cached state of them is not used again; for a transaction that writes
+   * rows of its own before its decisions (write()).
    */
   async lock(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
-    await lockParties(trx, parties, now);
+    await this.#lock(trx, parties, now, false);
   }
 
   /** The party's row; it must be locked by the caller's transaction. */
@@ -140,5 +174,21 @@ export class LedgerRepository {
     writes.outbox.push(outboxRow(party, await nextSequence(trx, party), event, now));
     await this.apply(trx, writes);
   }
-}
 
+  /** Locks the parties a transaction's first lock names; later, only reads (`read`) the rows of parties it holds. */
+  async #lock(trx: Trx, parties: readonly PartyKey[], now: number, read: boolean): Promise<Array<{ party: PartyKey; row: PartyRow }>> {
+    const held = this.#held.get(trx);
+    if (held === undefined) {
+      const locked = await lockParties(trx, parties, now);
+      this.#held.set(trx, new Set(locked.map(({ party }) => partyKey(party))));
+      return locked;
+    }
+    const rows: Array<{ party: PartyKey; row: PartyRow }> = [];
+    for (const party of inLockOrder(parties)) {
+      if (!held.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} was not locked with the transaction's other parties: name them all to its first lock`);
+      const row = read ? await readParty(trx, party) : undefined;
+      if (row !== undefined) rows.push({ party, row });
+    }
+    return rows;
+  }
+}
