@@ -258,7 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(actionRoutes, { actions, metrics });
   await app.register(importRoutes, { imports: new ImportService(actions) });
   await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, clock) });
-  const points = new PointsService(ledger, programs, actions, leaderboards, clock);
+  const points = new PointsService(programs, actions, clock);
   await app.register(pointsAdminRoutes, { points });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
   const profiles = new ProfileService(database.db, programs, clock);

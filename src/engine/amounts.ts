@@ -8,7 +8,7 @@ export const MAX_ACTION_VALUE = 1_000_000_000;
 
 /**
  * The largest magnitude of one points amount: a ledger entry, a configured reward, budget or cap.
- * Balances are checked on their own (LedgerRepository.post): over 9,000 entries of this size
+ * Balances are checked on their own (as a write set is written): over 9,000 entries of this size
  * would take one past the integers a double holds exactly.
  */
 export const MAX_POINTS = 1_000_000_000_000;

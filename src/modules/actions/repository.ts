@@ -1,4 +1,4 @@
-// Reads and writes of the action engine's state, all inside the caller's transaction.
+// Reads of the action engine's state, inside the caller's transaction (the ledger, src/modules/ledger/, writes it).
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
@@ -62,18 +62,6 @@ const q = {
   ),
   supplyUsed: precompiled<{ siteId: string; missionIds: string[] }, { mission_id: string; used: number }>((db, p) =>
     db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId).where('mission_id', 'in', p.missionIds),
-  ),
-  createSupply: precompiled<{ siteId: string; missionId: string }>((db, p) =>
-    db.insertInto('mission_supply').values({ site_id: p.siteId, mission_id: p.missionId, used: 0 }).onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
-  ),
-  claimSupply: precompiled<{ siteId: string; missionId: string; supply: number }, { used: number }>((db, p) =>
-    db
-      .updateTable('mission_supply')
-      .set((eb) => ({ used: eb('used', '+', 1) }))
-      .where('site_id', '=', p.siteId)
-      .where('mission_id', '=', p.missionId)
-      .where('used', '<', p.supply)
-      .returning('used'),
   ),
   earnings: precompiled<P & { categories: string[]; dayStart: number; yearStart: number }, { category: string; period: 'day' | 'year'; earned: number }>((db, p) =>
     db
@@ -261,12 +249,6 @@ export class ActionsRepository {
     if (missionIds.length === 0) return new Map(); // `in ()` is an error on PostgreSQL
     const rows = await q.supplyUsed(trx, { siteId, missionIds });
     return new Map(rows.map((row) => [row.mission_id, Number(row.used)]));
-  }
-
-  /** Takes one unit of a mission's site-wide supply; false when none is left (atomic across nodes). */
-  async claimSupply(trx: Trx, siteId: string, missionId: string, supply: number): Promise<boolean> {
-    await q.createSupply(trx, { siteId, missionId });
-    return (await q.claimSupply(trx, { siteId, missionId, supply })).length === 1;
   }
 
   async earnings(trx: Trx, party: PartyKey, categories: string[], dayStart: number, yearStart: number): Promise<Map<string, { day: number; year: number }>> {

@@ -11,17 +11,19 @@ import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import { ruleMatches, windowStart } from '../../engine/elements/missions.js';
 import type { ActionEvent, EngineLevel } from '../../engine/types.js';
-import type { Database, Trx } from '../../db/index.js';
-import type { ActionEventsTable, MissionCompletionsTable } from '../../db/schema.js';
+import type { Database } from '../../db/index.js';
+import type { ActionEventsTable, MissionCompletionsTable, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { uuidv7 } from '../../uuid.js';
-import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
+import { mirrorPoints } from '../awards/ledger.js';
+import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import type { ActionOutcome } from './service.js';
-import type { LevelCause, PresentedLevelChange } from '../ledger/level-changes.js';
+import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
+import type { Decided, Locked } from '../ledger/locked.js';
 import type { LedgerRepository } from '../ledger/repository.js';
-import type { PartyKey } from '../ledger/write-set.js';
+import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';
 import type { ActionsRepository } from './repository.js';
 
 export interface RemovedCompletion {
@@ -79,33 +81,7 @@ export class ReversalService {
     const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups.map((row) => row.party_id)])];
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const groups: PartyKey[] = groupIds.map((id) => ({ siteId, type: 'group', id }));
-    const scores: ScoreUpdate[] = [];
-    const reversal = await this.database.transaction(async (trx) => {
-      const now = this.clock();
-      await this.ledger.lock(trx, [...groups, user], now);
-      const locked = await trx.db.selectFrom('action_events').select('reversal').where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
-      if (locked.reversal !== null) return { ...(JSON.parse(locked.reversal) as Reversal), alreadyReversed: true };
-
-      const result = emptyReversal(eventId);
-      const changes = new Map<string, ScoreChange[]>([[partyName(user), []], ...groups.map((g): [string, ScoreChange[]] => [partyName(g), []])]);
-      if (event.recorded === 1) {
-        // Its contribution to missions it advanced without completing them, then what it completed, latest first.
-        const completions = await trx.db.selectFrom('mission_completions').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).where('removed_at', 'is', null).execute();
-        for (const party of [user, ...groups]) await this.takeBackProgress(trx, snapshot, party, event, completions, now);
-        completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
-        for (const completion of completions) {
-          const party: PartyKey = { siteId, type: completion.party_type, id: completion.party_id };
-          result.completionsRemoved.push(await this.removeCompletion(trx, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[], now));
-        }
-        changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
-        await this.settleUser(trx, snapshot, user, result, { reversedEventId: eventId }, now);
-      }
-      await trx.db.updateTable('action_events').set({ reversed_at: now, reversal: JSON.stringify(result) }).where('site_id', '=', siteId).where('event_id', '=', eventId).execute();
-      scores.push(...(await this.recordScores(trx, snapshot, user, groups, changes)));
-      return result;
-    });
-    await this.leaderboards.publish(scores);
-    return reversal;
+    return this.decided(snapshot, [...groups, user], (locked) => this.decideReversal(locked, snapshot, event, user, groups));
   }
 
   /**
@@ -116,11 +92,8 @@ export class ReversalService {
   async removeLatestCompletion(siteId: string, userId: string, missionId: string, completionId?: string): Promise<Reversal> {
     const snapshot = await this.programs.snapshot(siteId);
     const user: PartyKey = { siteId, type: 'user', id: userId };
-    const scores: ScoreUpdate[] = [];
-    const reversal = await this.database.transaction(async (trx) => {
-      const now = this.clock();
-      await this.ledger.lock(trx, [user], now);
-      let query = trx.db
+    return this.decided(snapshot, [user], async (locked) => {
+      let query = locked.trx.db
         .selectFrom('mission_completions')
         .selectAll()
         .where('site_id', '=', siteId)
@@ -133,23 +106,54 @@ export class ReversalService {
         throw new AppError('not_found', completionId !== undefined ? `User "${userId}" has no completion "${completionId}" of "${missionId}"` : `User "${userId}" has no completion of "${missionId}" to remove`);
       }
       const result = emptyReversal();
-      if (completion.removed_at !== null) return { ...result, alreadyReversed: true };
+      if (completion.removed_at !== null) return { writes: locked.writes, answer: { ...result, alreadyReversed: true } };
       const changes: ScoreChange[] = [];
-      result.completionsRemoved.push(await this.removeCompletion(trx, snapshot, user, completion, changes, now));
-      await this.settleUser(trx, snapshot, user, result, { removedCompletionId: completion.completion_id }, now);
-      scores.push(...(await this.recordScores(trx, snapshot, user, [], new Map([[partyName(user), changes]]))));
-      return result;
+      result.completionsRemoved.push(await this.removeCompletion(locked, snapshot, user, completion, changes));
+      await this.settleUser(locked, snapshot, user, result, { removedCompletionId: completion.completion_id });
+      await this.moveScores(locked, snapshot, user, [], new Map([[partyName(user), changes]]));
+      return { writes: locked.writes, answer: result };
     });
-    await this.leaderboards.publish(scores);
-    return reversal;
+  }
+
+  /** One decision under lock of the parties (LedgerRepository.write), in its own transaction; board scores published after the commit. */
+  private async decided(snapshot: ProgramSnapshot, parties: PartyKey[], decide: (locked: Locked) => Promise<Decided<Reversal>>): Promise<Reversal> {
+    const { answer, scores } = await this.database.transaction((trx) => this.ledger.write(trx, { parties, now: this.clock(), destinations: snapshot.destinations }, decide));
+    await this.leaderboards.publish(LeaderboardService.updates(snapshot.siteId, scores));
+    return answer;
+  }
+
+  /** The event's reversal, decided with its user and groups locked: what it advanced, what it completed, and the user's balances and level after. */
+  private async decideReversal(locked: Locked, snapshot: ProgramSnapshot, event: ActionEventsTable, user: PartyKey, groups: PartyKey[]): Promise<Decided<Reversal>> {
+    const { trx, writes, now } = locked;
+    const { site_id: siteId, event_id: eventId } = event;
+    const stored = await trx.db.selectFrom('action_events').select('reversal').where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    if (stored.reversal !== null) return { writes, answer: { ...(JSON.parse(stored.reversal) as Reversal), alreadyReversed: true } };
+
+    const result = emptyReversal(eventId);
+    const changes = new Map<string, ScoreChange[]>([[partyName(user), []], ...groups.map((g): [string, ScoreChange[]] => [partyName(g), []])]);
+    if (event.recorded === 1) {
+      // Its contribution to missions it advanced without completing them, then what it completed, latest first.
+      const completions = await trx.db.selectFrom('mission_completions').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).where('removed_at', 'is', null).execute();
+      for (const party of [user, ...groups]) await this.takeBackProgress(locked, snapshot, party, event, completions);
+      completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
+      for (const completion of completions) {
+        const party: PartyKey = { siteId, type: completion.party_type, id: completion.party_id };
+        result.completionsRemoved.push(await this.removeCompletion(locked, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[]));
+      }
+      changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
+      await this.settleUser(locked, snapshot, user, result, { reversedEventId: eventId });
+    }
+    writes.markReversed(siteId, eventId, now, JSON.stringify(result));
+    await this.moveScores(locked, snapshot, user, groups, changes);
+    return { writes, answer: result };
   }
 
   /** Removes one live completion with its effects on the party; returns it as the response shows it. */
-  private async removeCompletion(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, changes: ScoreChange[], now: number): Promise<RemovedCompletion> {
+  private async removeCompletion(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, changes: ScoreChange[]): Promise<RemovedCompletion> {
+    const { trx, writes, now } = locked;
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
-    await trx.db.updateTable('mission_completions').set({ removed_at: now }).where('site_id', '=', siteId).where('completion_id', '=', completion.completion_id).execute();
-
+    writes.removeCompletion(siteId, completion.completion_id, now);
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
     const credits = await trx.db
@@ -166,61 +170,43 @@ export class ReversalService {
       const amount = Number(credit.credited);
       points.push({ category: credit.category, amount });
       if (amount === 0) continue;
-      await this.ledger.post(trx, {
-        site_id: siteId,
-        entry_id: `pts_${uuidv7()}`,
-        party_type: party.type,
-        party_id: party.id,
-        category: credit.category,
-        requested: -amount,
-        credited: -amount,
-        cause: 'reversal',
-        cause_id: completion.completion_id,
-        event_id: completion.event_id,
-        reason: null,
-        occurred_at: completedAt,
-        recorded_at: now,
-      }, snapshot.program.awardSettings);
-      if (amount > 0) {
-        for (const period of ['day', 'year'] as const) {
-          await this.ledger.addEarnings(trx, party, credit.category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
-        }
-      }
+      await this.debit(locked, snapshot, party, completion, credit.category, amount);
       changes.push({ kind: 'points', category: credit.category, amount, at: completedAt, undo: true });
     }
     changes.push({ kind: 'completion', at: completedAt, undo: true });
-
-    if (completion.badge_id !== null) await this.recountTrophy(trx, party, completion.badge_id);
-    await trx.db
-      .updateTable('mission_supply')
-      .set((eb) => ({ used: eb('used', '-', 1) }))
-      .where('site_id', '=', siteId)
-      .where('mission_id', '=', completion.mission_id)
-      .where('used', '>', 0)
-      .execute();
+    if (completion.badge_id !== null) await this.recountTrophy(locked, party, completion.badge_id);
+    writes.returnSupply(siteId, completion.mission_id);
     // Its tracking restarts from zero.
-    await trx.db.deleteFrom('mission_progress').where(ofParty(party)).where('mission_id', '=', completion.mission_id).execute();
-
+    writes.resetProgress(party, completion.mission_id);
     const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
-    await this.ledger.enqueue(
-      trx,
-      snapshot.destinations,
-      party,
-      {
-        type: 'mission.completed',
-        occurredAt: now,
-        data: {
-          mission: { id: completion.mission_id, name },
-          completionStatus: 'removed',
-          completionId: completion.completion_id,
-          points,
-          actionEventId: completion.event_id,
-          timestamp: new Date(completedAt).toISOString(),
-        },
-      },
-      now,
-    );
+    const data = { mission: { id: completion.mission_id, name }, completionStatus: 'removed', completionId: completion.completion_id, points, actionEventId: completion.event_id, timestamp: new Date(completedAt).toISOString() };
+    writes.enqueue(party, { type: 'mission.completed', occurredAt: now, data }, now);
     return { id: completion.mission_id, name, completionId: completion.completion_id, ...(party.type === 'user' ? { userId: party.id } : { groupId: party.id }), points };
+  }
+
+  /** Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap totals of the day and year it was earned in. */
+  private async debit(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, category: string, amount: number): Promise<void> {
+    const { trx, writes, now } = locked;
+    const completedAt = Number(completion.completed_at);
+    const entry: PointsLedgerTable = {
+      site_id: party.siteId,
+      entry_id: `pts_${uuidv7()}`,
+      party_type: party.type,
+      party_id: party.id,
+      category,
+      requested: -amount,
+      credited: -amount,
+      cause: 'reversal',
+      cause_id: completion.completion_id,
+      event_id: completion.event_id,
+      reason: null,
+      occurred_at: completedAt,
+      recorded_at: now,
+    };
+    writes.post(entry, lifetimeDelta(entry));
+    await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
+    if (amount <= 0) return;
+    for (const period of ['day', 'year'] as const) writes.addEarnings(party, category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
   }
 
   /**
@@ -228,7 +214,8 @@ export class ReversalService {
    * did not complete, while that progress still holds it: same window, and no completion of the
    * mission since (which consumed it, or reset it).
    */
-  private async takeBackProgress(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[], now: number): Promise<void> {
+  private async takeBackProgress(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[]): Promise<void> {
+    const { trx, writes, now } = locked;
     const outcome = JSON.parse(event.outcome) as ActionOutcome;
     const advanced = new Set(outcome.progress.map((p) => p.challengeId));
     const completedHere = new Set(completions.filter((c) => c.party_type === party.type && c.party_id === party.id).map((c) => c.mission_id));
@@ -247,44 +234,34 @@ export class ReversalService {
         .limit(1)
         .executeTakeFirst();
       if (since !== undefined) continue;
-      for (const rule of mission.rules) {
-        if (!ruleMatches(rule, engineEvent)) continue;
+      const stored = await trx.db.selectFrom('mission_progress').select(['rule_id', 'current']).where(ofParty(party)).where('mission_id', '=', mission.id).where('window_start', '=', window).execute();
+      const current = new Map(stored.map((row) => [row.rule_id, Number(row.current)]));
+      const rules = mission.rules.flatMap((rule) => {
+        const held = current.get(rule.id);
+        if (held === undefined || !ruleMatches(rule, engineEvent)) return [];
         const amount = rule.type === 'count' ? 1 : engineEvent.value;
-        await trx.db
-          .updateTable('mission_progress')
-          .set({ current: sql<number>`case when current - ${amount} > 0 then current - ${amount} else 0 end`, updated_at: now })
-          .where(ofParty(party))
-          .where('mission_id', '=', mission.id)
-          .where('rule_id', '=', rule.id)
-          .where('window_start', '=', window)
-          .execute();
-      }
+        return [{ ruleId: rule.id, current: held - amount > 0 ? held - amount : 0 }];
+      });
+      if (rules.length > 0) writes.setProgress(party, mission.id, window, rules, now);
     }
   }
 
-  /** The trophy case entry of a badge, from the party's live completions that awarded it. */
-  private async recountTrophy(trx: Trx, party: PartyKey, badgeId: string): Promise<void> {
-    const live = await trx.db
+  /** The trophy case entry of a badge, from the party's live completions that awarded it (those this decision removes left out). */
+  private async recountTrophy(locked: Locked, party: PartyKey, badgeId: string): Promise<void> {
+    const removed = [...locked.writes.removedCompletions.keys()];
+    const live = await locked.trx.db
       .selectFrom('mission_completions')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
       .where(ofParty(party))
       .where('badge_id', '=', badgeId)
       .where('removed_at', 'is', null)
+      .where('completion_id', 'not in', removed)
       .executeTakeFirstOrThrow();
-    if (Number(live.n) === 0) {
-      await trx.db.deleteFrom('trophies').where(ofParty(party)).where('badge_id', '=', badgeId).execute();
-    } else {
-      await trx.db
-        .updateTable('trophies')
-        .set({ earned_count: Number(live.n), first_earned_at: Number(live.first), last_earned_at: Number(live.last) })
-        .where(ofParty(party))
-        .where('badge_id', '=', badgeId)
-        .execute();
-    }
+    locked.writes.recountTrophy(party, badgeId, { count: Number(live.n), first: Number(live.first), last: Number(live.last) });
   }
 
   /** The user's debits, balances and level after the removals. */
-  private async settleUser(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, result: Reversal, cause: LevelCause, now: number): Promise<void> {
+  private async settleUser(locked: Locked, snapshot: ProgramSnapshot, user: PartyKey, result: Reversal, cause: LevelCause): Promise<void> {
     const debited = new Map<string, number>();
     for (const removed of result.completionsRemoved) {
       if (removed.userId === undefined) continue;
@@ -292,31 +269,28 @@ export class ReversalService {
     }
     for (const [category, amount] of debited) {
       result.pointsDebited.push({ category, amount });
-      const balance = await this.ledger.balance(trx, user, category);
+      const balance = await locked.balance(user, category);
       result.balances.push({ category, balance });
       if (balance < 0) result.negativeBalances.push(category);
     }
     const { engine } = snapshot;
     const defaultCategory = engine.categories.find((c) => c.isDefault)?.name;
     if (engine.levelType !== 'points' || defaultCategory === undefined || !debited.has(defaultCategory)) return;
-    const to = levelFor(engine.levels, await this.ledger.lifetime(trx, user, defaultCategory));
-    const { level_id: currentId } = await this.ledger.party(trx, user);
+    const to = levelFor(engine.levels, await locked.lifetime(user, defaultCategory));
+    const { level_id: currentId } = locked.row(user);
     if ((to?.id ?? null) === currentId) return;
     const from: EngineLevel | null = engine.levels.find((level) => level.id === currentId) ?? null;
     const direction = (to?.threshold ?? -Infinity) > (from?.threshold ?? -Infinity) ? 'up' : 'down';
-    result.levelChanged = await this.ledger.recordLevelChange(trx, snapshot.destinations, user, { from, to, direction }, cause, now, now);
+    result.levelChanged = changeLevel(locked.writes, user, { from, to, direction }, cause, locked.now, locked.now);
   }
 
-  private async recordScores(trx: Trx, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<ScoreUpdate[]> {
+  /** Moves the parties' board scores by what the reversal took back. */
+  private async moveScores(locked: Locked, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<void> {
     const { program } = snapshot;
-    if (program.leaderboards.length === 0) return [];
-    const memberships = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships(trx, user.siteId, user.id)) : new Set<string>();
-    const scores: ScoreUpdate[] = [];
-    scores.push(...(await this.leaderboards.record(trx, user.siteId, user.id, LeaderboardService.deltas(program, 'user', memberships, changes.get(partyName(user)) ?? []))));
-    for (const group of groups) {
-      scores.push(...(await this.leaderboards.record(trx, group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []))));
-    }
-    return scores;
+    if (program.leaderboards.length === 0) return;
+    const memberships = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships(locked.trx, user.siteId, user.id)) : new Set<string>();
+    locked.writes.addScores(user.siteId, user.id, LeaderboardService.deltas(program, 'user', memberships, changes.get(partyName(user)) ?? []));
+    for (const group of groups) locked.writes.addScores(group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []));
   }
 }
 

@@ -19,10 +19,11 @@ import { parseActionInput, type ActionInput } from './input.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import { mirrorPoints } from '../awards/ledger.js';
-import { levelChangeEvent, levelChangeRow, presentLevelChange, type PresentedLevelChange } from '../ledger/level-changes.js';
+import { changeLevel, type PresentedLevelChange } from '../ledger/level-changes.js';
+import type { Decided, Locked } from '../ledger/locked.js';
 import { inLockOrder, type PartyRow } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
-import { StaleWrite } from '../ledger/written.js';
+import { StaleWrite, type ScoreRow } from '../ledger/written.js';
 import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
 import type { ActionsRepository, MissionStateRow, ProgressUpdate } from './repository.js';
 
@@ -76,6 +77,12 @@ type DecisionRow = PartyRow & { created?: boolean; insert?: boolean };
 interface Periods {
   day: number;
   year: number;
+}
+
+/** An action's decision: its write set and outcome, and what follows once the set is written. */
+interface ActionDecision extends Decided<ActionOutcome> {
+  /** Keeps the parties' cached state in step and adds the scores as stored to the transaction's; the outcome. */
+  written(stored: readonly ScoreRow[]): ActionOutcome;
 }
 
 class DryRun extends Error {
@@ -288,16 +295,29 @@ export class ActionService {
 
   /**
    * For writers that log a system action as part of their own transaction (a recognition's
-   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): the caller has locked, with LedgerRepository.lock,
-   * the party and the groups groupsOf() names, in a transaction opened with transaction(). The
-   * decisions of one transaction share a cache of their own, so that a rollback leaves nothing
-   * behind in the action path's cache. Such actions report something that happened: they are never
-   * suppressed as repeats nor rate-limited.
+   * RECOGNITION_GIVEN and RECOGNITION_RECEIVED): a decision (LedgerRepository.write) of the party
+   * and the groups groupsOf() names, in a transaction opened with transaction() that locked them
+   * all. The decisions of one transaction share a cache of their own, so that a rollback leaves
+   * nothing behind in the action path's cache. Such actions report something that happened: they
+   * are never suppressed as repeats nor rate-limited.
    */
   async logWithin(within: WithinTransaction, party: PartyKey, involved: Involved, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
-    const rows: PartyRow[] = [];
-    for (const locked of [...involved.groups, party]) rows.push(await this.ledger.party(within.trx, locked));
-    return this.record(within, party, involved, rows, input, eventId, { ...options, reported: true });
+    const parties = [...involved.groups, party];
+    const { answer, scores } = await this.ledger.write(within.trx, { parties, now: within.now }, async (locked) => {
+      const decided = await this.decideAction(within, party, involved, parties.map((p) => locked.row(p)), input, eventId, { ...options, reported: true });
+      return { writes: decided.writes, answer: decided };
+    });
+    return answer.written(scores);
+  }
+
+  /**
+   * A decision of a writer outside the action path, in the transaction of `within`
+   * (LedgerRepository.write): the board scores it moves are published after the commit.
+   */
+  async writeWithin<T>(within: WithinTransaction, parties: readonly PartyKey[], decide: (locked: Locked) => Promise<Decided<T>>): Promise<T> {
+    const { answer, scores } = await this.ledger.write(within.trx, { parties, now: within.now, destinations: within.snapshot.destinations }, decide);
+    if (scores.length > 0) within.scores.push(...LeaderboardService.updates(within.snapshot.siteId, scores));
+    return answer;
   }
 
   /**
@@ -317,6 +337,23 @@ export class ActionService {
 
   /** Decides and writes one action of the locked party (and of the locked groups it advances). */
   private async record(
+    within: WithinTransaction,
+    party: PartyKey,
+    involved: Involved,
+    rows: DecisionRow[],
+    input: ActionInput,
+    eventId: string,
+    options: LogOptions & { passive?: boolean; reported?: boolean; unlocked?: boolean },
+  ): Promise<ActionOutcome> {
+    const decided = await this.decideAction(within, party, involved, rows, input, eventId, options);
+    // Decided without a lock, the write set is committed with those of other parties (group commit).
+    const stored = options.unlocked === true ? await this.ledger.commit(within.trx, decided.writes) : await this.ledger.apply(within.trx, decided.writes);
+    if (options.dryRun) throw new DryRun(decided.answer);
+    return decided.written(stored);
+  }
+
+  /** Decides one action of the locked party (and of the locked groups it advances): its write set, not yet written. */
+  private async decideAction(
     { trx, snapshot, now, scores, cache }: WithinTransaction,
     party: PartyKey,
     { groupIds, groups, memberships }: Involved,
@@ -324,7 +361,7 @@ export class ActionService {
     input: ActionInput,
     eventId: string,
     options: LogOptions & { passive?: boolean; reported?: boolean; unlocked?: boolean },
-  ): Promise<ActionOutcome> {
+  ): Promise<ActionDecision> {
     const parties = [...groups, party];
     const action = this.resolveAction(snapshot, input.action, options.reported);
     if (options.userLevel && !('clientLoggable' in action && action.clientLoggable === true)) {
@@ -411,19 +448,19 @@ export class ActionService {
     });
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
     if (memberships === 'cached') writes.expectGroups(party.siteId, party.id, groupIds);
-    // Decided without a lock, the write set is committed with those of other parties (group commit).
-    const stored = options.unlocked === true ? await this.ledger.commit(trx, writes) : await this.ledger.apply(trx, writes);
-    if (options.dryRun) throw new DryRun(outcome);
-    scores.push(...LeaderboardService.updates(party.siteId, stored));
-    for (const [i, entry] of entries.entries()) {
-      // Recorded, the parties' rows moved to their next version; otherwise nothing of their state changed.
-      const saved = writes.saved(parties[i] as PartyKey) as NonNullable<ReturnType<WriteSet['saved']>>;
-      entry.version = saved.version;
-      entry.row = { lastRecorded: saved.lastRecorded, sequence: saved.sequence };
-      entry.empty = false;
-    }
-    if (memberships !== 'none') userEntry.groups = groupIds;
-    return outcome;
+    const written = (stored: readonly ScoreRow[]): ActionOutcome => {
+      scores.push(...LeaderboardService.updates(party.siteId, stored));
+      for (const [i, entry] of entries.entries()) {
+        // Recorded, the parties' rows moved to their next version; otherwise nothing of their state changed.
+        const saved = writes.saved(parties[i] as PartyKey) as NonNullable<ReturnType<WriteSet['saved']>>;
+        entry.version = saved.version;
+        entry.row = { lastRecorded: saved.lastRecorded, sequence: saved.sequence };
+        entry.empty = false;
+      }
+      if (memberships !== 'none') userEntry.groups = groupIds;
+      return outcome;
+    };
+    return { writes, answer: outcome, written };
   }
 
   /** Completes the party's cached state for the missions this action may advance, and runs the engine. */
@@ -543,7 +580,7 @@ export class ActionService {
     for (const update of decision.progress) outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
-      if (completion.usesSupply && !(await this.repository.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
+      if (completion.usesSupply && !(await this.ledger.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
         // Another party took the last unit since the state was read: this completion does not
         // happen, and the mission is out of supply, so it shows no progress either.
         setProgress([{ missionId: mission.id, windowStart: completion.windowStart, rules: mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })) }]);
@@ -584,7 +621,7 @@ export class ActionService {
           recorded_at: now,
         };
         writes.post(ledgerEntry, lifetimeDelta(ledgerEntry));
-        await mirrorPoints(trx, snapshot.program.awardSettings, ledgerEntry);
+        await mirrorPoints(trx, writes, snapshot.program.awardSettings, ledgerEntry);
         const lifetime = entry.lifetime.get(award.category);
         if (lifetime !== undefined) entry.lifetime.set(award.category, lifetime + Math.max(0, award.credited));
         if (award.credited > 0) {
@@ -623,10 +660,7 @@ export class ActionService {
       changes.push({ kind: 'completion', at: event.timestamp });
     }
     if (decision.levelChanged !== undefined && party.type === 'user') {
-      const cause = { actionEventId: eventId };
-      writes.changeLevel(party, levelChangeRow(party, decision.levelChanged, cause, event.timestamp));
-      writes.enqueue(party, levelChangeEvent(decision.levelChanged, cause, event.timestamp), now);
-      outcome.levelChanged = presentLevelChange(decision.levelChanged);
+      outcome.levelChanged = changeLevel(writes, party, decision.levelChanged, { actionEventId: eventId }, event.timestamp, now);
     }
     return changes;
   }

@@ -1,5 +1,6 @@
 // Reads and writes of award accounts, their ledger and on-the-spot codes. Writes run inside the
-// caller's transaction, with the user locked; postAwardEntry (./ledger.ts) appends entries.
+// caller's transaction, with the user locked; entries are appended by a decision's write set
+// (postAwardEntry, ./ledger.ts).
 import type { Db, Trx } from '../../db/index.js';
 import type { AwardAccountsTable, AwardEntryKind, AwardLedgerTable, OtsCodesTable } from '../../db/schema.js';
 

@@ -215,7 +215,8 @@ export class AwardService {
         throw new AppError('ots_code_expired', `The code expired at ${new Date(Number(known.expires_at)).toISOString()}`);
       }
       const amount = Number(claimed.amount);
-      const entry = await postAwardEntry(trx, { siteId, userId, kind: 'ots', amount, reference: claimed.code_id, description: null, availableAt: now, postedAt: now });
+      const credit = { siteId, userId, kind: 'ots' as const, amount, reference: claimed.code_id, description: null, availableAt: now, postedAt: now };
+      const entry = await this.actions.writeWithin(within, [user], async (locked) => ({ writes: locked.writes, answer: await postAwardEntry(trx, locked.writes, credit) }));
       const eventId = `ots_${uuidv7()}`;
       const metadata = { code_id: claimed.code_id, batch_id: claimed.batch_id };
       const outcome = await this.actions.logWithin(within, user, involved, { action: 'OTS_REDEMPTION', value: amount, metadata, eventId: undefined, timestamp: now }, eventId);
@@ -244,50 +245,26 @@ export class AwardService {
     const snapshot = await this.programs.snapshot(siteId);
     const settings = snapshot.program.awardSettings;
     const user: PartyKey = { siteId, type: 'user', id: userId };
-    return this.actions.transaction(snapshot, this.clock(), async ({ trx, now }) => {
-      await this.ledger.lock(trx, [user], now);
-      const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
-      if (earlier !== undefined) {
-        if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`);
-        return { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true };
-      }
-      const before = await this.balanceWithin(trx, settings, siteId, userId, now);
-      if (debit.amount > before.available) {
-        throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
-      }
-      const entry = await postAwardEntry(trx, {
-        siteId,
-        userId,
-        kind: debit.kind,
-        amount: -debit.amount,
-        reference: debit.reference,
-        description: debit.description ?? null,
-        availableAt: now,
-        postedAt: now,
-      });
-      const balance = await this.balanceWithin(trx, settings, siteId, userId, now);
-      await this.ledger.enqueue(
-        trx,
-        snapshot.destinations,
-        user,
-        {
-          type: 'award.debited',
-          occurredAt: now,
-          data: {
-            kind: debit.kind,
-            entryId: entry.entry_id,
-            amount: debit.amount,
-            reference: debit.reference,
-            description: debit.description ?? null,
-            currency: balance.currency,
-            value: settings === undefined ? null : currencyValue(debit.amount, settings.conversionRate, settings.currency),
-            balance: { available: balance.available, pending: balance.pending },
-          },
-        },
-        now,
-      );
-      return { entry: presentEntry(entry), balance, duplicate: false };
-    });
+    return this.actions.transaction(snapshot, this.clock(), (within) =>
+      this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
+        const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
+        if (earlier !== undefined) {
+          if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`);
+          return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
+        }
+        const before = await this.balanceWithin(trx, settings, siteId, userId, now);
+        if (debit.amount > before.available) {
+          throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
+        }
+        const entry = await postAwardEntry(trx, writes, { siteId, userId, kind: debit.kind, amount: -debit.amount, reference: debit.reference, description: debit.description ?? null, availableAt: now, postedAt: now });
+        // Available at once: what is pending stays as it was.
+        const balance = presentBalance(settings, entry.balance_after, before.pending);
+        const value = settings === undefined ? null : currencyValue(debit.amount, settings.conversionRate, settings.currency);
+        const data = { kind: debit.kind, entryId: entry.entry_id, amount: debit.amount, reference: debit.reference, description: debit.description ?? null, currency: balance.currency, value, balance: { available: balance.available, pending: balance.pending } };
+        writes.enqueue(user, { type: 'award.debited', occurredAt: now, data }, now);
+        return { writes, answer: { entry: presentEntry(entry), balance, duplicate: false } };
+      }),
+    );
   }
 
   /** POST /admin/users/{u}/award-debits/{entryId}/refund: gives a debit back in full, once. */
@@ -295,24 +272,17 @@ export class AwardService {
     const snapshot = await this.programs.snapshot(siteId);
     const settings = snapshot.program.awardSettings;
     const user: PartyKey = { siteId, type: 'user', id: userId };
-    return this.actions.transaction(snapshot, this.clock(), async ({ trx, now }) => {
-      await this.ledger.lock(trx, [user], now);
-      const debit = await this.repository.entry(trx, siteId, userId, entryId);
-      if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift')) throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
-      const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);
-      if (earlier !== undefined) return { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true };
-      const entry = await postAwardEntry(trx, {
-        siteId,
-        userId,
-        kind: 'refund',
-        amount: -Number(debit.amount),
-        reference: entryId,
-        description: debit.description,
-        availableAt: now,
-        postedAt: now,
-      });
-      return { entry: presentEntry(entry), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: false };
-    });
+    return this.actions.transaction(snapshot, this.clock(), (within) =>
+      this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
+        const debit = await this.repository.entry(trx, siteId, userId, entryId);
+        if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift')) throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
+        const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);
+        if (earlier !== undefined) return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
+        const pending = await this.repository.pending(trx, siteId, userId, now);
+        const entry = await postAwardEntry(trx, writes, { siteId, userId, kind: 'refund', amount: -Number(debit.amount), reference: entryId, description: debit.description, availableAt: now, postedAt: now });
+        return { writes, answer: { entry: presentEntry(entry), balance: presentBalance(settings, entry.balance_after, pending), duplicate: false } };
+      }),
+    );
   }
 
   private async settings(siteId: string): Promise<AwardSettingsDocument | undefined> {
@@ -326,14 +296,7 @@ export class AwardService {
 
   private async balanceWithin(trx: { db: Database['db'] }, settings: AwardSettingsDocument | undefined, siteId: string, userId: string, now: number): Promise<AwardBalance> {
     const [account, pending] = await Promise.all([this.repository.account(trx, siteId, userId), this.repository.pending(trx, siteId, userId, now)]);
-    const available = Number(account?.balance ?? 0) - pending;
-    return {
-      available,
-      pending,
-      currency: settings?.currency ?? null,
-      conversionRate: settings?.conversionRate ?? null,
-      availableValue: settings === undefined ? null : currencyValue(available, settings.conversionRate, settings.currency),
-    };
+    return presentBalance(settings, Number(account?.balance ?? 0), pending);
   }
 
   private async signIn(settings: AwardSettingsDocument, marketplace: { type: string; urlTemplate: string }, siteId: string, userId: string): Promise<MarketplaceUrl> {
@@ -358,6 +321,18 @@ function denial(settings: AwardSettingsDocument, access: AwardAccess): string {
     return access.countryCode === null ? 'no country is set for them' : `country ${access.countryCode} is not allowed`;
   }
   return 'they are not verified';
+}
+
+/** The account's balance (available and pending) with `pending` of it still held. */
+function presentBalance(settings: AwardSettingsDocument | undefined, balance: number, pending: number): AwardBalance {
+  const available = balance - pending;
+  return {
+    available,
+    pending,
+    currency: settings?.currency ?? null,
+    conversionRate: settings?.conversionRate ?? null,
+    availableValue: settings === undefined ? null : currencyValue(available, settings.conversionRate, settings.currency),
+  };
 }
 
 function presentEntry(row: AwardLedgerTable): StatementEntry {

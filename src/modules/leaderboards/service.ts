@@ -8,8 +8,8 @@ import { LRUCache } from 'lru-cache';
 import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { leaderboardWindow, scoreDeltas, type ScoreChange, type ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Party } from '../../engine/types.js';
-import type { Db, Trx } from '../../db/index.js';
-import { moveScores, type ScoreRow } from '../ledger/written.js';
+import type { Db } from '../../db/index.js';
+import type { ScoreRow } from '../ledger/written.js';
 import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
@@ -101,12 +101,7 @@ export class LeaderboardService {
     return program.leaderboards.some((board) => board.groupFilter !== undefined);
   }
 
-  /** Inside the transaction of the change: moves the scores; returns them for publish() after the commit. */
-  async record(trx: Trx, siteId: string, partyId: string, deltas: readonly ScoreDelta[]): Promise<ScoreUpdate[]> {
-    return LeaderboardService.updates(siteId, await moveScores(trx, siteId, partyId, deltas));
-  }
-
-  /** Scores as stored (a write set's, or record()'s), for publish() after the commit. */
+  /** Scores as a write set stored them (src/modules/ledger/), for publish() after the commit. */
   static updates(siteId: string, rows: readonly ScoreRow[]): ScoreUpdate[] {
     return rows.map((row) => ({ siteId, boardId: row.board_id, windowStart: Number(row.window_start), member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
   }

@@ -3,7 +3,7 @@
 import { uuidv7 } from '../../uuid.js';
 import type { LevelChangesTable } from '../../db/schema.js';
 import type { LevelChange } from '../../engine/types.js';
-import type { OutboxEvent, PartyKey } from './write-set.js';
+import type { OutboxEvent, PartyKey, WriteSet } from './write-set.js';
 
 export interface PresentedLevelChange {
   from: { id: string; name: string } | null;
@@ -37,4 +37,14 @@ export function levelChangeRow(party: PartyKey, change: LevelChange, cause: Leve
 /** The `level.changed` webhook event of a level change. */
 export function levelChangeEvent(change: LevelChange, cause: LevelCause, at: number): OutboxEvent {
   return { type: 'level.changed', occurredAt: at, data: { ...presentLevelChange(change), ...cause } };
+}
+
+/**
+ * Moves the party's level in the write set: the new level, the change in its history, and its
+ * webhook event (when the site has a destination for it); returns the change as the API shows it.
+ */
+export function changeLevel(writes: WriteSet, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): PresentedLevelChange {
+  writes.changeLevel(party, levelChangeRow(party, change, cause, at));
+  writes.enqueue(party, levelChangeEvent(change, cause, at), now);
+  return presentLevelChange(change);
 }

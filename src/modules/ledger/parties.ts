@@ -47,18 +47,6 @@ const q = {
       .where('party_id', '=', p.id)
       .forUpdate(),
   ),
-  setLevel: precompiled<P & { levelId: string | null }>((db, p) =>
-    db.updateTable('parties').set({ level_id: p.levelId }).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
-  ),
-  nextSequence: precompiled<P, { sequence: number }>((db, p) =>
-    db
-      .updateTable('parties')
-      .set((eb) => ({ sequence: eb('sequence', '+', 1) }))
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .returning('sequence'),
-  ),
 };
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
@@ -111,14 +99,4 @@ export async function readParty(trx: Trx, party: PartyKey, forUpdate = false): P
 export async function insertParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow | undefined> {
   const [row] = await q.insert(trx, { ...key(party), now });
   return row === undefined ? undefined : partyRow(row);
-}
-
-export async function setLevel(trx: Trx, party: PartyKey, levelId: string | null): Promise<void> {
-  await q.setLevel(trx, { ...key(party), levelId });
-}
-
-/** Takes the party's next outbox sequence number. */
-export async function nextSequence(trx: Trx, party: PartyKey): Promise<number> {
-  const [row] = await q.nextSequence(trx, key(party));
-  return Number(row?.sequence);
 }

@@ -1,37 +1,34 @@
 // The ledger's writes: a write set in the caller's transaction (./sqlite.ts, ./postgres.ts), or on
-// PostgreSQL outside any transaction with those of other decisions (group commit); the lock every
-// writer other than the action path takes (./parties.ts); and the single-row writes (a ledger
-// entry, cap totals, a level change, an outbox event) of those writers, each a small write set.
+// PostgreSQL outside any transaction with those of other decisions (group commit); and the one
+// "decide, then write" entry of every writer other than the action path's own: the parties it
+// names are locked (./parties.ts), the caller decides from them (./locked.ts), and the decision's
+// write set, checked, is written at once.
 import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { PartyType, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { LevelChange } from '../../engine/types.js';
-import { mirrorPoints, type AwardSettingsDocument } from '../awards/ledger.js';
-import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
-import { levelChangeEvent, levelChangeRow, presentLevelChange, type LevelCause, type PresentedLevelChange } from './level-changes.js';
-import { Locked, type Decided } from './locked.js';
-import { inLockOrder, lockParties, nextSequence, readParty, setLevel, type PartyRow } from './parties.js';
+import type { SiteDestinations } from '../webhooks/routing.js';
+import { Locked, storedPoints, type Decided } from './locked.js';
+import { inLockOrder, lockParties, readParty, type PartyRow } from './parties.js';
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
 import { writeOnSqlite } from './sqlite.js';
-import { lifetimeDelta, outboxRow, unwritable, WriteSet, type OutboxEvent, type PartyKey } from './write-set.js';
+import { unwritable, type PartyKey, type WriteSet } from './write-set.js';
 import { StaleWrite, type ScoreRow } from './written.js';
 
-type P = { siteId: string; type: PartyType; id: string };
-
-const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
-
-// A party's balance and lifetime points in a category.
-const points = precompiled<P & { category: string }, { balance: number; lifetime: number }>((db, p) =>
-  db
-    .selectFrom('point_balances')
-    .select(['balance', 'lifetime'])
-    .where('site_id', '=', p.siteId)
-    .where('party_type', '=', p.type)
-    .where('party_id', '=', p.id)
-    .where('category', '=', p.category),
-);
+const supply = {
+  create: precompiled<{ siteId: string; missionId: string }>((db, p) =>
+    db.insertInto('mission_supply').values({ site_id: p.siteId, mission_id: p.missionId, used: 0 }).onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
+  ),
+  claim: precompiled<{ siteId: string; missionId: string; supply: number }, { used: number }>((db, p) =>
+    db
+      .updateTable('mission_supply')
+      .set((eb) => ({ used: eb('used', '+', 1) }))
+      .where('site_id', '=', p.siteId)
+      .where('mission_id', '=', p.missionId)
+      .where('used', '<', p.supply)
+      .returning('used'),
+  ),
+};
 
 /** Batch statements in flight at once (PostgreSQL): while they run, the next write sets gather. */
 const IN_FLIGHT = 2;
@@ -118,61 +115,20 @@ export class LedgerRepository {
     await this.#lock(trx, parties, now, false);
   }
 
-  /** The party's row; it must be locked by the caller's transaction. */
-  async party(trx: Trx, party: PartyKey): Promise<PartyRow> {
-    const row = await readParty(trx, party);
-    if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked`);
-    return row;
-  }
-
+  /** The party's lifetime points in the category, as stored. */
   async lifetime(trx: Trx, party: PartyKey, category: string): Promise<number> {
-    const [row] = await points(trx, { ...key(party), category });
-    return Number(row?.lifetime ?? 0);
-  }
-
-  async balance(trx: Trx, party: PartyKey, category: string): Promise<number> {
-    const [row] = await points(trx, { ...key(party), category });
-    return Number(row?.balance ?? 0);
+    return (await storedPoints(trx, party, category)).lifetime;
   }
 
   /**
-   * Appends a ledger entry and moves the balance beside it, and lifetime points: credits raise them,
-   * a reversal (a credit taken back) lowers them, other debits leave them. A user's entry in the
-   * award point category moves their award account too, in the same transaction.
+   * Takes one unit of a mission's site-wide supply; false when none is left. The one write a
+   * decision makes while it decides (the action path's, locked): an atomic conditional update, so
+   * that decisions of different parties, on any node, never take more than the supply; rolled
+   * back with the transaction when the decision is not written.
    */
-  async post(trx: Trx, entry: PointsLedgerTable, awards: AwardSettingsDocument | undefined): Promise<void> {
-    const writes = new WriteSet();
-    writes.post(entry, lifetimeDelta(entry));
-    await this.apply(trx, writes);
-    await mirrorPoints(trx, awards, entry);
-  }
-
-  async addEarnings(trx: Trx, party: PartyKey, category: string, period: 'day' | 'year', periodStart: number, amount: number): Promise<void> {
-    const writes = new WriteSet();
-    writes.addEarnings(party, category, period, periodStart, amount);
-    await this.apply(trx, writes);
-  }
-
-  /** Sets the user's level, keeps the change in its history and tells webhooks (when the site has a destination for it); returns it as the API shows it. */
-  async recordLevelChange(trx: Trx, destinations: SiteDestinations, party: PartyKey, change: LevelChange, cause: LevelCause, at: number, now: number): Promise<PresentedLevelChange> {
-    await setLevel(trx, party, change.to?.id ?? null);
-    const writes = new WriteSet();
-    writes.levelChanges.push(levelChangeRow(party, change, cause, at));
-    const event = levelChangeEvent(change, cause, at);
-    if (hasDestination({ eventType: event.type, data: event.data }, destinations)) writes.outbox.push(outboxRow(party, await nextSequence(trx, party), event, now));
-    await this.apply(trx, writes);
-    return presentLevelChange(change);
-  }
-
-  /**
-   * Appends an outbox event with the party's next sequence number (a decision's write set numbers
-   * its own), when the site has a destination for it: otherwise nothing, and no number is taken.
-   */
-  async enqueue(trx: Trx, destinations: SiteDestinations, party: PartyKey, event: OutboxEvent, now: number): Promise<void> {
-    if (!hasDestination({ eventType: event.type, data: event.data }, destinations)) return;
-    const writes = new WriteSet();
-    writes.outbox.push(outboxRow(party, await nextSequence(trx, party), event, now));
-    await this.apply(trx, writes);
+  async claimSupply(trx: Trx, siteId: string, missionId: string, units: number): Promise<boolean> {
+    await supply.create(trx, { siteId, missionId });
+    return (await supply.claim(trx, { siteId, missionId, supply: units })).length === 1;
   }
 
   /** Locks the parties a transaction's first lock names; later, only reads (`read`) the rows of parties it holds. */

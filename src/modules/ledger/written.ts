@@ -1,9 +1,7 @@
 // What writing a write set comes to, in either store: the leaderboard scores as stored, or a
-// refusal (a stale party, an amount out of range); and the one statement that moves scores.
-import type { Trx } from '../../db/index.js';
+// refusal (a stale party, an amount out of range); and the statement that moves scores (SQLite).
 import { precompiled } from '../../db/precompiled.js';
 import { AppError } from '../../errors.js';
-import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 
 /** A leaderboard score as stored after a write: the ranking structures take it after the commit. */
 export interface ScoreRow {
@@ -29,19 +27,6 @@ export const addScores = precompiled<{ siteId: string; boardIds: string[]; windo
     )
     .returning(['party_id', 'board_id', 'window_start', 'score', 'reached_at', 'version']),
 );
-
-/** Moves the party's scores by the deltas (each board and window once), in the caller's transaction; the rows as stored. */
-export async function moveScores(trx: Trx, siteId: string, partyId: string, deltas: readonly ScoreDelta[]): Promise<ScoreRow[]> {
-  if (deltas.length === 0) return [];
-  return addScores(trx, {
-    siteId,
-    boardIds: deltas.map((d) => d.boardId),
-    windowStarts: deltas.map((d) => d.windowStart),
-    partyId,
-    deltas: deltas.map((d) => d.delta),
-    ats: deltas.map((d) => d.at),
-  });
-}
 
 /** A write set's parties no longer all have the versions its decision read: nothing was written. */
 export class StaleWrite extends Error {

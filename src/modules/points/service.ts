@@ -1,17 +1,19 @@
 // Points outside the engine's missions: admin adjustments (SPEC §5), a credit or debit for
 // corrections and legacy balances, and the points recipients of a recognition receive (SPEC §9).
 // Caps do not apply; the ledger records the entry, levels and boards follow it, and the party's
-// decisions stay serialized (the caller locks it).
+// decisions stay serialized (a decision under lock: LedgerRepository.write).
 import { uuidv7 } from '../../uuid.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { LevelCause, PresentedLevelChange } from '../ledger/level-changes.js';
-import type { LedgerRepository } from '../ledger/repository.js';
-import type { PartyKey } from '../ledger/write-set.js';
-import type { ActionService, WithinTransaction } from '../actions/service.js';
+import { mirrorPoints } from '../awards/ledger.js';
+import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
+import type { Locked } from '../ledger/locked.js';
+import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';
+import type { ActionService } from '../actions/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
 
 export interface Adjustment {
   entryId: string;
@@ -36,10 +38,8 @@ export interface Posting {
 
 export class PointsService {
   constructor(
-    private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly actions: ActionService,
-    private readonly leaderboards: LeaderboardService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -53,33 +53,35 @@ export class PointsService {
     const party: PartyKey = { siteId, type: 'user', id: userId };
     // The user's groups matter to the boards that filter by group.
     const groups = LeaderboardService.needsGroups(snapshot.program) ? new Set(await this.actions.memberships(siteId, userId)) : new Set<string>();
-    return this.actions.transaction(snapshot, this.clock(), async (within) => {
-      await this.ledger.lock(within.trx, [party], within.now);
-      const posted = await this.post(within, party, groups, {
-        category: category.name,
-        amount: input.amount,
-        cause: 'adjustment',
-        reason: input.reason,
-        levelCause: (entryId) => ({ adjustmentId: entryId }),
-      });
-      const balance = await this.ledger.balance(within.trx, party, category.name);
-      return { entryId: posted.entryId, category: category.name, amount: input.amount, reason: input.reason, balance, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
-    });
+    return this.actions.transaction(snapshot, this.clock(), (within) =>
+      this.actions.writeWithin(within, [party], async (locked) => {
+        const posted = await this.post(locked, snapshot, party, groups, {
+          category: category.name,
+          amount: input.amount,
+          cause: 'adjustment',
+          reason: input.reason,
+          levelCause: (entryId) => ({ adjustmentId: entryId }),
+        });
+        const balance = await locked.balance(party, category.name);
+        const answer = { entryId: posted.entryId, category: category.name, amount: input.amount, reason: input.reason, balance, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
+        return { writes: locked.writes, answer };
+      }),
+    );
   }
 
   /**
-   * Inside the caller's transaction, with the user locked: appends the entry to the ledger (which
-   * moves the balance), moves the level with a credit in the default category (a debit leaves
-   * lifetime points, and so the level, as they are), and moves the user's board scores in the
-   * window of now (lifetime boards count credits only).
+   * Part of a decision with the user locked: appends the entry to the ledger (which moves the
+   * balance), moves the level with a credit in the default category (a debit leaves lifetime
+   * points, and so the level, as they are), and moves the user's board scores in the window of now
+   * (lifetime boards count credits only).
    */
-  async post(within: WithinTransaction, party: PartyKey, groups: ReadonlySet<string>, posting: Posting): Promise<{ entryId: string; levelChanged?: PresentedLevelChange }> {
-    const { trx, snapshot, now } = within;
+  async post(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, groups: ReadonlySet<string>, posting: Posting): Promise<{ entryId: string; levelChanged?: PresentedLevelChange }> {
+    const { trx, writes, now } = locked;
     const defaultCategory = snapshot.program.pointCategories.find((c) => c.isDefault)?.name;
     const movesLevel = snapshot.engine.levelType === 'points' && posting.category === defaultCategory && posting.amount > 0;
-    const lifetimeBefore = movesLevel ? await this.ledger.lifetime(trx, party, posting.category) : 0;
+    const lifetimeBefore = movesLevel ? await locked.lifetime(party, posting.category) : 0;
     const entryId = `pts_${uuidv7()}`;
-    await this.ledger.post(trx, {
+    const entry: PointsLedgerTable = {
       site_id: party.siteId,
       entry_id: entryId,
       party_type: party.type,
@@ -93,11 +95,12 @@ export class PointsService {
       reason: posting.reason,
       occurred_at: now,
       recorded_at: now,
-    }, snapshot.program.awardSettings);
+    };
+    writes.post(entry, lifetimeDelta(entry));
+    await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
     const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
-    const levelChanged = change === undefined ? undefined : await this.ledger.recordLevelChange(trx, snapshot.destinations, party, change, posting.levelCause(entryId), now, now);
-    const deltas = LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]);
-    within.scores.push(...(await this.leaderboards.record(trx, party.siteId, party.id, deltas)));
+    const levelChanged = change === undefined ? undefined : changeLevel(writes, party, change, posting.levelCause(entryId), now, now);
+    writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]));
     return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };
   }
 }

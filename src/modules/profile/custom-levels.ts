@@ -2,7 +2,7 @@
 // and emitted like a level change earned with points.
 import type { Database } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import { changeLevel, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import type { ProgramService } from '../program/service.js';
 
@@ -25,13 +25,15 @@ export class CustomLevelsService {
     if (to === undefined) throw new AppError('validation_failed', 'The level is invalid', { errors: [{ path: 'levelId', message: `no level "${levelId}"` }] });
     const party = { siteId, type: 'user' as const, id: userId };
     const now = this.clock();
-    return this.database.transaction(async (trx) => {
-      await this.ledger.lock(trx, [party], now);
-      const { level_id: currentId } = await this.ledger.party(trx, party);
-      if (currentId === levelId) return null;
-      const fromIndex = program.levels.findIndex((level) => level.id === currentId);
-      const from = program.levels[fromIndex] ?? null;
-      return this.ledger.recordLevelChange(trx, snapshot.destinations, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now);
-    });
+    const { answer } = await this.database.transaction((trx) =>
+      this.ledger.write(trx, { parties: [party], now, destinations: snapshot.destinations }, async (locked) => {
+        const { level_id: currentId } = locked.row(party);
+        if (currentId === levelId) return { writes: locked.writes, answer: null };
+        const fromIndex = program.levels.findIndex((level) => level.id === currentId);
+        const from = program.levels[fromIndex] ?? null;
+        return { writes: locked.writes, answer: changeLevel(locked.writes, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now) };
+      }),
+    );
+    return answer;
   }
 }

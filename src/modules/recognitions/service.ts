@@ -14,7 +14,7 @@ import { counted } from '../../plural.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import type { PartyKey } from '../ledger/write-set.js';
-import { visibleTo, type ActionService, type Involved } from '../actions/service.js';
+import { visibleTo, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../profile/preferences.js';
@@ -24,6 +24,16 @@ import type { Person, UserDirectory } from '../users/directory.js';
 import type { InteractionType, RecognitionRepository } from './repository.js';
 
 type Exchange = ProgramDocument['exchanges'][number];
+type RecognitionInput = ReturnType<typeof parseRecognitionInput>;
+type Recipient = RecognitionInput['recipients'][number] & { party: PartyKey; involved: Involved };
+
+/** What every recipient's credit and action of one gift share. */
+interface Gift {
+  recognitionId: string;
+  giverId: string;
+  pointCategory: string;
+  metadata: Record<string, string>;
+}
 
 export interface PresentedExchange extends Exchange {
   timezone: string;
@@ -128,12 +138,74 @@ export class RecognitionService {
   async give(siteId: string, giverId: string, body: unknown): Promise<GivenRecognition> {
     const input = parseRecognitionInput(body);
     const snapshot = await this.programs.snapshot(siteId);
-    const { program } = snapshot;
+    const now = this.clock();
+    const { exchange, category, zone } = await this.checkGift(snapshot.program, siteId, giverId, input, now);
+    const total = input.recipients.reduce((sum, r) => sum + r.points, 0);
+    const window = budgetWindow(exchange, zone, now);
+    const overBudget = (used: number) => {
+      if (used + total > exchange.budget.amount) {
+        throw new AppError('budget_exceeded', `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
+      }
+    };
+    overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));
+
+    // The parties the transaction touches, and the groups each one's action involves.
+    const giver: PartyKey = { siteId, type: 'user', id: giverId };
+    const giverInvolved = await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN');
+    const recipients: Recipient[] = [];
+    for (const r of input.recipients) {
+      const party: PartyKey = { siteId, type: 'user', id: r.userId };
+      recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
+    }
+    const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
+
+    const recognitionId = `rec_${uuidv7()}`;
+    const gift: Gift = { recognitionId, giverId, pointCategory: exchange.pointCategory, metadata: { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId } };
+    const row: RecognitionsTable = { site_id: siteId, recognition_id: recognitionId, exchange_id: exchange.id, category_id: category.id, giver_id: giverId, comment: input.comment, points: total, budget_window: window.start, given_at: now };
+    const event = {
+      type: 'recognition.given',
+      occurredAt: now,
+      data: {
+        recognition: { id: recognitionId, exchangeId: exchange.id, category: { id: category.id, name: category.name }, comment: input.comment, points: total, pointCategory: exchange.pointCategory },
+        recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })),
+        timestamp: new Date(now).toISOString(),
+      },
+    };
+    return this.actions.transaction(snapshot, now, async (within) => {
+      await this.ledger.lock(within.trx, parties, now);
+      const used = await this.repository.budgetUsed(within.trx, siteId, exchange.id, giverId, window.start);
+      overBudget(used);
+      await this.repository.charge(within.trx, siteId, exchange.id, giverId, window.start, total);
+      await this.repository.insert(within.trx, row, recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })));
+      const credited: GivenRecognition['recipients'] = [];
+      for (const [i, r] of recipients.entries()) credited.push(await this.receive(within, r, i, gift));
+      const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...gift.metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
+      const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
+      await this.actions.writeWithin(within, [giver], async (locked) => {
+        locked.writes.enqueue(giver, event, now);
+        return { writes: locked.writes, answer: undefined };
+      });
+      return {
+        id: recognitionId,
+        exchangeId: exchange.id,
+        category: { id: category.id, name: category.name },
+        comment: input.comment,
+        giver: { userId: giverId },
+        recipients: credited,
+        points: total,
+        givenAt: new Date(now).toISOString(),
+        budget: presentBudget(exchange, window, used + total),
+        missionsCompleted: visibleTo(giverOutcome, true).missionsCompleted,
+      } satisfies GivenRecognition;
+    });
+  }
+
+  /** The exchange and category of a gift, once every rule but the budget holds for it. */
+  private async checkGift(program: ProgramDocument, siteId: string, giverId: string, input: RecognitionInput, now: number): Promise<{ exchange: Exchange; category: Exchange['categories'][number]; zone: string }> {
     const exchange = program.exchanges.find((x) => x.id === input.exchangeId);
     if (exchange === undefined) throw new AppError('unknown_exchange', `The site has no exchange "${input.exchangeId}"`);
     const category = exchange.categories.find((c) => c.id === input.categoryId);
     if (category === undefined) throw new AppError('unknown_category', `Exchange "${exchange.id}" has no category "${input.categoryId}"`);
-    const now = this.clock();
     const zone = zoneOf(program, exchange);
     if (!withinDates(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
     if (!isGiver(exchange, await this.membershipsFor(siteId, giverId, [exchange]))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
@@ -156,98 +228,20 @@ export class RecognitionService {
         errors: ineligible.map((r) => ({ path: `recipients.${r.userId}`, message: 'is not a user who may receive in this exchange' })),
       });
     }
-    const total = input.recipients.reduce((sum, r) => sum + r.points, 0);
-    const window = budgetWindow(exchange, zone, now);
-    const overBudget = (used: number) => {
-      if (used + total > exchange.budget.amount) {
-        throw new AppError('budget_exceeded', `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
-      }
-    };
-    overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));
+    return { exchange, category, zone };
+  }
 
-    // The parties the transaction touches, and the groups each one's action involves.
-    const giver: PartyKey = { siteId, type: 'user', id: giverId };
-    const giverInvolved = await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN');
-    const recipients: Array<(typeof input.recipients)[number] & { party: PartyKey; involved: Involved }> = [];
-    for (const r of input.recipients) {
-      const party: PartyKey = { siteId, type: 'user', id: r.userId };
-      recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
-    }
-    const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
-
-    const recognitionId = `rec_${uuidv7()}`;
-    const metadata = { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId };
-    return this.actions.transaction(snapshot, now, async (within) => {
-      const { trx } = within;
-      await this.ledger.lock(trx, parties, now);
-      const used = await this.repository.budgetUsed(trx, siteId, exchange.id, giverId, window.start);
-      overBudget(used);
-      await this.repository.charge(trx, siteId, exchange.id, giverId, window.start, total);
-      const row: RecognitionsTable = {
-        site_id: siteId,
-        recognition_id: recognitionId,
-        exchange_id: exchange.id,
-        category_id: category.id,
-        giver_id: giverId,
-        comment: input.comment,
-        points: total,
-        budget_window: window.start,
-        given_at: now,
-      };
-      await this.repository.insert(
-        trx,
-        row,
-        recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })),
-      );
-
-      const credited: GivenRecognition['recipients'] = [];
-      for (const [i, r] of recipients.entries()) {
-        const posted = await this.points.post(within, r.party, new Set(r.involved.groupIds), {
-          category: exchange.pointCategory,
-          amount: r.points,
-          cause: 'recognition',
-          causeId: recognitionId,
-          reason: null,
-          levelCause: () => ({ recognitionId }),
-        });
-        const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
-        // Receiving is not something the recipient did: it does not count them as active today.
-        const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...metadata, giver_id: giverId }, eventId: undefined, timestamp: now };
-        const outcome = await this.actions.logWithin(within, r.party, r.involved, received, `${recognitionId}.received.${i + 1}`, { passive: true });
-        // A mission completed by receiving can move the level further than the gift did: the response shows the whole move.
-        if (outcome.levelChanged !== undefined) entry.levelChanged = { ...outcome.levelChanged, from: entry.levelChanged?.from ?? outcome.levelChanged.from };
-        credited.push(entry);
-      }
-      const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
-      const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
-      await this.ledger.enqueue(
-        trx,
-        snapshot.destinations,
-        giver,
-        {
-          type: 'recognition.given',
-          occurredAt: now,
-          data: {
-            recognition: { id: recognitionId, exchangeId: exchange.id, category: { id: category.id, name: category.name }, comment: input.comment, points: total, pointCategory: exchange.pointCategory },
-            recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })),
-            timestamp: new Date(now).toISOString(),
-          },
-        },
-        now,
-      );
-      return {
-        id: recognitionId,
-        exchangeId: exchange.id,
-        category: { id: category.id, name: category.name },
-        comment: input.comment,
-        giver: { userId: giverId },
-        recipients: credited,
-        points: total,
-        givenAt: new Date(now).toISOString(),
-        budget: presentBudget(exchange, window, used + total),
-        missionsCompleted: visibleTo(giverOutcome, true).missionsCompleted,
-      } satisfies GivenRecognition;
-    });
+  /** Credits a recipient the gift (a decision), then logs RECOGNITION_RECEIVED from what that left (another). */
+  private async receive(within: WithinTransaction, r: Recipient, i: number, gift: Gift): Promise<GivenRecognition['recipients'][number]> {
+    const posting = { category: gift.pointCategory, amount: r.points, cause: 'recognition' as const, causeId: gift.recognitionId, reason: null, levelCause: () => ({ recognitionId: gift.recognitionId }) };
+    const posted = await this.actions.writeWithin(within, [r.party], async (locked) => ({ writes: locked.writes, answer: await this.points.post(locked, within.snapshot, r.party, new Set(r.involved.groupIds), posting) }));
+    const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
+    // Receiving is not something the recipient did: it does not count them as active today.
+    const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...gift.metadata, giver_id: gift.giverId }, eventId: undefined, timestamp: within.now };
+    const outcome = await this.actions.logWithin(within, r.party, r.involved, received, `${gift.recognitionId}.received.${i + 1}`, { passive: true });
+    // A mission completed by receiving can move the level further than the gift did: the response shows the whole move.
+    if (outcome.levelChanged !== undefined) entry.levelChanged = { ...outcome.levelChanged, from: entry.levelChanged?.from ?? outcome.levelChanged.from };
+    return entry;
   }
 
   /** GET /users/{u}/interactions-collection: recognitions given, received, or both, newest first. */
