@@ -253,49 +253,61 @@ function batches(sets: WriteSet[]): Batches {
   };
 }
 
-/** A write set's amendments (rows only a decision made under lock writes), as jsonb parameters (./write-set.ts). */
+/** A write set's amendments (rows only a decision made under lock writes), as jsonb parameters with their numbers of rows (./write-set.ts). */
 interface Amendments {
   removed: string;
+  removedRows: number;
   supplies: string;
+  supplyRows: number;
   resets: string;
+  resetRows: number;
   trophies: string;
+  trophyRows: number;
   reversed: string;
+  reversedRows: number;
   accounts: string;
   awards: string;
 }
 
 // PostgreSQL: a write set's amendments (a reversal's changes of earlier decisions' rows, award
-// account entries), in one statement after the set's first one, in its transaction. They are never part of a batch (LedgerRepository.commit refuses them), so the hot
-// statement above stays as it is.
+// account entries), in one statement after the set's first one, in its transaction. They are never
+// part of a batch (LedgerRepository.commit refuses them), so the hot statement above stays as it
+// is. Each row list is limited to its number of rows, so that the planner finds each row it
+// amends by its key rather than scanning the table (as for the parties above).
 const amendOnPostgres = precompiled<Amendments, { done: number }>((db, p) => {
   const statement = sql<{ done: number }>`
 with
   removed as (
     update mission_completions c set removed_at = r.removed_at
-    from jsonb_to_recordset(${p.removed}::jsonb) as r(site_id text, completion_id text, removed_at bigint)
+    from (select * from jsonb_to_recordset(${p.removed}::jsonb) as r(site_id text, completion_id text, removed_at bigint) limit ${p.removedRows}) as r
     where c.site_id = r.site_id and c.completion_id = r.completion_id
   ),
   supplies as (
     update mission_supply s set used = case when s.used > r.units then s.used - r.units else 0 end
-    from jsonb_to_recordset(${p.supplies}::jsonb) as r(site_id text, mission_id text, units bigint)
+    from (select * from jsonb_to_recordset(${p.supplies}::jsonb) as r(site_id text, mission_id text, units bigint) limit ${p.supplyRows}) as r
     where s.site_id = r.site_id and s.mission_id = r.mission_id and s.used > 0
   ),
   resets as (
-    delete from mission_progress m using jsonb_to_recordset(${p.resets}::jsonb) as r(site_id text, party_type text, party_id text, mission_id text)
+    delete from mission_progress m
+    using (select * from jsonb_to_recordset(${p.resets}::jsonb) as r(site_id text, party_type text, party_id text, mission_id text) limit ${p.resetRows}) as r
     where m.site_id = r.site_id and m.party_type = r.party_type and m.party_id = r.party_id and m.mission_id = r.mission_id
   ),
+  trophy_rows as (
+    select * from jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    limit ${p.trophyRows}
+  ),
   trophies_gone as (
-    delete from trophies t using jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer)
+    delete from trophies t using trophy_rows r
     where r.earned_count = 0 and t.site_id = r.site_id and t.party_type = r.party_type and t.party_id = r.party_id and t.badge_id = r.badge_id
   ),
   trophies_recounted as (
     update trophies t set earned_count = r.earned_count, first_earned_at = r.first_earned_at, last_earned_at = r.last_earned_at
-    from jsonb_to_recordset(${p.trophies}::jsonb) as r(site_id text, party_type text, party_id text, badge_id text, earned_count integer, first_earned_at bigint, last_earned_at bigint)
+    from trophy_rows r
     where r.earned_count > 0 and t.site_id = r.site_id and t.party_type = r.party_type and t.party_id = r.party_id and t.badge_id = r.badge_id
   ),
   reversed as (
     update action_events e set reversed_at = r.reversed_at, reversal = r.reversal
-    from jsonb_to_recordset(${p.reversed}::jsonb) as r(site_id text, event_id text, reversed_at bigint, reversal text)
+    from (select * from jsonb_to_recordset(${p.reversed}::jsonb) as r(site_id text, event_id text, reversed_at bigint, reversal text) limit ${p.reversedRows}) as r
     where e.site_id = r.site_id and e.event_id = r.event_id
   ),
   accounts as (
@@ -318,10 +330,15 @@ export async function writeAmendmentsOnPostgres(trx: Trx, writes: WriteSet): Pro
   const json = <T>(rows: Iterable<T>, shape: (row: T) => object) => JSON.stringify(Array.from(rows, shape));
   await amendOnPostgres(trx, {
     removed: json(writes.removedCompletions.values(), (r) => ({ site_id: r.siteId, completion_id: r.completionId, removed_at: r.removedAt })),
+    removedRows: writes.removedCompletions.size,
     supplies: json(writes.suppliesReturned.values(), (r) => ({ site_id: r.siteId, mission_id: r.missionId, units: r.units })),
+    supplyRows: writes.suppliesReturned.size,
     resets: json(writes.progressResets.values(), (r) => ({ site_id: r.siteId, party_type: r.partyType, party_id: r.partyId, mission_id: r.missionId })),
+    resetRows: writes.progressResets.size,
     trophies: json(writes.trophyCounts.values(), (t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last })),
+    trophyRows: writes.trophyCounts.size,
     reversed: json(writes.reversedEvents.values(), (r) => ({ site_id: r.siteId, event_id: r.eventId, reversed_at: r.reversedAt, reversal: r.reversal })),
+    reversedRows: writes.reversedEvents.size,
     accounts: json([...writes.awardAccounts.values()].filter((a) => a.updatedAt !== undefined), (a) => ({ site_id: a.siteId, user_id: a.userId, moved: a.moved, updated_at: a.updatedAt })),
     awards: json(writes.awardEntries, (row) => row),
   });
