@@ -46,6 +46,7 @@ import { PointsService } from './modules/points/service.js';
 import { atAGlanceRoutes } from './modules/profile/at-a-glance.js';
 import { CustomLevelsService } from './modules/profile/custom-levels.js';
 import { PreferencesService } from './modules/profile/preferences.js';
+import { SharedNames } from './modules/profile/shared-names.js';
 import { preferencesRoutes } from './modules/profile/preferences-routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { ProfileService } from './modules/profile/service.js';
@@ -166,13 +167,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onError: (error) => app.log.error({ err: error }, 'program invalidation failed'),
   });
   const backups = new BackupService(database.db, programs, clock);
-  const preferences = new PreferencesService(database.db, clock, { bus, onError: (error) => app.log.error({ err: error }, 'name invalidation failed') });
+  // Scale-out: users' names kept in Redis beside the boards, read with a standing's ranks.
+  const sharedNames = redis !== null ? new SharedNames(redis, config.redisPrefix, (error) => app.log.error({ err: error }, 'keeping names beside the boards failed')) : undefined;
+  const preferences = new PreferencesService(database.db, clock, { bus, shared: sharedNames, onError: (error) => app.log.error({ err: error }, 'name invalidation failed') });
   const leaderboards = new LeaderboardService(
     database.db,
     programs,
     preferences,
-    (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load)),
-    { clock, onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit'), onLoad: (seconds) => metrics.leaderboardLoads.observe(seconds) },
+    (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load, sharedNames) : new MemoryRankings(load)),
+    {
+      clock,
+      onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit'),
+      onLoad: (seconds) => metrics.leaderboardLoads.observe(seconds),
+      names: sharedNames,
+    },
   );
   const webhooks = webhookDispatcher({
     database,

@@ -15,6 +15,7 @@ import { SitesService } from '../modules/sites/service.js';
 import { MemoryRankings, RedisRankings } from '../modules/leaderboards/rankings.js';
 import { LeaderboardService } from '../modules/leaderboards/service.js';
 import { PreferencesService } from '../modules/profile/preferences.js';
+import { SharedNames } from '../modules/profile/shared-names.js';
 import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from '../plugins/redis.js';
 
 export interface CliContext {
@@ -40,10 +41,15 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
   const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus, allowPrivateNetworks: config.webhookAllowPrivateNetworks });
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, redisError) : undefined;
-  const preferences = new PreferencesService(database.db, Date.now, { bus });
+  const sharedNames = redis !== undefined ? new SharedNames(redis, config.redisPrefix) : undefined;
+  const preferences = new PreferencesService(database.db, Date.now, { bus, shared: sharedNames });
   await preferences.start();
-  const leaderboards = new LeaderboardService(database.db, programs, preferences, (load) =>
-    redis !== undefined ? new RedisRankings(redis, config.redisPrefix, load) : new MemoryRankings(load),
+  const leaderboards = new LeaderboardService(
+    database.db,
+    programs,
+    preferences,
+    (load) => (redis !== undefined ? new RedisRankings(redis, config.redisPrefix, load, sharedNames) : new MemoryRankings(load)),
+    { names: sharedNames },
   );
   return {
     database,

@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { defineScripts } from '../../plugins/redis.js';
+import { SharedNames, type KeptNames } from '../profile/shared-names.js';
 import { RankedList, type RankedEntry } from './ranked-list.js';
 
 export interface WindowKey {
@@ -17,6 +18,14 @@ export interface WindowKey {
 export interface ScoreUpdate extends RankedEntry, WindowKey {}
 
 export type RankedRow = Omit<RankedEntry, 'version'> & { rank: number };
+
+export interface Standing {
+  rank: number;
+  score: number;
+  entries: RankedRow[];
+  /** The entries' names as kept beside the structure (src/modules/profile/shared-names.ts), when asked for and kept there. */
+  names?: KeptNames;
+}
 
 export interface Page {
   entries: RankedRow[];
@@ -38,8 +47,12 @@ export interface Rankings {
    */
   page(window: WindowKey, offset: number, limit: number): Promise<Page>;
   page(window: WindowKey, offset: number, limit: number, unless: string | undefined): Promise<Page | 'unchanged'>;
-  /** The member's rank and the entries `around` it on each side (undefined: not in the window). */
-  standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined>;
+  /**
+   * The member's rank and the entries `around` it on each side (undefined: not in the window).
+   * With `withNames` (members are users), a structure that keeps users' names beside it (Redis)
+   * also answers the entries' kept names, in the same order.
+   */
+  standing(window: WindowKey, member: string, around: number, withNames?: boolean): Promise<Standing | undefined>;
   /** Loads the window now if it is not loaded (start-up warming). */
   warm(window: WindowKey): Promise<void>;
   /** Loads the window's rows again even if it is loaded (repair; newer versions already held stay); `progress` gets the rows loaded so far. */
@@ -94,7 +107,7 @@ export class MemoryRankings implements Rankings {
     return { entries: rows(held.list.slice(offset, limit)), total: held.list.size, generation };
   }
 
-  async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
+  async standing(window: WindowKey, member: string, around: number): Promise<Standing | undefined> {
     const { list } = await this.#held(window);
     const position = list.position(member);
     const entry = list.get(member);
@@ -148,7 +161,9 @@ export class MemoryRankings implements Rankings {
 // to 7 days after their last write (the expiry is refreshed at most daily) and load again from
 // the rows when next read. The keys of a site share one hash tag, so that one script moves every
 // board a change touches (and a Redis Cluster keeps a site's boards on one shard, as the
-// database distributes by site).
+// database distributes by site). A user's standing is one script call: the member's rank, the
+// entries around it and, given the site's kept names (src/modules/profile/shared-names.ts, in the
+// same hash tag), the entries' names.
 const WINDOW_TTL_SECONDS = 7 * 24 * 3600;
 
 // KEYS: (set, members, loaded, generation) per window. ARGV: ttl, then per window: n, mark loaded
@@ -204,6 +219,8 @@ if #items > 0 then above = redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]
 return {generation, redis.call('ZCARD', KEYS[1]), above, table.concat(items, '\\n')}
 `;
 
+// KEYS: set, members, loaded, and with names the site's names and their generation
+// (src/modules/profile/shared-names.ts). ARGV: id, around.
 const STANDING_SCRIPT = `
 if redis.call('EXISTS', KEYS[3]) == 0 then return false end
 local current = redis.call('HGET', KEYS[2], ARGV[1])
@@ -213,7 +230,18 @@ local position = redis.call('ZRANK', KEYS[1], member)
 if not position then return {-1} end
 local from = math.max(0, position - tonumber(ARGV[2]))
 local items = redis.call('ZRANGE', KEYS[1], from, position + tonumber(ARGV[2]), 'WITHSCORES')
-return {position, from, redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]), table.concat(items, '\\n')}
+local reply = {position, from, redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. items[2]), table.concat(items, '\\n')}
+if #KEYS == 5 then
+  local ids = {}
+  for i = 1, #items, 2 do ids[#ids + 1] = string.sub(items[i], string.find(items[i], '\\0', 1, true) + 1) end
+  local kept = redis.call('HMGET', KEYS[4], unpack(ids))
+  local missing = false
+  for i = 1, #kept do if not kept[i] then kept[i] = 'null'; missing = true end end
+  -- The generation is for the reader that reads the missing names and keeps them.
+  reply[5] = missing and (redis.call('GET', KEYS[5]) or '') or ''
+  reply[6] = '[' .. table.concat(kept, ',') .. ']'
+end
+return reply
 `;
 
 const LOAD_BATCH = 2000;
@@ -255,6 +283,8 @@ export class RedisRankings implements Rankings {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly load: WindowLoader,
+    /** Users' names kept beside the boards, answered with a standing's entries. */
+    private readonly names?: SharedNames,
   ) {
     this.#commands = defineScripts<BoardCommands>(redis, {
       questlineBoardSet: { lua: SET_SCRIPT },
@@ -308,19 +338,24 @@ export class RedisRankings implements Rankings {
     }
   }
 
-  async standing(window: WindowKey, member: string, around: number): Promise<{ rank: number; score: number; entries: RankedRow[] } | undefined> {
+  async standing(window: WindowKey, member: string, around: number, withNames = false): Promise<Standing | undefined> {
     const keys = this.#keys(window);
+    const names = withNames ? this.names?.keys(window.siteId) : undefined;
     for (;;) {
-      const reply = (await this.#commands.questlineBoardStanding(3, keys.set, keys.members, keys.loaded, member, around)) as [number, number, number, string] | null;
+      const reply = (
+        names === undefined
+          ? await this.#commands.questlineBoardStanding(3, keys.set, keys.members, keys.loaded, member, around)
+          : await this.#commands.questlineBoardStanding(5, keys.set, keys.members, keys.loaded, names.names, names.generation, member, around)
+      ) as [number, number, number, string, string?, string?] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
       }
       if (reply[0] < 0) return undefined;
-      const [position, from, above, items] = reply;
+      const [position, from, above, items, generation, kept] = reply;
       const entries = ranked(entriesOf(items), from, above);
       const own = entries[position - from] as RankedRow;
-      return { rank: own.rank, score: own.score, entries };
+      return { rank: own.rank, score: own.score, entries, ...(generation !== undefined && kept !== undefined ? { names: { generation, names: SharedNames.decode(kept) } } : {}) };
     }
   }
 

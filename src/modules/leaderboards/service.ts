@@ -13,7 +13,8 @@ import type { ScoreRow } from '../ledger/written.js';
 import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
-import type { PreferencesService } from '../profile/preferences.js';
+import { readNames, type Name, type PreferencesService } from '../profile/preferences.js';
+import type { KeptNames, SharedNames } from '../profile/shared-names.js';
 import type { RankedEntry } from './ranked-list.js';
 import type { RankedRow, Rankings, ScoreUpdate, WindowKey, WindowLoader } from './rankings.js';
 
@@ -62,12 +63,18 @@ export interface LeaderboardOptions {
   onError?: (error: unknown) => void;
   /** How long each window load (a rebuild from the database) took (metrics). */
   onLoad?: (seconds: number) => void;
+  /**
+   * Scale-out: users' names kept in Redis beside the boards. A window of a user board that loads
+   * keeps its users' names there, and a standing reads its entries' names with the ranks.
+   */
+  names?: SharedNames | undefined;
 }
 
 export class LeaderboardService {
   readonly #clock: () => number;
   readonly #onError: (error: unknown) => void;
   readonly #rankings: Rankings;
+  readonly #names: SharedNames | undefined;
   /** Presented pages by window, offset and limit, with what they were presented from. */
   readonly #pages = new LRUCache<string, { generation: string; program: ProgramDocument; names: number; entries: LeaderEntry[]; total: number }>({ max: PAGES_CACHED });
   #stopping = false;
@@ -82,6 +89,7 @@ export class LeaderboardService {
   ) {
     this.#clock = options.clock ?? Date.now;
     this.#onError = options.onError ?? (() => {});
+    this.#names = options.names;
     const rows = (window: WindowKey) => this.#rows(window);
     this.#rankings = rankings(async function* timed(window) {
       const started = performance.now();
@@ -150,9 +158,9 @@ export class LeaderboardService {
   /** A party's rank and score on the board, and the entries around it (`around` on each side). */
   async standing(siteId: string, boardId: string, partyId: string, query: { window?: string | undefined; around?: number | undefined }): Promise<{ rank: number | null; score: number | null; entries: LeaderEntry[] }> {
     const { program, board } = await this.board(siteId, boardId);
-    const standing = await this.#rankings.standing(this.windowOf(siteId, program, board, query.window), partyId, query.around ?? 5);
+    const standing = await this.#rankings.standing(this.windowOf(siteId, program, board, query.window), partyId, query.around ?? 5, board.party === 'user');
     if (standing === undefined) return { rank: null, score: null, entries: [] };
-    return { rank: standing.rank, score: standing.score, entries: await this.present(siteId, program, board, standing.entries) };
+    return { rank: standing.rank, score: standing.score, entries: await this.present(siteId, program, board, standing.entries, standing.names) };
   }
 
   /** The user's rank on the site's primary board in its current window (null: no primary board, or not on it). */
@@ -210,10 +218,13 @@ export class LeaderboardService {
   /**
    * Loads the current window of each of the site's boards again from its rows (`questline
    * leaderboards reload`): with Redis, this repairs a board whose update was lost between a commit
-   * and its publish (a node killed in between). Newer scores already held are kept.
+   * and its publish (a node killed in between), and names kept beside the boards whose change was
+   * lost the same way. Newer scores already held are kept.
    */
   async reload(siteId: string, progress: (boardId: string, loaded: number, total: number) => void): Promise<Array<{ boardId: string; windowStart: number; scores: number }>> {
     const { program } = await this.programs.snapshot(siteId);
+    // Kept names are dropped and read again: with the windows' users, and others when next read.
+    await this.#names?.clear(siteId);
     const out: Array<{ boardId: string; windowStart: number; scores: number }> = [];
     for (const board of program.leaderboards) {
       const window = this.windowOf(siteId, program, board, undefined);
@@ -279,17 +290,41 @@ export class LeaderboardService {
     throw new AppError('validation_failed', 'The window is invalid', { errors: [{ path: 'window', message: 'must be current, previous, or a date (YYYY-MM-DD) inside the wanted window' }] });
   }
 
-  /** A window's rows, keyset-paged by party id (the primary key's order). */
+  /**
+   * A window's rows, keyset-paged by party id (the primary key's order). With names kept beside
+   * the boards, a user board's users' names are kept there too, so that its standings read none
+   * from the database.
+   */
   async *#rows(window: WindowKey): AsyncIterable<RankedEntry[]> {
+    const names = this.#names !== undefined && (await this.#partyOf(window)) === 'user' ? this.#names : undefined;
+    // A batch's names are kept while its scores are written and the next batch is read (one keep at a time).
+    let keeping: Promise<void> = Promise.resolve();
     let after: string | undefined;
     for (;;) {
+      // Taken before the rows are read: names read under it are kept only if no write came since.
+      const generation = await names?.generation(window.siteId);
       let query = this.#scoresOf(window).select(['party_id', 'score', 'reached_at', 'version']);
       if (after !== undefined) query = query.where('party_id', '>', after);
       const rows = await query.orderBy('party_id').limit(LOAD_PAGE).execute();
+      if (names !== undefined && generation !== undefined) {
+        const users = rows.map((row) => row.party_id);
+        const read = await readNames(this.db, window.siteId, users);
+        await keeping;
+        keeping = names.keep(window.siteId, generation, users, read);
+        // Awaited above or below; a failure fails the load there.
+        keeping.catch(() => {});
+      }
       yield rows.map((row) => ({ member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
-      if (rows.length < LOAD_PAGE) return;
+      if (rows.length < LOAD_PAGE) break;
       after = (rows[rows.length - 1] as { party_id: string }).party_id;
     }
+    await keeping;
+  }
+
+  /** Whether the window's board ranks users or groups (undefined: the board is no longer in the program). */
+  async #partyOf(window: WindowKey): Promise<LeaderboardDocument['party'] | undefined> {
+    const { program } = await this.programs.snapshot(window.siteId);
+    return program.leaderboards.find((board) => board.id === window.boardId)?.party;
   }
 
   #scoresOf(window: WindowKey) {
@@ -303,18 +338,35 @@ export class LeaderboardService {
     return Number(row?.n ?? 0);
   }
 
-  private async present(siteId: string, program: ProgramDocument, board: LeaderboardDocument, entries: readonly RankedRow[]): Promise<LeaderEntry[]> {
+  /** Entries with their names: those `kept` beside the structure (aligned with the entries), the others from the preferences. */
+  private async present(siteId: string, program: ProgramDocument, board: LeaderboardDocument, entries: readonly RankedRow[], kept?: KeptNames): Promise<LeaderEntry[]> {
     if (board.party === 'group') {
       const groups = new Map(program.groups.map((group) => [group.id, group]));
       return entries.map((entry) => ({ rank: entry.rank, groupId: entry.member, score: entry.score, firstName: groups.get(entry.member)?.name ?? null, lastName: null, iconUrl: null }));
     }
-    const names = await this.preferences.names(
-      siteId,
-      entries.map((entry) => entry.member),
-    );
+    const names = kept === undefined ? await this.preferences.names(siteId, entries.map((entry) => entry.member)) : await this.#keptNames(siteId, entries, kept);
     return entries.map((entry) => {
       const name = names.get(entry.member);
       return { rank: entry.rank, userId: entry.member, score: entry.score, firstName: name?.firstName ?? null, lastName: name?.lastName ?? null, iconUrl: name?.iconUrl ?? null };
     });
+  }
+
+  /**
+   * The kept names, and those of the entries not kept read from the database (not from this
+   * node's cache, which may not have heard of a write yet) and kept for the next reads.
+   */
+  async #keptNames(siteId: string, entries: readonly RankedRow[], kept: KeptNames): Promise<Map<string, Name>> {
+    const names = new Map<string, Name>();
+    const missing: string[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const name = kept.names[i];
+      if (name !== undefined) names.set(entry.member, name);
+      else missing.push(entry.member);
+    }
+    if (missing.length === 0) return names;
+    const read = await readNames(this.db, siteId, missing);
+    this.#names?.keepInBackground(siteId, kept.generation, missing, read);
+    for (const [userId, name] of read) names.set(userId, name);
+    return names;
   }
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { InvalidationBus } from '../../plugins/redis.js';
 import { AppError, type FieldError } from '../../errors.js';
+import type { SharedNames } from './shared-names.js';
 
 export const RESERVED = ['firstName', 'lastName', 'userProfileUrl', 'iconUrl', 'userPhotoUrl'] as const;
 const MAX_CUSTOM = 50;
@@ -24,16 +25,27 @@ export interface Preferences {
   custom: Record<string, string>;
 }
 
-type Name = Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>;
+export type Name = Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>;
 
 /** Names kept in memory for leaderboard pages (a top-100 page reads no rows once warm). */
 const NAMES_CACHED = 200_000;
 const TOPIC = 'names';
 
-/** Names for a leaderboard page or a standing: read for every user missing from the cache (a 1,000,000-user board misses often). */
+/** Names for a leaderboard page or a standing: read for every user missing from the cache (a 1,000,000-user board misses often), and for a window loading into Redis. */
 const selectNames = precompiled<{ siteId: string; userIds: string[] }, { user_id: string; preferences: string }>((db, p) =>
   db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', p.siteId).where('user_id', 'in', p.userIds),
 );
+
+/** The names of users from the database; users without a profile are absent. */
+export async function readNames(db: Db, siteId: string, userIds: readonly string[]): Promise<Map<string, Name>> {
+  const found = new Map<string, Name>();
+  // In chunks: SQLite bounds the parameters of one statement.
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await selectNames({ db }, { siteId, userIds: userIds.slice(i, i + 500) });
+    for (const row of rows) found.set(row.user_id, nameOf(JSON.parse(row.preferences) as Record<string, string>));
+  }
+  return found;
+}
 
 export class PreferencesService {
   /** siteId \0 userId → name, or 'none' for a user without a profile. */
@@ -44,7 +56,7 @@ export class PreferencesService {
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
-    private readonly options: { bus?: InvalidationBus | undefined; onError?: (error: unknown) => void } = {},
+    private readonly options: { bus?: InvalidationBus | undefined; shared?: SharedNames | undefined; onError?: (error: unknown) => void } = {},
   ) {}
 
   /** Raised by every preference write (here, or on another node as far as this one has heard): names read before it may be stale. */
@@ -72,15 +84,7 @@ export class PreferencesService {
       else if (cached !== 'none') names.set(userId, cached);
     }
     const generation = this.#generation;
-    const found = new Map<string, Name>();
-    // In chunks: SQLite bounds the parameters of one statement.
-    for (let i = 0; i < missing.length; i += 500) {
-      const rows = await selectNames({ db: this.db }, { siteId, userIds: missing.slice(i, i + 500) });
-      for (const row of rows) {
-        const { firstName, lastName, iconUrl } = present(JSON.parse(row.preferences) as Record<string, string>, null);
-        found.set(row.user_id, { firstName, lastName, iconUrl });
-      }
-    }
+    const found = missing.length === 0 ? new Map<string, Name>() : await readNames(this.db, siteId, missing);
     for (const userId of missing) {
       const name = found.get(userId);
       if (name !== undefined) names.set(userId, name);
@@ -153,11 +157,12 @@ export class PreferencesService {
     return this.read(siteId, userId);
   }
 
-  /** After a write: the cached name goes, here and on the other nodes. */
+  /** After a write: the cached name goes, here, on the other nodes and (scale-out) beside the boards. */
   async #changed(siteId: string, userId: string): Promise<void> {
     const key = nameKey(siteId, userId);
     this.#forget(key);
-    await this.options.bus?.publish(TOPIC, key).catch((error: unknown) => this.options.onError?.(error));
+    const onError = (error: unknown) => this.options.onError?.(error);
+    await Promise.all([this.options.bus?.publish(TOPIC, key).catch(onError), this.options.shared?.forget(siteId, userId).catch(onError)]);
   }
 
   #forget(key: string): void {
@@ -176,16 +181,14 @@ function nameKey(siteId: string, userId: string): string {
   return `${siteId}\u0000${userId}`;
 }
 
+/** The name in stored preferences (the legacy userPhotoUrl stands for iconUrl while none is set). */
+function nameOf(stored: Record<string, string>): Name {
+  return { firstName: stored.firstName ?? null, lastName: stored.lastName ?? null, iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null };
+}
+
 function present(stored: Record<string, string>, role: string | null): Preferences {
   const custom: Record<string, string> = {};
   for (const [name, value] of Object.entries(stored)) if (!(RESERVED as readonly string[]).includes(name)) custom[name] = value;
-  return {
-    firstName: stored.firstName ?? null,
-    lastName: stored.lastName ?? null,
-    userProfileUrl: stored.userProfileUrl ?? null,
-    iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null,
-    userPhotoUrl: stored.userPhotoUrl ?? null,
-    role,
-    custom,
-  };
+  const { firstName, lastName, iconUrl } = nameOf(stored);
+  return { firstName, lastName, userProfileUrl: stored.userProfileUrl ?? null, iconUrl, userPhotoUrl: stored.userPhotoUrl ?? null, role, custom };
 }

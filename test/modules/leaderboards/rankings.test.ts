@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedEntry } from '../../../src/modules/leaderboards/ranked-list.js';
 import { MemoryRankings, RedisRankings, type RankedRow, type Rankings, type ScoreUpdate, type WindowKey, type WindowLoader } from '../../../src/modules/leaderboards/rankings.js';
+import { SharedNames } from '../../../src/modules/profile/shared-names.js';
 import { connectRedis } from '../../../src/plugins/redis.js';
 import { mulberry32 } from '../../helpers/random.js';
 
@@ -682,6 +683,47 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
       expect(Object.is(standing?.score, 0), member).toBe(true);
       for (const entry of standing?.entries ?? []) if (entry.score !== -1) expect(Object.is(entry.score, 0), `${member}: ${entry.member}`).toBe(true);
     }
+  });
+
+  it("answers the kept names of a standing's entries in their order: through ties, at both ends of the board, none where not kept", async () => {
+    const { prefix: own } = fresh();
+    const names = new SharedNames(redis, own);
+    const db = new FakeDb();
+    const window: WindowKey = { siteId: 'named', boardId: 'b', windowStart: 1 };
+    // Seven members: ties at 5 listed by when they were reached, ids that sort the other way.
+    const members = [
+      { member: 'top', score: 9, reachedAt: BASE_AT },
+      { member: 'z-first', score: 5, reachedAt: BASE_AT + 1 },
+      { member: 'y-second', score: 5, reachedAt: BASE_AT + 2 },
+      { member: 'x-third', score: 5, reachedAt: BASE_AT + 3 },
+      { member: 'a\u0000b', score: 5, reachedAt: BASE_AT + 4 },
+      { member: 'low', score: 1, reachedAt: BASE_AT },
+      { member: 'last', score: 0, reachedAt: BASE_AT },
+    ];
+    for (const entry of members) db.commit(window, { ...entry, version: 1 });
+    const rankings = new RedisRankings(redis, own, db.loader, names);
+    await rankings.warm(window);
+    const name = (member: string) => ({ firstName: `F ${member}`, lastName: member === 'low' ? null : 'L "quoted" \\ \n', iconUrl: member === 'top' ? 'https://example.com/t.png' : null });
+    // Every member's name kept but y-second's; x-third is kept as having none.
+    const kept = members.map((m) => m.member).filter((member) => member !== 'y-second');
+    await names.keep('named', await names.generation('named'), kept, new Map(kept.filter((member) => member !== 'x-third').map((member) => [member, name(member)])));
+    const expected = (member: string) => (member === 'y-second' ? undefined : member === 'x-third' ? { firstName: null, lastName: null, iconUrl: null } : name(member));
+
+    const list = listing(new Map(members.map((m) => [m.member, { ...m, version: 1 }])));
+    for (const [member, around] of [['top', 2], ['z-first', 1], ['x-third', 50], ['a\u0000b', 0], ['last', 3]] as const) {
+      const standing = await rankings.standing(window, member, around, true);
+      const model = modelStanding(list, member, around);
+      expect({ rank: standing?.rank, score: standing?.score, entries: standing?.entries }, member).toEqual(model);
+      expect(standing?.names?.names, member).toEqual(model?.entries.map((entry) => expected(entry.member)));
+    }
+    // Without names asked for, none are answered; a member not on the board has no standing.
+    expect((await rankings.standing(window, 'top', 1))?.names).toBeUndefined();
+    expect(await rankings.standing(window, 'nobody', 2, true)).toBeUndefined();
+    // The generation comes with a standing that misses a name (its reader keeps what it reads under it).
+    await names.forget('named', 'top');
+    const missing = await rankings.standing(window, 'top', 0, true);
+    expect(missing?.names).toEqual({ generation: await names.generation('named'), names: [undefined] });
+    expect(missing?.names?.generation).not.toBe('');
   });
 
   it('a failed load rejects the read, leaves the window unloaded, and the next read loads it', async () => {
