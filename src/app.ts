@@ -247,7 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody, { parser: parseForm });
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens, registry });
-  await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate });
+  await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate, clock });
   await app.register(corsPlugin, { database, programs, clock });
   const maintenance = new MaintenanceSwitch(database.db, { bus, clock });
   await app.register(maintenancePlugin, { maintenance });

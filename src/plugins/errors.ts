@@ -27,6 +27,20 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
   return reply.status(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, reply.request.id));
 }
 
+/**
+ * The problem for anything thrown, for a hook that replaces a response on its way out (onSend,
+ * where throwing would reach Fastify's own handler once ours has run): the status and headers are
+ * set on `reply` and the body returned, as the error handler's reply would have them.
+ */
+export function problemPayload(error: unknown, request: FastifyRequest, reply: FastifyReply): string {
+  const appError = toAppError(error);
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (appError.options.headers) reply.headers(appError.options.headers);
+  // The charset Fastify adds when it serializes a JSON type itself.
+  reply.status(appError.status).type(`${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
+  return JSON.stringify(problemBody(appError, request.id));
+}
+
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 function fieldErrors(issues: ValidationIssue[], context: string | undefined): FieldError[] {

@@ -16,6 +16,8 @@ export interface BucketResult {
 }
 
 export interface RateLimitStore {
+  /** Whether a take waits on another process (Redis): only then do reads take their buckets alongside (./rate-limit.ts). */
+  readonly remote: boolean;
   /** Takes one token from the bucket `key`, refilled at `rate.rate` per second up to `rate.burst`. */
   take(key: string, rate: RateConfig): Promise<BucketResult>;
   /** Counts one event in a fixed window of `windowSeconds`; returns the count so far and the seconds left. */
@@ -34,6 +36,7 @@ function bucketResult(tokens: number, allowed: boolean, rate: RateConfig): Bucke
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
+  readonly remote = false;
   readonly #buckets = new LRUCache<string, { tokens: number; at: number }>({ max: 200_000 });
   readonly #windows = new LRUCache<string, { count: number; resetAt: number }>({ max: 200_000 });
 
@@ -102,6 +105,7 @@ interface LimitCommands {
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
+  readonly remote = true;
   readonly #commands: LimitCommands;
 
   constructor(redis: Redis, private readonly prefix: string) {

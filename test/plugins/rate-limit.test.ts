@@ -8,7 +8,8 @@ import type { RateConfig } from '../../src/config.js';
 import { Id } from '../../src/http/ids.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type BucketResult, type RateLimitStore } from '../../src/plugins/rate-limit-store.js';
 import { connectRedis } from '../../src/plugins/redis.js';
-import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
+import { AppError } from '../../src/errors.js';
+import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 
 function registerProbes(app: FastifyInstance): void {
   const answer = async (request: FastifyRequest) => ({ clientId: request.auth?.clientId });
@@ -141,6 +142,87 @@ describe.each(configurations)('per-user rate limit (%s)', (configuration) => {
     // The same user id in another site is another user.
     const otherSite = await t.createSite();
     expect((await get(t.app, '/users/cy/probe', await t.token(otherSite.app, 'cy'))).statusCode).toBe(200);
+  });
+});
+
+describe.each(configurations)('reads whose rate limit is taken alongside (%s)', (configuration) => {
+  let t: TestApp;
+  /** Reads run, by client id. */
+  const reads = new Map<string, number>();
+  const readsOf = (site: TestSite) => reads.get(site.app.clientId) ?? 0;
+  beforeAll(async () => {
+    // A burst of 2 and a refill far slower than the test.
+    t = await buildTestApp(configuration, { config: { clientRate: { rate: 0.01, burst: 2 } } });
+    registerProbes(t.app);
+    t.app.get(
+      '/client/read',
+      { config: { access: 'client', rateLimit: 'alongside' }, schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()), missing: Type.Optional(Type.Boolean()) }) } },
+      async (request, reply) => {
+        const clientId = request.auth?.clientId ?? '';
+        reads.set(clientId, (reads.get(clientId) ?? 0) + 1);
+        reply.header('x-total-count', '42');
+        if ((request.query as { missing?: boolean }).missing === true) throw new AppError('not_found', 'No such thing');
+        return { read: 'what only an allowed request may see' };
+      },
+    );
+  });
+  afterAll(async () => t.close());
+
+  const exhaust = async (site: TestSite) => {
+    const token = await t.token(site.app);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await get(t.app, '/client/read', token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-total-count']).toBe('42');
+      expect(parseHeader(response.headers.ratelimit)).toMatchObject({ name: 'client', params: { r: 1 - i } });
+    }
+    return token;
+  };
+  /** A 429 as the route that takes its buckets first answers it, for comparison. */
+  const firstChecked = async () => {
+    const site = await t.createSite();
+    const token = await t.token(site.app);
+    for (let i = 0; i < 2; i += 1) await get(t.app, '/client/probe', token);
+    return get(t.app, '/client/probe', token);
+  };
+  const expectSame429 = (response: LightMyRequestResponse, reference: LightMyRequestResponse) => {
+    expectRateLimited(response, 'client');
+    expect(response.body).not.toContain('what only');
+    const { requestId: _a, ...body } = response.json() as Record<string, unknown>;
+    const { requestId: _b, ...referenceBody } = reference.json() as Record<string, unknown>;
+    expect(body).toEqual(referenceBody);
+    const headers = (r: LightMyRequestResponse) => Object.keys(r.headers).sort();
+    expect(headers(response)).toEqual(headers(reference));
+    for (const name of ['content-type', 'retry-after', 'ratelimit-policy']) expect(response.headers[name], name).toBe(reference.headers[name]);
+  };
+
+  it('runs the read while the bucket is taken (with Redis), and answers one over the limit with the same 429 as a route checked first: none of the read leaves', async () => {
+    const site = await t.createSite();
+    const token = await exhaust(site);
+    const refused = await get(t.app, '/client/read', token);
+    expectSame429(refused, await firstChecked());
+    expect(refused.headers['x-total-count']).toBeUndefined();
+    // With Redis the read ran beside the take that refused it; in process a take waits on nothing, and comes first.
+    expect(readsOf(site)).toBe(configuration === 'scale-out' ? 3 : 2);
+  });
+
+  it('takes the bucket first again after it refused, so a client ignoring 429s does not run reads', async () => {
+    const site = await t.createSite();
+    const token = await exhaust(site);
+    expectRateLimited(await get(t.app, '/client/read', token), 'client');
+    for (let i = 0; i < 3; i += 1) expectRateLimited(await get(t.app, '/client/read', token), 'client');
+    expect(readsOf(site)).toBe(configuration === 'scale-out' ? 3 : 2);
+  });
+
+  it("answers the 429 over the limit whatever the read answered: its own error, or a request it refuses", async () => {
+    const reference = await firstChecked();
+    for (const query of ['?missing=true', '?n=not-a-number']) {
+      const site = await t.createSite();
+      const token = await exhaust(site);
+      const allowed = await get(t.app, `/client/read${query}`, await t.token((await t.createSite()).app));
+      expect(allowed.statusCode, query).toBe(query.includes('missing') ? 404 : 400);
+      expectSame429(await get(t.app, `/client/read${query}`, token), reference);
+    }
   });
 });
 

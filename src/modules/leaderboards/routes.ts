@@ -56,7 +56,8 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
   app.get(
     '/leaderboards/:leaderboardId/leaders',
     {
-      config: { access: 'definitions' },
+      // Reads: the rate limit is taken in the same Redis round trip as the board (src/plugins/rate-limit.ts).
+      config: { access: 'definitions', rateLimit: 'alongside' },
       schema: {
         tags,
         summary: 'A page of the leaderboard, highest score first (total in X-Total-Count, at most the board size)',
@@ -85,7 +86,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
   app.get(
     '/leaderboards/:leaderboardId/leaders/:userId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: 'alongside' },
       schema: {
         tags,
         summary: "The user's rank and score on the leaderboard, and the entries around them",
