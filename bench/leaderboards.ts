@@ -4,7 +4,11 @@
 // balances and the boards loaded; on Redis, a user's standing with the entries around them
 // against a raw ZREVRANK + ZSCORE + ZREVRANGE route on the same board (./redis-rank-server.ts); and
 // action logging with the four benchmark boards against the same program without boards, embedded
-// and with Redis (50 connections, 10,000 users).
+// and with Redis (50 connections, 10,000 users). BENCH_PROFILE_DIR=dir keeps a CPU profile of
+// Questline's server over one more round of standings on Redis (standing-redis.cpuprofile; read it
+// with ./phase-top.ts).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { clientToken, interleaved, load, startQuestline, startServer, type LoadResult, type Server } from './harness.js';
 import { randomActionBody } from './workload.js';
 
@@ -50,6 +54,12 @@ export async function benchBoardReads(dir: string, redis: { url: string; pids: (
         targets.raw = () => load(raw.url, { connections: 10, request: () => ({ path: `/rank/${randomUser()}?around=${AROUND}` }), cpu: cpu(raw) });
       }
       const reads = (await interleaved(3, targets, { warmUp: true })) as Record<string, LoadResult | undefined> & { top: LoadResult; rank: LoadResult };
+      const profiles = process.env.BENCH_PROFILE_DIR;
+      if (targets.standing !== undefined && profiles !== undefined) {
+        await fetch(`${s.url}/bench/profile/start`, { method: 'POST' });
+        await targets.standing();
+        writeFileSync(join(profiles, 'standing-redis.cpuprofile'), await (await fetch(`${s.url}/bench/profile/stop`, { method: 'POST' })).text());
+      }
       // A read of balances across the users, as an app's home screens would make (not timed).
       await load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/users/${randomUser()}/point-balance` }) });
       const memory = (await (await fetch(`${s.url}/bench/memory`)).json()) as { rss: number; heapUsed: number };
