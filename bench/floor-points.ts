@@ -1,9 +1,11 @@
 // The floor of workload (b), points per action (./workload.ts pointsProgram()): the write set
 // Questline writes on SQLite for one such action, replayed with raw better-sqlite3 and none of its
-// code. The statements are those a statement log of Questline showed (better-sqlite3's Statement
-// methods wrapped in a throwaway script, at commit 64024d3; src/modules/ledger/sqlite.ts),
-// in one transaction per request:
-// - the party's read, then its update guarded by the version read (its creation on a first action);
+// code. The statements are those Questline runs (src/modules/ledger/sqlite.ts), as a trace of its
+// statements shows them (./trace.ts); test/bench/floors.test.ts runs the same users' actions
+// through both and compares what each reads and writes, table by table, so that this file cannot
+// drift from Questline unnoticed. One transaction per request:
+// - the party's read, then its update guarded by the version read, with its level when that
+//   changes (on a first action, its row is inserted first, as Questline's lock creates it);
 // - progress of the repeatable mission (back to 0) and, up to the 10th action, of the badge mission;
 // - the repeatable mission's completion (and the badge mission's at the 10th), its ledger entry,
 //   the balance upsert (returning the balance), the day's and the year's earnings;
@@ -25,9 +27,10 @@ const POINTS = 10;
 export function pointsFloor(db: Sqlite.Database, site: string): (userId: string, body: string) => string {
   const readParty = db.prepare('select last_recorded, level_id, version, sequence from parties where site_id = ? and party_type = ? and party_id = ?');
   const createParty = db.prepare(
-    "insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version) values (?, 'user', ?, ?, ?, ?, ?, 1) on conflict (site_id, party_type, party_id) do nothing returning version",
+    "insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version) values (?, 'user', ?, ?, null, null, 0, 0) on conflict (site_id, party_type, party_id) do nothing returning last_recorded, level_id, version, sequence",
   );
-  const saveParty = db.prepare("update parties set version = ?, last_recorded = ?, sequence = ?, level_id = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version");
+  const saveParty = db.prepare("update parties set version = ?, last_recorded = ?, sequence = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version");
+  const savePartyAndLevel = db.prepare("update parties set version = ?, last_recorded = ?, sequence = ?, level_id = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version");
   const setProgress = db.prepare(
     "insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at) values (?, 'user', ?, ?, 'r-1', 0, ?, ?) on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at",
   );
@@ -62,7 +65,9 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
     const at = new Date(now).toISOString();
     const day = at.slice(0, 10);
     const eventId = randomUUID();
-    const party = readParty.get(site, 'user', userId) as { level_id: string | null; version: number; sequence: number } | undefined;
+    type Party = { level_id: string | null; version: number; sequence: number };
+    // A new party's row is created first (as Questline's lock does), then saved like any other.
+    const party = (readParty.get(site, 'user', userId) ?? createParty.get(site, userId, now)) as Party;
     const { balance } = addBalance.get(site, userId, POINTS, POINTS) as { balance: number };
     const actions = balance / POINTS;
     const level = LEVELS.findLast((l) => l.threshold <= balance) as (typeof LEVELS)[number];
@@ -80,11 +85,12 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
     addEarnings.run(site, userId, 'year', Date.UTC(new Date(now).getUTCFullYear(), 0, 1), POINTS);
     if (actions === BADGE_AT) addTrophy.run(site, userId, 'b-regular', now, now);
     if (level.id !== previous.id) insertLevelChange.run(site, `lvl_${randomUUID()}`, userId, previous.id, level.id, eventId, now);
-    // The party's event sequence moves with its outbox rows: none here.
-    const sequence = party?.sequence ?? 0;
-    const levelId = level.threshold > 0 ? level.id : null;
-    if (party === undefined) createParty.run(site, userId, now, body, levelId, sequence);
-    else if ((saveParty.get(party.version + 1, body, sequence, levelId, site, userId, party.version) as { version: number } | undefined) === undefined) throw new Error('a stale party');
+    // The party's event sequence moves with its outbox rows: none here. Its level is written when it changes.
+    const saved =
+      level.id !== previous.id
+        ? savePartyAndLevel.get(party.version + 1, body, party.sequence, level.id, site, userId, party.version)
+        : saveParty.get(party.version + 1, body, party.sequence, site, userId, party.version);
+    if (saved === undefined) throw new Error('a stale party');
     if (!active.has(`${day}\u0000${userId}`)) {
       markActive.run(site, day, userId);
       active.add(`${day}\u0000${userId}`);
