@@ -161,6 +161,8 @@ export async function load(
     samples?: number[];
     /** Groups of processes whose CPU time per request is measured: a name → their pids. */
     cpu?: Record<string, () => number[]>;
+    /** Exactly this many requests, however long they take (rather than DURATION_SECONDS of them). */
+    amount?: number;
   } = {},
 ): Promise<LoadResult> {
   const headers = options.headers ?? {};
@@ -168,8 +170,9 @@ export async function load(
   const samples = options.samples;
   const settings: autocannon.Options = {
     url,
-    connections: options.connections ?? 50,
-    duration: DURATION_SECONDS,
+    // (autocannon wants at least a request per connection.)
+    connections: Math.min(options.connections ?? 50, options.amount ?? Infinity),
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: DURATION_SECONDS }),
     headers,
     ...(vary !== undefined
       ? {
@@ -196,7 +199,9 @@ export async function load(
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const cpu = meter.perRequest(result.requests.total);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ...(cpu !== undefined ? { cpu } : {}) };
+  // A round of a given amount ends within its last second: the mean of whole seconds would count that one as a full one.
+  const rps = options.amount !== undefined ? result.requests.total / result.duration : result.requests.average;
+  return { rps, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, ...(cpu !== undefined ? { cpu } : {}) };
 }
 
 /**

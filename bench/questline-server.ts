@@ -3,12 +3,17 @@
 // BENCH_BOARDS=1 adds the benchmark leaderboards; BENCH_PROGRAM=points runs workload (b) instead; BENCH_JOIN makes a second node of a site; BENCH_SCORES=N also seeds N users with names,
 // a Points balance and the same all-time score (straight into the SQLite file) and loads the boards before listening. GET /bench/memory
 // answers the process's memory use, GET /bench/queries the queries sent to PostgreSQL so far; POST /bench/profile/start and
-// /bench/profile/stop take a CPU profile (./phases.ts). It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
+// /bench/profile/stop take a CPU profile (./phases.ts); POST /bench/trace/start starts recording its SQLite statements, and
+// each POST /bench/trace/take {file} writes those of the actions logged since into a trace file (./trace.ts: what the
+// floors of workload (a) replay, ./floor-rounds.ts).
+// It prints its app client (CLIENT id secret site) and an admin client (ADMIN id secret).
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { segment, startRecording, tracePerTable } from './trace.js';
 import { benchLeaderboards, benchProgram, pointsProgram } from './workload.js';
 
 // Every query a pg client sends (the pool's and Questline's named statements alike) is one round trip.
@@ -38,6 +43,17 @@ app.post('/bench/profile/start', { config: { access: 'public' } }, async () => {
   return { status: 'ok' };
 });
 app.post('/bench/profile/stop', { config: { access: 'public' } }, async () => (await inspector.post('Profiler.stop')).profile);
+let recording: ReturnType<typeof startRecording> | undefined;
+app.post('/bench/trace/start', { config: { access: 'public' } }, async () => {
+  recording ??= startRecording();
+  return { status: 'ok' };
+});
+app.post<{ Body: { file: string } }>('/bench/trace/take', { config: { access: 'public' } }, async (request) => {
+  if (recording === undefined) throw new Error('no trace is being recorded');
+  const trace = segment(recording.take());
+  writeFileSync(request.body.file, JSON.stringify(trace));
+  return { actions: trace.actions.length, perTable: tracePerTable(trace), left: trace.left };
+});
 // BENCH_JOIN="clientId clientSecret siteId": another node of a site a first node made (same database).
 const joined = process.env.BENCH_JOIN?.split(' ');
 const site = joined !== undefined ? { site_id: joined[2] as string } : await app.services.sites.createSite({ name: 'Bench' });

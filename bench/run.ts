@@ -6,7 +6,8 @@
 //   (b), points per action; (a) also with a busy loop taking a core, and on PostgreSQL + Redis
 //   with one node and with two (./postgres.ts); and the floors under them: raw SQLite on
 //   Questline's schema running each workload's statements with none of its code
-//   (./floor-server.ts, ./floor-points.ts);
+//   (./floor-server.ts: (a) replays the statements Questline ran, ./floor-rounds.ts; (b) is
+//   ./floor-points.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, a user's standing on Redis against raw Redis commands, and what
 //   boards cost action logging (./leaderboards.ts); one action's cost as a user's history grows
@@ -31,6 +32,7 @@ import { jwtVerify } from 'jose';
 import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
+import { FloorsOfA } from './floor-rounds.js';
 import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, median, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
@@ -80,8 +82,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const only = process.env.BENCH_ONLY?.split(',');
   const wanted = (...names: string[]) => only === undefined || names.some((name) => only.includes(name));
   const bare = await startServer(['bench/bare-server.ts'], {});
-  // The floor of each workload, each in its own process and file; (a)'s users are returning ones.
-  const floor = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor.db'), FLOOR_USERS: String(WORKLOAD_USERS) });
+  // The floor of each workload, each in its own process and file; (a)'s starts from a trace of
+  // Questline's (below), (b)'s from an empty database, as Questline's (b) does.
   const floorPoints = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: join(dir, 'floor-points.db'), FLOOR_WORKLOAD: 'points' });
   const questline = await startQuestline(dir, 'bench');
   const questlinePoints = await startQuestline(dir, 'bench-points', { BENCH_PROGRAM: 'points' });
@@ -99,8 +101,11 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   // into every server of (a) that is measured (the two PostgreSQL nodes share one database), which
   // also leaves their state in that server's cache, as a server running for a while holds it. The
   // imports run at once: they are CPU-bound, in different processes.
+  const floorsOfA = ['floorInsert', 'floorAction'];
+  // The floor replays Questline's rounds of (a), which therefore run too.
+  if (only !== undefined && wanted('floorAction') && !only.includes('actions')) only.push('actions');
   const returning = [
-    ...(wanted('actions', 'actionsBusy') ? [['SQLite', questline] as const] : []),
+    ...(wanted('actions', 'actionsBusy', ...floorsOfA) ? [['SQLite', questline] as const] : []),
     ...(wanted('actionsWithoutDispatcher') ? [['SQLite without the dispatcher', withoutDispatcher] as const] : []),
     ...(nodes.length > 0 && wanted('postgres1', 'postgres2') ? [['PostgreSQL', nodes[0] as Server] as const] : []),
   ];
@@ -114,6 +119,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     await postgres.analyze();
   }
   const auth = { authorization: `Bearer ${(await clientToken(questline)).token}` };
+  // The floor of (a) replays what the SQLite server of (a) runs in its measured rounds, from a copy
+  // of its database as it is now, once its users have their history (./floor-rounds.ts).
+  const floors = wanted(...floorsOfA) ? await FloorsOfA.start(dir, questline, join(dir, 'bench.db')) : undefined;
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   const onPoints = { authorization: `Bearer ${(await clientToken(questlinePoints)).token}` };
   // Every latency of the measured rounds, for the histogram picture.
@@ -123,12 +131,19 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const withPostgres = (...servers: Server[]) => ({ ...of(...servers), PostgreSQL: () => postgres?.pids() ?? [], Redis: () => postgres?.redisPids() ?? [] });
   const measured: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`, { cpu: of(bare) }),
-    floorInsert: () => load(floor.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floor) }),
-    floorAction: () => load(floor.url, { request: actionRequest, cpu: of(floor) }),
+    ...(floors !== undefined ? { floorInsert: () => load(floors.sqlite.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floors.sqlite) }) } : {}),
     floorPoints: () => load(floorPoints.url, { request: pointsRequest, cpu: of(floorPoints) }),
     public: () => load(`${questline.url}/health/live`, { cpu: of(questline) }),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth, cpu: of(questline) }),
-    actions: () => load(questline.url, { headers: auth, request: actionRequest, samples: samples.actions, cpu: of(questline) }),
+    actions: async () => {
+      // What Questline logged since its last measured round, and then in this one, each apart (./floor-rounds.ts).
+      await floors?.take(false);
+      const round = await load(questline.url, { headers: auth, request: actionRequest, samples: samples.actions, cpu: of(questline) });
+      await floors?.take(true);
+      return round;
+    },
+    // The same actions, replayed: right after Questline's round, so that both run the same statements.
+    ...(floors !== undefined ? { floorAction: () => floors.sqliteRound({ request: actionRequest, cpu: of(floors.sqlite) }) } : {}),
     // The same server while a busy loop takes one of the cores (its CPU is not the server's).
     actionsBusy: () => withBusyLoop(() => load(questline.url, { headers: auth, request: actionRequest, cpu: of(questline) })),
     points: () => load(questlinePoints.url, { headers: onPoints, request: pointsRequest, cpu: of(questlinePoints) }),
@@ -148,19 +163,21 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   }
   if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
   const results = (await interleaved(3, measured)) as Record<string, LoadResult | undefined> & { bare: LoadResult };
-  await Promise.all([bare, floor, floorPoints, questline, questlinePoints, withoutDispatcher, ...nodes].map((server) => server.stop()));
+  const faithful = await floors?.faithful();
+  await Promise.all([bare, floorPoints, questline, questlinePoints, withoutDispatcher, ...nodes].map((server) => server.stop()));
+  await floors?.stop();
 
   const importTimes = imported.map(([label, i]) => `${label} ${count(i.seconds)} s (${count(i.lines / i.seconds)} lines/s)`).join(', ');
   section(
     'Action logging',
     `Workload (a): POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. Its users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server of (a), the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first. Workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board): a random user of ${count(WORKLOAD_USERS)} visits, new users as the issue tried it.`,
-    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts, bench/floor-points.ts). The busy loop is a separate `node -e 'for (;;) {}'` process running through its rounds.",
+    "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema running that workload's statements, one transaction per request (bench/floor-server.ts). (a)'s statements are Questline's own: every statement the SQLite server of (a) runs is recorded with its parameters from the time its users have their history (bench/trace.ts: a wrapper around better-sqlite3's statements, on in every round of that server), and the floor, which started from a copy of that server's database taken then, replays them action by action in the order they committed (bench/floor-actions.ts, bench/floor-rounds.ts): each floor round comes right after Questline's round of (a) and is as many requests as that round logged actions, one action each, after the actions of the rounds in between (the busy loop's) are replayed at once, unmeasured. So the floor reads and writes the same rows as Questline did in the same round, no more and no less. (b)'s are written by hand (bench/floor-points.ts); test/bench/floors.test.ts checks both against Questline. The busy loop is a separate `node -e 'for (;;) {}'` process running through its rounds.",
     "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's. Round trips are the queries the first node sent to PostgreSQL during a round (every query of a pg client, background work included), divided by the actions it answered.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
   for (const [name, label] of [
     ['floorInsert', 'floor: one prepared SQLite insert per request (raw better-sqlite3, no Questline code)'],
-    ['floorAction', "floor (a): a typical action's SQL statements in one transaction per request (raw better-sqlite3, no engine, no token)"],
+    ['floorAction', "floor (a): the statements Questline ran in its round of (a) just before, an action per request in a transaction each (raw better-sqlite3, no engine, no token)"],
     ['floorPoints', "floor (b): a points-per-action action's write set in one transaction per request (raw better-sqlite3, no engine, no token)"],
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
@@ -188,11 +205,21 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     }
     if (roundTrips.length > 0) report('PostgreSQL, 1 node: queries sent per action (round trips)', median(roundTrips).toFixed(1));
   }
+  if (floors !== undefined) {
+    const traced = floors.measuredPerTable();
+    const total = (kind: string) => Object.entries(traced.perTable).reduce((sum, [key, n]) => sum + (key.startsWith(kind) ? n : 0), 0);
+    const byTable = Object.entries(traced.perTable)
+      .sort((x, y) => y[1] - x[1])
+      .map(([key, n]) => `${key} ${n.toFixed(2)}`)
+      .join(', ');
+    report("floor (a): Questline's statements per action on SQLite, as recorded in its measured rounds of (a)", `${count(traced.actions)} actions; ${total('read ').toFixed(2)} reads and ${total('write ').toFixed(2)} writes per action (${byTable})`);
+    if (faithful !== undefined) report("floor (a)'s replay: party saves finding another version than Questline's (0 when faithful)", count(faithful.sqlite));
+  }
   const sqlite = results.actions;
   if (sqlite !== undefined) {
     targets.push({
       target: 'SQLite action logging ≥ 40% of the bare route',
-      measured: `${share(sqlite.rps, results.bare.rps)}: ${count(sqlite.rps)} against ${count(results.bare.rps)} req/s. The server's CPU per request: ${micros(sqlite.cpu?.server)} an action, ${micros(results.bare.cpu?.server)} the bare route${results.floorAction !== undefined ? `, ${micros(results.floorAction.cpu?.server)} a typical action's SQL alone (the floor)` : ''}`,
+      measured: `${share(sqlite.rps, results.bare.rps)}: ${count(sqlite.rps)} against ${count(results.bare.rps)} req/s. The server's CPU per request: ${micros(sqlite.cpu?.server)} an action, ${micros(results.bare.cpu?.server)} the bare route${results.floorAction !== undefined ? `, ${micros(results.floorAction.cpu?.server)} the statements of (a) alone (the floor)` : ''}`,
       met: sqlite.rps >= 0.4 * results.bare.rps,
     });
     targets.push({ target: 'SQLite action logging p99 ≤ 15 ms at 50 connections', measured: `${sqlite.p99} ms`, met: sqlite.p99 <= 15 });

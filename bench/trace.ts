@@ -1,13 +1,17 @@
-// A trace of Questline's SQL on SQLite, action by action: what the floors of the benchmark's
-// workloads are checked against (test/bench/floors.test.ts).
+// A trace of Questline's SQL on SQLite, action by action: what the floor of workload (a) replays
+// (./floor-actions.ts), and what the floors are checked against (test/bench/floors.test.ts).
 //
-// Recording wraps better-sqlite3's statements in the process that runs Questline and keeps every
-// statement with its parameters, in the order SQLite ran them. A transaction of the action path
-// (Questline's savepoint `ql_tx`) that inserts an action event is one action; a statement run
-// outside a transaction (the user's groups, read before it) belongs to the next action of the
-// party whose id it names. The transactions' own statements (begin, savepoints, commit) are left
-// out: a floor runs one transaction per request of its own. What is neither (the program's
-// version check, the webhook dispatcher's polling) is counted, not kept.
+// Recording wraps better-sqlite3's statements in the process that runs Questline (the bench's
+// server: POST /bench/trace/start and /take in ./questline-server.ts; the tests: in process) and
+// keeps every statement with its parameters, in the order SQLite ran them. A transaction of the
+// action path (Questline's savepoint `ql_tx`) that inserts an action event is one action; a
+// statement run outside a transaction (the user's groups, read before it) belongs to the next
+// action of the party whose id it names. The transactions' own statements (begin, savepoints,
+// commit) are left out: a floor runs one transaction per request of its own. What is neither
+// (the program's version check, the webhook dispatcher's polling) is counted, not kept.
+//
+// Replayed from a copy of the database as it was when the recording began, a trace writes the
+// same rows as Questline did (test/bench/floors.test.ts checks it).
 import Sqlite from 'better-sqlite3';
 
 /** A statement as run: its text (an index into Trace.texts) and its parameters. */
