@@ -86,6 +86,16 @@ export async function openReachableDatabase(config: DatabaseConfig): Promise<Dat
 }
 
 function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
+  const { database, checkpointer } = sqliteConnection(filename, synchronous);
+  const dialect = new CachedSqliteDialect(database);
+  return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
+}
+
+/**
+ * A connection to the SQLite file with the settings Questline serves with, and the worker that
+ * checkpoints it (none in memory). The bench's SQLite floors use it too (bench/floor-server.ts).
+ */
+export function sqliteConnection(filename: string, synchronous: SqliteSynchronous): { database: Sqlite.Database; checkpointer: Checkpointer | undefined } {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new Sqlite(filename);
   database.pragma('journal_mode = WAL');
@@ -105,8 +115,7 @@ function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db;
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     checkpointer = new Checkpointer(filename, synchronous, (message) => process.emitWarning(`SQLite checkpoint: ${message}`));
   }
-  const dialect = new CachedSqliteDialect(database);
-  return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
+  return { database, checkpointer };
 }
 
 /**
