@@ -133,6 +133,15 @@ export function processTree(root: number): number[] {
   return [root, ...processes().filter((p) => p.parent === root).map((p) => p.pid)];
 }
 
+/** The command line a process shows (proc(5) cmdline): PostgreSQL's processes show what they are there; '' once it is gone. */
+export function processTitle(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return '';
+  }
+}
+
 /** The processes running now: pid, command name and parent (proc(5)). */
 function processes(): Array<{ pid: number; comm: string; parent: number }> {
   const out: Array<{ pid: number; comm: string; parent: number }> = [];

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../test/helpers/spawned-server.js';
-import { postgresPids, processTree } from './harness.js';
+import { postgresPids, processTitle, processTree } from './harness.js';
 
 const [SERVICES_DIR, PG_PORT, REDIS_PORT] = (process.env.BENCH_SERVICES ?? '/tmp/questline-bench-services:55442:56389').split(':') as [string, string, string];
 
@@ -16,9 +16,11 @@ export interface BenchPostgres {
   url: string;
   redisUrl: string;
   /**
-   * The processes of the bench's cluster now (its postmaster and the backends it forked): other
-   * clusters on the machine, such as the tests' of other sessions, are not the bench's cost. With
-   * servers of your own, every PostgreSQL process on the machine.
+   * The processes of the bench's cluster now that work for this run (its postmaster, its own
+   * processes such as the checkpointer and the WAL writer, and the backends of this run's
+   * databases): other clusters on the machine, such as the tests' of other sessions, and the
+   * backends of other runs' databases on the same cluster are not this run's cost. With servers
+   * of your own, every PostgreSQL process on the machine.
    */
   pids(): number[];
   /** The bench's Redis process (as its INFO says); none with servers of your own. */
@@ -47,13 +49,15 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     execFileSync('redis-cli', ['-u', redisUrl, 'flushall']);
   }
   const database = await freshPostgresDatabase(adminUrl);
+  /** This run's databases: their backends are its cost. */
+  const names = new Set([new URL(database.url).pathname.slice(1)]);
   // The postmaster's pid is the first line of its postmaster.pid.
   const postmaster = ours ? Number(readFileSync(`${SERVICES_DIR}/pg/postmaster.pid`, 'utf8').split('\n')[0]) : undefined;
   const redisPid = Number(/process_id:(\d+)/.exec(execFileSync('redis-cli', ['-u', redisUrl, 'info', 'server'], { encoding: 'utf8' }))?.[1] ?? 0);
   return {
     url: database.url,
     redisUrl,
-    pids: () => (postmaster !== undefined ? processTree(postmaster) : postgresPids()),
+    pids: () => (postmaster !== undefined ? processTree(postmaster).filter((pid) => forThisRun(processTitle(pid), names)) : postgresPids()),
     // A Redis of your own may run elsewhere, where its pid means nothing here.
     redisPids: () => (ours && redisPid > 0 ? [redisPid] : []),
     async analyze() {
@@ -67,4 +71,14 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     },
     drop: () => database.drop(),
   };
+}
+
+/**
+ * Whether a process of the cluster, by the title PostgreSQL gives it, works for these databases:
+ * a backend or autovacuum worker of one of them, or one of the cluster's own processes (which
+ * serve every database; the bench's cluster is shared by other runs, whose backends are not ours).
+ */
+export function forThisRun(title: string, databases: ReadonlySet<string>): boolean {
+  const database = /^postgres: autovacuum worker (\S+)/.exec(title)?.[1] ?? /^postgres: \S+ (\S+) (?:\[local\]|\S+\(\d+\))/.exec(title)?.[1];
+  return database === undefined || databases.has(database);
 }
