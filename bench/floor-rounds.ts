@@ -1,15 +1,18 @@
-// The floor of workload (a) in the bench's rounds (./run.ts): what the SQLite server of (a) runs is
+// The floors of workload (a) in the bench's rounds (./run.ts): what the SQLite server of (a) runs is
 // recorded while it serves its rounds (./trace.ts, POST /bench/trace/* of ./questline-server.ts),
-// and the floor replays it.
+// and the floors replay it.
 // - The SQLite floor (./floor-server.ts, ./floor-actions.ts) starts from a copy of the server's
 //   database taken when the recording starts, and replays every action the server logged since,
 //   in order: those of the rounds it does not measure (the busy loop's) at once, then, as its
 //   measured round, the actions of Questline's last measured round of (a), one request each. Its
 //   round is as many requests as that round logged actions: the floor and Questline run the same
 //   statements on the same rows, round for round.
+// - The PostgreSQL floor (./floor-postgres-server.ts, ./floor-postgres.ts) starts from another
+//   copy, and writes the actions of Questline's first measured round, again and again.
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { load, startServer, type LoadResult, type Server } from './harness.js';
+import type { BenchPostgres } from './postgres.js';
 
 export interface Chunk {
   file: string;
@@ -30,18 +33,21 @@ export class FloorsOfA {
   readonly chunks: Chunk[] = [];
   /** Chunks given to the SQLite floor so far. */
   #given = 0;
+  #postgresTrace = false;
 
   private constructor(
     private readonly dir: string,
     private readonly questline: Server,
     readonly sqlite: Server,
+    readonly postgres: Server | undefined,
   ) {}
 
   /**
    * Copies the database of `questline` (a server of ./questline-server.ts on `database`, idle) for
-   * the floor, starts recording its statements, and starts the floor.
+   * each floor, starts recording its statements, and starts the floors (the PostgreSQL one with
+   * `postgres`, in a fresh database of its cluster).
    */
-  static async start(dir: string, questline: Server, database: string): Promise<FloorsOfA> {
+  static async start(dir: string, questline: Server, database: string, postgres: BenchPostgres | undefined): Promise<FloorsOfA> {
     const copy = async (name: string) => {
       const source = new Sqlite(database, { readonly: true });
       await source.backup(join(dir, name));
@@ -49,9 +55,11 @@ export class FloorsOfA {
       return join(dir, name);
     };
     const forSqlite = await copy('floor.db');
+    const forPostgres = postgres === undefined ? undefined : await copy('floor-postgres.db');
     await post(`${questline.url}/bench/trace/start`);
     const sqlite = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: forSqlite });
-    return new FloorsOfA(dir, questline, sqlite);
+    const onPostgres = postgres === undefined ? undefined : await startServer(['bench/floor-postgres-server.ts'], { FLOOR_POSTGRES: await postgres.another(), FLOOR_SOURCE: forPostgres as string });
+    return new FloorsOfA(dir, questline, sqlite, onPostgres);
   }
 
   /** Takes what Questline logged since the last take into a file of its own; `measured` when that was a measured round of (a). */
@@ -73,6 +81,23 @@ export class FloorsOfA {
     return load(this.sqlite.url, { ...options, amount: last.actions });
   }
 
+  /** The PostgreSQL floor's round, given its trace (Questline's first measured round of (a)) the first time. */
+  async postgresRound(batched: boolean, options: Parameters<typeof load>[1] & { request: () => { path: string; method: 'POST'; body: string } }): Promise<LoadResult> {
+    const floor = this.postgres as Server;
+    if (!this.#postgresTrace) {
+      const first = this.chunks.find((chunk) => chunk.measured);
+      if (first === undefined) throw new Error("the PostgreSQL floor of (a) writes Questline's first round of (a): none yet");
+      await post(`${floor.url}/floor/trace`, { file: first.file });
+      this.#postgresTrace = true;
+    }
+    const request = options.request;
+    const batchedRequest = () => {
+      const next = request();
+      return { ...next, path: `/batched${next.path}` };
+    };
+    return load(floor.url, { ...options, request: batched ? batchedRequest : request });
+  }
+
   /** The statements per action, by table, of Questline's measured rounds. */
   measuredPerTable(): { actions: number; perTable: Record<string, number> } {
     const measured = this.chunks.filter((chunk) => chunk.measured);
@@ -82,12 +107,13 @@ export class FloorsOfA {
     return { actions, perTable };
   }
 
-  /** Party saves of the floor that found another version than the trace's (0 when faithful). */
-  async faithful(): Promise<{ sqlite: number }> {
-    return { sqlite: ((await (await fetch(`${this.sqlite.url}/floor/stale`)).json()) as { stale: number }).stale };
+  /** Party saves of each floor that found another version than the trace's (0 when faithful), and the PostgreSQL floor's passes over its trace. */
+  async faithful(): Promise<{ sqlite: number; postgres?: { stale: number; pass: number } }> {
+    const stale = async (server: Server) => (await (await fetch(`${server.url}/floor/stale`)).json()) as { stale: number; pass: number };
+    return { sqlite: (await stale(this.sqlite)).stale, ...(this.postgres !== undefined ? { postgres: await stale(this.postgres) } : {}) };
   }
 
   stop(): Promise<unknown> {
-    return this.sqlite.stop();
+    return Promise.all([this.sqlite.stop(), this.postgres?.stop()]);
   }
 }

@@ -27,6 +27,8 @@ export interface BenchPostgres {
   redisPids(): number[];
   /** ANALYZE: the planner statistics of a live database. */
   analyze(): Promise<void>;
+  /** Another fresh database on the same cluster (the PostgreSQL floor's: ./floor-postgres.ts), dropped with this one. */
+  another(): Promise<string>;
   drop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
     execFileSync('redis-cli', ['-u', redisUrl, 'flushall']);
   }
   const database = await freshPostgresDatabase(adminUrl);
+  const others: Array<Awaited<ReturnType<typeof freshPostgresDatabase>>> = [];
   /** This run's databases: their backends are its cost. */
   const names = new Set([new URL(database.url).pathname.slice(1)]);
   // The postmaster's pid is the first line of its postmaster.pid.
@@ -69,7 +72,16 @@ export async function benchPostgres(): Promise<BenchPostgres | undefined> {
         await client.end();
       }
     },
-    drop: () => database.drop(),
+    async another() {
+      const other = await freshPostgresDatabase(adminUrl as string);
+      others.push(other);
+      names.add(new URL(other.url).pathname.slice(1));
+      return other.url;
+    },
+    async drop() {
+      for (const other of others) await other.drop();
+      await database.drop();
+    },
   };
 }
 

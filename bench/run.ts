@@ -7,7 +7,7 @@
 //   with one node and with two (./postgres.ts); and the floors under them: raw SQLite on
 //   Questline's schema running each workload's statements with none of its code
 //   (./floor-server.ts: (a) replays the statements Questline ran, ./floor-rounds.ts; (b) is
-//   ./floor-points.ts);
+//   ./floor-points.ts); for (a) also raw PostgreSQL (./floor-postgres.ts);
 // - the read endpoints (./reads.ts); leaderboards with 1,000,000 users, in-process and on Redis,
 //   with the server's memory, a user's standing on Redis against raw Redis commands, and what
 //   boards cost action logging (./leaderboards.ts); one action's cost as a user's history grows
@@ -101,9 +101,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   // into every server of (a) that is measured (the two PostgreSQL nodes share one database), which
   // also leaves their state in that server's cache, as a server running for a while holds it. The
   // imports run at once: they are CPU-bound, in different processes.
-  const floorsOfA = ['floorInsert', 'floorAction'];
-  // The floor replays Questline's rounds of (a), which therefore run too.
-  if (only !== undefined && wanted('floorAction') && !only.includes('actions')) only.push('actions');
+  const floorsOfA = ['floorInsert', 'floorAction', 'floorPostgres', 'floorPostgresBatched'];
+  // Those replay Questline's rounds of (a), which therefore run too.
+  if (only !== undefined && wanted('floorAction', 'floorPostgres', 'floorPostgresBatched') && !only.includes('actions')) only.push('actions');
   const returning = [
     ...(wanted('actions', 'actionsBusy', ...floorsOfA) ? [['SQLite', questline] as const] : []),
     ...(wanted('actionsWithoutDispatcher') ? [['SQLite without the dispatcher', withoutDispatcher] as const] : []),
@@ -119,9 +119,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     await postgres.analyze();
   }
   const auth = { authorization: `Bearer ${(await clientToken(questline)).token}` };
-  // The floor of (a) replays what the SQLite server of (a) runs in its measured rounds, from a copy
+  // The floors of (a) replay what the SQLite server of (a) runs in its measured rounds, from copies
   // of its database as it is now, once its users have their history (./floor-rounds.ts).
-  const floors = wanted(...floorsOfA) ? await FloorsOfA.start(dir, questline, join(dir, 'bench.db')) : undefined;
+  const floors = wanted(...floorsOfA) ? await FloorsOfA.start(dir, questline, join(dir, 'bench.db'), wanted('floorPostgres', 'floorPostgresBatched') ? postgres : undefined) : undefined;
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   const onPoints = { authorization: `Bearer ${(await clientToken(questlinePoints)).token}` };
   // Every latency of the measured rounds, for the histogram picture.
@@ -161,6 +161,12 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     };
     measured.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest, cpu: withPostgres(...nodes) });
   }
+  if (floors?.postgres !== undefined) {
+    // Its node, and PostgreSQL (no Redis: the floor has none).
+    const cpu = { server: () => [floors.postgres?.child.pid as number], PostgreSQL: () => postgres?.pids() ?? [] };
+    measured.floorPostgres = () => floors.postgresRound(false, { request: actionRequest, cpu });
+    measured.floorPostgresBatched = () => floors.postgresRound(true, { request: actionRequest, cpu });
+  }
   if (only !== undefined) for (const name of Object.keys(measured)) if (name !== 'bare' && !only.includes(name)) delete measured[name];
   const results = (await interleaved(3, measured)) as Record<string, LoadResult | undefined> & { bare: LoadResult };
   const faithful = await floors?.faithful();
@@ -172,7 +178,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     'Action logging',
     `Workload (a): POST /users/{id}/actions with the benchmark program (bench/workload.ts: 25 actions, 60 missions with count and sum rules, metadata conditions, repeat windows, a group prerequisite and multipliers, two point categories with caps, levels and badges): a random action of the mix for a random user of ${count(WORKLOAD_USERS)} each request, 50 connections. Its users are returning ones: before anything is measured, each gets ${RETURNING_ACTIONS} past actions of the mix at random times of the past 14 days through POST /admin/import (bench/returning.ts; ${count(WORKLOAD_USERS * RETURNING_ACTIONS)} lines into each server of (a), the imports at once: ${imported.length > 0 ? importTimes : 'none in this run'}), so that the measured actions are not their first. Workload (b), points per action (bench/workload.ts: one action, a repeatable mission paying 10 points for each, a badge at 10, five levels, an all-time points board): a random user of ${count(WORKLOAD_USERS)} visits, new users as the issue tried it.`,
     "Each server runs in its own process, the load generator (autocannon) in the bench process. 3 interleaved rounds of 4 s, medians. The CPU per request is the user and system time the server process (for PostgreSQL: the processes of the bench's cluster; Redis's process) used during a round, from /proc, divided by the requests answered. Each workload's floor is raw better-sqlite3 on Questline's schema, with Questline's SQLite settings (src/db/index.ts sqliteConnection: WAL, synchronous=NORMAL, checkpoints on another thread), running that workload's statements, one transaction per request (bench/floor-server.ts). (a)'s statements are Questline's own: every statement the SQLite server of (a) runs is recorded with its parameters from the time its users have their history (bench/trace.ts: a wrapper around better-sqlite3's statements, on in every round of that server), and the floor, which started from a copy of that server's database taken then, replays them action by action in the order they committed (bench/floor-actions.ts, bench/floor-rounds.ts): each floor round comes right after Questline's round of (a) and is as many requests as that round logged actions, one action each, after the actions of the rounds in between (the busy loop's) are replayed at once, unmeasured. So the floor reads and writes the same rows as Questline did in the same round, no more and no less. (b)'s are written by hand (bench/floor-points.ts); test/bench/floors.test.ts checks both against Questline. The busy loop is a separate `node -e 'for (;;) {}'` process running through its rounds.",
-    "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's. Round trips are the queries the first node sent to PostgreSQL during a round (every query of a pg client, background work included), divided by the actions it answered.",
+    "PostgreSQL is a cluster of the bench's own (fsync on, `synchronous_commit=off`: as durable as SQLite's default `synchronous=NORMAL`), with Redis for rate limits, leaderboards and invalidations, measured after a warm-up round and an `ANALYZE`. With 2 nodes the 50 connections are split 25/25 between them; the throughputs add, and the latencies are the worse node's. Round trips are the queries the first node sent to PostgreSQL during a round (every query of a pg client, background work included), divided by the actions it answered. The PostgreSQL floor (bench/floor-postgres.ts) is raw `pg` on Questline's schema, in a database of the same cluster given the rows of another copy of the SQLite server's database (taken with the SQLite floor's), writing the actions of the SQLite server's first measured round of (a) again and again (new ids from the second pass on) with statements of its own, 10 connections: either one transaction per action (the reads the action made, a statement per row), or batched as Questline's group commit (64 actions per batch at most, 2 batches in flight: one statement reading what the batch's decisions read that was not cached, then one transaction with a multi-row statement per table). Its CPU is its node's and the cluster's.",
   );
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
   for (const [name, label] of [
@@ -204,6 +210,14 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
       report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsSqlite}; CPU per request: ${describeCpu(r)}`);
     }
     if (roundTrips.length > 0) report('PostgreSQL, 1 node: queries sent per action (round trips)', median(roundTrips).toFixed(1));
+    for (const [r, label] of [
+      [results.floorPostgres, "floor (a) on PostgreSQL: the trace's reads and rows, one transaction per action (raw pg, no Questline code)"],
+      [results.floorPostgresBatched, "floor (a) on PostgreSQL: the same batched as Questline's group commit (up to 64 actions per batch, 2 in flight)"],
+    ] as const) {
+      if (r === undefined) continue;
+      const vsQuestline = results.postgres1 !== undefined ? `; Questline with 1 node logs ${(results.postgres1.rps / r.rps).toFixed(2)}× as many actions/s` : '';
+      report(label, `${describeLoad(r)}; CPU per request: ${describeCpu(r)}${vsQuestline}`);
+    }
   }
   if (floors !== undefined) {
     const traced = floors.measuredPerTable();
@@ -213,7 +227,10 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
       .map(([key, n]) => `${key} ${n.toFixed(2)}`)
       .join(', ');
     report("floor (a): Questline's statements per action on SQLite, as recorded in its measured rounds of (a)", `${count(traced.actions)} actions; ${total('read ').toFixed(2)} reads and ${total('write ').toFixed(2)} writes per action (${byTable})`);
-    if (faithful !== undefined) report("floor (a)'s replay: party saves finding another version than Questline's (0 when faithful)", count(faithful.sqlite));
+    if (faithful !== undefined) {
+      const postgresSaves = faithful.postgres === undefined ? '' : `; on PostgreSQL ${count(faithful.postgres.stale)}, over ${faithful.postgres.pass} pass${faithful.postgres.pass === 1 ? '' : 'es'} of its trace`;
+      report("floor (a)'s replay: party saves finding another version than Questline's (0 when faithful)", `on SQLite ${count(faithful.sqlite)}${postgresSaves}`);
+    }
   }
   const sqlite = results.actions;
   if (sqlite !== undefined) {
@@ -246,6 +263,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     figures.postgres1 = { rps: pg1.rps, cpu: { node: pg1.cpu?.server ?? 0, postgres: pg1.cpu?.PostgreSQL ?? 0, redis: pg1.cpu?.Redis ?? 0 }, ...(roundTrips.length > 0 ? { roundTrips: median(roundTrips) } : {}) };
   }
   figures.postgres2Rps = results.postgres2?.rps;
+  const floorFigure = (r: LoadResult | undefined) => (r === undefined ? undefined : { rps: r.rps, cpu: { node: r.cpu?.server ?? 0, postgres: r.cpu?.PostgreSQL ?? 0 } });
+  figures.postgresFloor = { perAction: floorFigure(results.floorPostgres), batched: floorFigure(results.floorPostgresBatched) };
 }
 
 function actionRequest(): { path: string; method: 'POST'; body: string } {

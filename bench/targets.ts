@@ -23,10 +23,21 @@ export interface Issue24Figures {
   postgres1?: { rps: number; cpu: { node: number; postgres: number; redis: number }; roundTrips?: number };
   /** The same with 2 nodes: actions/s. */
   postgres2Rps?: number;
+  /**
+   * Context for the PostgreSQL row: the floor of (a) on PostgreSQL (./floor-postgres.ts), raw pg
+   * writing the same actions' rows, one transaction per action and batched: actions/s, CPU per
+   * action (µs) of its node and of PostgreSQL.
+   */
+  postgresFloor?: { perAction?: FloorFigure; batched?: FloorFigure };
   /** A user's standing on a Redis board of 1,000,000 users: Questline's requests/s and the raw route's. */
   rank?: { questline: number; raw: number };
   /** One action's median latency (µs) by the user's history size, 0 being a new user's. */
   history?: Array<{ history: number; p50: number }>;
+}
+
+export interface FloorFigure {
+  rps: number;
+  cpu: { node: number; postgres: number };
 }
 
 /** "today" of the issue's PostgreSQL row: the figure it quotes, from bench/REPORT.md of another run. */
@@ -117,7 +128,10 @@ export function issue24Targets(f: Issue24Figures): TargetRow[] {
         { label: 'CPU ', value: pgCpu, bound: most(700), show: micros },
         { label: 'throughput ', value: ratio(pg?.rps, TODAY_POSTGRES.actionsPerSecond), bound: least(2.5), show: (v) => `${times(v)} today` },
       ],
-      pg === undefined ? undefined : `node ${micros(pg.cpu.node)} + PostgreSQL ${micros(pg.cpu.postgres)} + Redis ${micros(pg.cpu.redis)}; ${count(pg.rps)} actions/s`,
+      [
+        ...(pg === undefined ? [] : [`node ${micros(pg.cpu.node)} + PostgreSQL ${micros(pg.cpu.postgres)} + Redis ${micros(pg.cpu.redis)}; ${count(pg.rps)} actions/s`]),
+        ...floorOnPostgres(f.postgresFloor),
+      ].join('; ') || undefined,
     ),
     row('PostgreSQL: round trips per action (queries sent, counted)', '≤ 3', [{ label: '', value: pg?.roundTrips, bound: most(3), show: (v) => v.toFixed(1) }]),
     row(
@@ -141,6 +155,17 @@ export function issue24Targets(f: Issue24Figures): TargetRow[] {
       ],
     ),
   ];
+}
+
+/** What the raw pg floor of the same actions costs, where measured: context for the PostgreSQL row, not a target. */
+function floorOnPostgres(floor: Issue24Figures['postgresFloor']): string[] {
+  const shown = (
+    [
+      ['batched', floor?.batched],
+      ['a transaction per action', floor?.perAction],
+    ] as const
+  ).flatMap(([label, f]) => (f === undefined ? [] : [`${label} ${count(f.rps)} actions/s, CPU ${micros(f.cpu.node + f.cpu.postgres)} (node ${micros(f.cpu.node)} + PostgreSQL ${micros(f.cpu.postgres)})`]));
+  return shown.length === 0 ? [] : [`raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): ${shown.join(', ')}`];
 }
 
 /** The rows as a Markdown table. */

@@ -1,5 +1,5 @@
-// A trace of Questline's SQL on SQLite, action by action: what the floor of workload (a) replays
-// (./floor-actions.ts), and what the floors are checked against (test/bench/floors.test.ts).
+// A trace of Questline's SQL on SQLite, action by action, and its replay: what the floors of
+// workload (a) run (./floor-actions.ts on SQLite, ./floor-postgres.ts on PostgreSQL).
 //
 // Recording wraps better-sqlite3's statements in the process that runs Questline (the bench's
 // server: POST /bench/trace/start and /take in ./questline-server.ts; the tests: in process) and
@@ -11,7 +11,10 @@
 // (the program's version check, the webhook dispatcher's polling) is counted, not kept.
 //
 // Replayed from a copy of the database as it was when the recording began, a trace writes the
-// same rows as Questline did (test/bench/floors.test.ts checks it).
+// same rows as Questline did (test/bench/floors.test.ts checks it). The PostgreSQL floor writes
+// one again and again (Replay): from the second pass on, the ids an action creates get the pass's
+// suffix (a primary key takes each once) and the party versions it guards by move on by what each
+// pass moved them.
 import Sqlite from 'better-sqlite3';
 
 /** A statement as run: its text (an index into Trace.texts) and its parameters. */
@@ -120,6 +123,9 @@ export function segment(run: readonly RunStatement[]): Trace {
   return { texts, actions, left };
 }
 
+/** The ids an action creates: the primary key of its rows in these tables. */
+const CREATED_IDS: Record<string, string> = { action_events: 'event_id', mission_completions: 'completion_id', points_ledger: 'entry_id', level_changes: 'change_id', outbox: 'event_id' };
+
 /** What a statement of the trace does, from its text (Kysely's SQL for SQLite, as Questline runs it). */
 export type Shape =
   | { kind: 'event'; table: 'action_events'; columns: string[] }
@@ -195,6 +201,72 @@ export function tracePerTable(trace: Trace): Record<string, number> {
     trace.actions.flatMap((action) => action.map(([text]) => trace.texts[text] as string)),
     trace.actions.length,
   );
+}
+
+/**
+ * The trace's actions one after another, again from the start once all are replayed, each with
+ * its parameters as that pass runs them (see the top of this file).
+ */
+export class Replay {
+  #next = 0;
+  #pass = 1;
+  /** Per action and statement: the parameters holding ids the action creates. */
+  readonly #ids: number[][][];
+  /** Per party: how far one pass moves its version. */
+  readonly #moved = new Map<string, number>();
+
+  constructor(readonly trace: Trace) {
+    const first = new Map<string, number>();
+    const last = new Map<string, number>();
+    this.#ids = trace.actions.map((action) => {
+      const created = new Set<unknown>();
+      for (const [text, params] of action) {
+        const shape = shapeOf(trace.texts[text] as string);
+        const column = shape.kind === 'event' || shape.kind === 'insert' ? CREATED_IDS[shape.table] : undefined;
+        if (column !== undefined) created.add(params[(shape as { columns: string[] }).columns.indexOf(column)]);
+        if (shape.kind === 'saveParty') {
+          const party = partyOf(params);
+          if (!first.has(party)) first.set(party, Number(params.at(-1)));
+          last.set(party, Number(params[0]));
+        }
+      }
+      return action.map(([, params]) => params.flatMap((value, i) => (typeof value === 'string' && created.has(value) ? [i] : [])));
+    });
+    for (const [party, version] of last) this.#moved.set(party, version - (first.get(party) as number));
+  }
+
+  get pass(): number {
+    return this.#pass;
+  }
+
+  /** The next action's statements: each its text and its parameters for this pass. */
+  next(): Array<{ sql: string; shape: Shape; params: unknown[] }> {
+    if (this.trace.actions.length === 0) throw new Error('the trace holds no action');
+    if (this.#next === this.trace.actions.length) {
+      this.#next = 0;
+      this.#pass += 1;
+    }
+    const i = this.#next++;
+    const action = this.trace.actions[i] as TracedStatement[];
+    return action.map(([text, recorded], s) => {
+      const sql = this.trace.texts[text] as string;
+      const shape = shapeOf(sql);
+      if (this.#pass === 1) return { sql, shape, params: recorded };
+      const params = [...recorded];
+      for (const p of (this.#ids[i] as number[][])[s] as number[]) params[p] = `${params[p] as string}~${this.#pass}`;
+      if (shape.kind === 'saveParty') {
+        const shift = (this.#pass - 1) * (this.#moved.get(partyOf(params)) ?? 0);
+        params[0] = Number(params[0]) + shift;
+        params[params.length - 1] = Number(params.at(-1)) + shift;
+      }
+      return { sql, shape, params };
+    });
+  }
+}
+
+/** A party save's party (its parameters end with site, type, id, expected version). */
+function partyOf(params: readonly unknown[]): string {
+  return params.slice(-4, -1).join('\u0000');
 }
 
 /** The response Questline gave the action: the outcome its event row keeps. */

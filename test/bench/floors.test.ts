@@ -1,21 +1,24 @@
 // The floors of issue 24's benchmark (bench/floor-*.ts) run what Questline runs for the same
 // actions, no more and no less: a floor that drifted from Questline's write set would make the
-// ratio against it meaningless. Workload (a)'s floor replays a trace of Questline's statements
+// ratio against it meaningless. Workload (a)'s floors replay a trace of Questline's statements
 // (bench/trace.ts), recorded in rounds as the bench records them: replayed on a copy of the
-// database as it was when the recording began, it must leave the very rows Questline left.
+// database as it was when the recording began, they must leave the very rows Questline left.
 // Workload (b)'s is written by hand (bench/floor-points.ts): the same users' actions must read
 // and write each table as often as Questline's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionsFloor } from '../../bench/floor-actions.js';
 import { pointsFloor } from '../../bench/floor-points.js';
+import { loadFromSqlite, PostgresFloor } from '../../bench/floor-postgres.js';
 import { perTable, segment, startRecording, tracePerTable, type Trace } from '../../bench/trace.js';
 import { benchProgram, pointsActionBody, pointsProgram, randomActionBody } from '../../bench/workload.js';
 import { openDatabase } from '../../src/db/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { freshPostgresDatabase } from '../helpers/spawned-server.js';
 
 const USERS = 60;
 /** The bench's servers have no client rate limit of their own either. */
@@ -131,6 +134,45 @@ describe('floor (a): a trace of Questline on the benchmark program, with returni
     expect(floor.stale()).toBe(0);
     db.close();
     expect(await sqliteRows(join(dir, 'floor.db'))).toEqual(questlineRows);
+  });
+
+  describe.skipIf(process.env.TEST_DATABASE_URL === undefined || process.env.TEST_DATABASE_URL === '')('on PostgreSQL (bench/floor-postgres.ts)', () => {
+    let fresh: { url: string; drop(): Promise<void> };
+    let pool: pg.Pool;
+
+    beforeAll(async () => {
+      fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+      const database = openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 1 });
+      await database.migrate();
+      await database.close();
+      pool = new pg.Pool({ connectionString: fresh.url, max: 4 });
+      const copied = await loadFromSqlite(pool, await copyOf('postgres-source.db'));
+      expect(copied.parties).toBe(USERS);
+    });
+
+    afterAll(async () => {
+      await pool?.end();
+      await fresh?.drop();
+    });
+
+    it('leaves the rows Questline left, a transaction per action and batched alike; then writes the trace again', async () => {
+      const floor = await PostgresFloor.open(pool);
+      expect(floor.use(trace)).toBe(true);
+      expect(floor.use(rounds[0])).toBe(false);
+      const half = ACTIONS / 2;
+      // Submitted at once: a party's actions are written in order, and the batched ones up to 64
+      // in a batch, a party once per batch.
+      await Promise.all(Array.from({ length: half }, () => floor.perAction()));
+      await Promise.all(Array.from({ length: ACTIONS - half }, () => floor.batched()));
+      expect(floor.stale).toBe(0);
+      expect(await rowsOf(async (sql) => (await pool.query(sql)).rows)).toEqual(questlineRows);
+      // Past the trace's end, again with new ids, and party versions moved on by what a pass moved them.
+      await Promise.all(Array.from({ length: ACTIONS + 10 }, (_, i) => (i % 2 === 0 ? floor.batched() : floor.perAction())));
+      expect(floor.pass).toBe(3);
+      expect(floor.stale).toBe(0);
+      const { rows } = await pool.query<{ n: string }>('select count(*) as n from action_events');
+      expect(Number(rows[0]?.n)).toBe((questlineRows.action_events ?? []).length + ACTIONS + 10);
+    });
   });
 });
 

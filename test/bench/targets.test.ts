@@ -83,6 +83,19 @@ describe('issue24Targets', () => {
     expect(rows[8]?.measured).toBe("slowest/new user's 1.00×, 100,000/1,000 actions 1.03×");
   });
 
+  it("shows the raw pg floor beside the PostgreSQL row, as context that neither meets nor misses it", () => {
+    const postgresFloor = { perAction: { rps: 900, cpu: { node: 300, postgres: 500 } }, batched: { rps: 3_000, cpu: { node: 150.4, postgres: 200 } } };
+    const floor =
+      "raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): batched 3,000 actions/s, CPU 350 µs (node 150 µs + PostgreSQL 200 µs), a transaction per action 900 actions/s, CPU 800 µs (node 300 µs + PostgreSQL 500 µs)";
+    const withFloor = issue24Targets({ ...good, postgresFloor })[4];
+    expect(withFloor?.measured).toBe(`CPU 650 µs, throughput 2.60× today; node 400 µs + PostgreSQL 200 µs + Redis 50 µs; 2,127 actions/s; ${floor}`);
+    expect(withFloor?.status).toBe('met');
+    const alone = issue24Targets({ ...good, postgres1: undefined, postgresFloor: { batched: postgresFloor.batched } })[4];
+    expect(alone?.measured).toBe("CPU not measured, throughput not measured; raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): batched 3,000 actions/s, CPU 350 µs (node 150 µs + PostgreSQL 200 µs)");
+    expect(alone?.status).toBe('not measured');
+    expect(issue24Targets({ ...good, postgresFloor: {} })[4]?.measured).toBe(issue24Targets(good)[4]?.measured);
+  });
+
   it('writes a Markdown table with a row per target', () => {
     const lines = targetsMarkdown(issue24Targets({ ...good, busyRps: undefined }));
     expect(lines).toHaveLength(2 + TARGETS.length);
