@@ -246,14 +246,17 @@ export class ActionService {
     // (every mission's state, every capped category's totals, every rate-limit window), in the same
     // one statement, so that the party's next decisions on this node read nothing.
     const whole = wholeReadsOf(snapshot, party.type);
-    const rates = whole.rated.map((rated) => ({ action: rated.name, window: windowsOf(snapshot, rated, input.timestamp ?? now).rateWindow as { start: number; end: number } }));
+    const rates = whole.rated.map((rated) => {
+      const window = calendarWindow(input.timestamp ?? now, rated.period, snapshot.engine.timezone);
+      return { action: rated.name, from: window.start, to: window.end };
+    });
     const stored = await this.repository.partyState({ db: this.database.db }, party, {
       missionIds: whole.missionIds,
       categories: whole.categories,
       dayStart: periods.day,
       yearStart: periods.year,
       lifetimeCategory: whole.lifetimeCategory,
-      rates: rates.map(({ action: name, window }) => ({ action: name, from: window.start, to: window.end })),
+      rates,
       groups: whole.groups,
     });
     // (A user may be in groups before their first action.)
@@ -269,7 +272,7 @@ export class ActionService {
     for (const [category, totals] of stored.earnings) storeEarned(entry, category, periods, totals);
     if (whole.lifetimeCategory !== undefined) entry.lifetime.set(whole.lifetimeCategory, stored.lifetime);
     if (entry.recorded.size + rates.length > MAX_WINDOWS) entry.recorded.clear();
-    for (const [i, { action: name, window }] of rates.entries()) entry.recorded.set(rateKey(name, window.start), stored.recorded[i] as number);
+    for (const [i, rate] of rates.entries()) entry.recorded.set(rateKey(rate.action, rate.from), stored.recorded[i] as number);
     if (groups.groups !== undefined) entry.groups = groups.groups;
     return { ...stored.row, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
   }
@@ -815,8 +818,8 @@ interface WholeReads {
   categories: readonly string[];
   lifetimeCategory: string | undefined;
   groups: boolean;
-  /** The rate-limited actions. */
-  rated: readonly EngineAction[];
+  /** The rate-limited actions, with their windows' period. */
+  rated: ReadonlyArray<{ name: string; period: NonNullable<EngineAction['rateLimit']>['period'] }>;
 }
 
 const wholeReadsBySnapshot = new WeakMap<ProgramSnapshot, Map<PartyKey['type'], WholeReads>>();
@@ -837,7 +840,7 @@ function wholeReadsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type']): W
       categories: [...new Set(each.flatMap((reads) => reads.categories))],
       lifetimeCategory: each.find((reads) => reads.lifetimeCategory !== undefined)?.lifetimeCategory,
       groups: each.some((reads) => reads.groups),
-      rated: actions.filter((action) => action.rateLimit !== undefined),
+      rated: actions.flatMap((action) => (action.rateLimit === undefined ? [] : [{ name: action.name, period: action.rateLimit.period }])),
     };
     byType.set(partyType, whole);
   }
