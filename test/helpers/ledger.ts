@@ -2,7 +2,7 @@
 // and what a request wrote, counted by table.
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/index.js';
-import type { DatabaseSchema } from '../../src/db/schema.js';
+import type { ActionEventsTable, DatabaseSchema } from '../../src/db/schema.js';
 
 /** Every party's balance in every category of the site equals the sum of its ledger credits. */
 export async function expectBalancesMatchLedger(db: Db, siteId: string): Promise<void> {
@@ -29,4 +29,25 @@ export async function rowCounts<T extends keyof DatabaseSchema>(db: Db, siteId: 
     counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/** A recorded action event row of the user, as a write set or a seed stores it (action "act", value 1). */
+export function actionEventRow(siteId: string, eventId: string, userId: string): ActionEventsTable {
+  return {
+    site_id: siteId,
+    event_id: eventId,
+    party_type: 'user',
+    party_id: userId,
+    action: 'act',
+    value: 1,
+    metadata: '{}',
+    occurred_at: 1,
+    received_at: 1,
+    recorded: 1,
+    reason: null,
+    outcome: '{}',
+    reversed_at: null,
+    reversal: null,
+    groups: null,
+  };
 }

@@ -9,6 +9,7 @@ import type { AwardLedgerTable, PointsLedgerTable } from '../../../src/db/schema
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { unwritable, WriteSet, type PartyKey } from '../../../src/modules/ledger/write-set.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
+import { actionEventRow } from '../../helpers/ledger.js';
 
 const site = 's-amend';
 const ann: PartyKey = { siteId: site, type: 'user', id: 'ann' };
@@ -38,23 +39,7 @@ const progress = (party: PartyKey, missionId: string, ruleId: string, current: n
   current,
   updated_at: 1,
 });
-const event = (id: string) => ({
-  site_id: site,
-  event_id: id,
-  party_type: 'user' as const,
-  party_id: 'ann',
-  action: 'act',
-  value: 1,
-  metadata: '{}',
-  occurred_at: 1,
-  received_at: 1,
-  recorded: 1,
-  reason: null,
-  outcome: '{}',
-  reversed_at: null,
-  reversal: null,
-  groups: null,
-});
+const event = (id: string) => actionEventRow(site, id, 'ann');
 const award = (userId: string, amount: number, id: string): Omit<AwardLedgerTable, 'balance_after'> => ({
   site_id: site,
   entry_id: id,

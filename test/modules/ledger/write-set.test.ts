@@ -14,6 +14,7 @@ import { WriteSet } from '../../../src/modules/ledger/write-set.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
 import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
+import { actionEventRow } from '../../helpers/ledger.js';
 
 /** A site every event type has a destination on. */
 const everywhere: SiteDestinations = {
@@ -280,23 +281,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
         const writes = new WriteSet();
         writes.party(party, { version, lastRecorded: null, sequence: 0 });
         writes.post({ ...entry(party, 'Points', 2, entryId), event_id: eventId }, 2);
-        writes.events.push({
-          site_id: site,
-          event_id: eventId,
-          party_type: 'user',
-          party_id: party.id,
-          action: 'act',
-          value: 1,
-          metadata: '{}',
-          occurred_at: 1,
-          received_at: 1,
-          recorded: 1,
-          reason: null,
-          outcome: '{}',
-          reversed_at: null,
-          reversal: null,
-          groups: null,
-        });
+        writes.events.push(actionEventRow(site, eventId, party.id));
         return writes;
       };
       const versions = async () =>
