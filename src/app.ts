@@ -260,7 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
   await app.register(backupRoutes, { backups });
   await app.register(maintenanceRoutes, { maintenance });
-  const actionsRepository = new ActionsRepository(database.dialect);
+  const actionsRepository = new ActionsRepository();
   const ledger = new LedgerRepository(database.dialect);
   const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, clock, config.partyCacheSize);
   await app.register(actionRoutes, { actions, metrics });

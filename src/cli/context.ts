@@ -58,7 +58,7 @@ export async function openCliContext(config: Config): Promise<CliContext> {
     backups: new BackupService(database.db, programs),
     leaderboards,
     preferences,
-    actions: new ActionService(database, new ActionsRepository(database.dialect), new LedgerRepository(database.dialect), programs, leaderboards),
+    actions: new ActionService(database, new ActionsRepository(), new LedgerRepository(database.dialect), programs, leaderboards),
     async close() {
       await bus?.close();
       await redis?.quit();

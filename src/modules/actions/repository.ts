@@ -1,10 +1,10 @@
 // Reads of the action engine's state, inside the caller's transaction (the ledger, src/modules/ledger/, writes it).
 import { sql } from 'kysely';
-import type { DialectName, Trx } from '../../db/index.js';
+import type { Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { ActionEventsTable, PartyType } from '../../db/schema.js';
-import { insertParty, readParty, type PartyRow } from '../ledger/parties.js';
+import type { PartyRow } from '../ledger/parties.js';
 import type { PartyKey } from '../ledger/write-set.js';
 
 type P = { siteId: string; type: PartyType; id: string };
@@ -163,24 +163,6 @@ export interface ProgressUpdate {
 export class ActionsRepository {
   /** Group reads of parties' state: at most two statements at once, the next reads gathering meanwhile. */
   readonly #reads = new Batcher((reads: Array<{ trx: Trx; party: PartyKey; query: StateQuery }>) => this.#readStates(reads), { inFlight: 2, max: 64 });
-
-  constructor(private readonly dialect: DialectName) {}
-
-  /**
-   * For the action path: the party's row (created when new, and then `created`), locked
-   * (PostgreSQL: row lock; SQLite: the transaction's write lock).
-   */
-  async lockParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow & { created: boolean }> {
-    const forUpdate = this.dialect === 'postgres';
-    const existing = await readParty(trx, party, forUpdate);
-    if (existing !== undefined) return { ...existing, created: false };
-    // A new party: its inserted row, or (another writer inserted it meanwhile) that row, locked.
-    const inserted = await insertParty(trx, party, now);
-    if (inserted !== undefined) return { ...inserted, created: true };
-    const row = await readParty(trx, party, forUpdate);
-    if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be created`);
-    return { ...row, created: false };
-  }
 
   /**
    * PostgreSQL: the party's row as stored and the state a decision reads, in one statement and

@@ -21,7 +21,7 @@ import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party
 import { mirrorPoints } from '../awards/ledger.js';
 import { changeLevel, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Decided, Locked } from '../ledger/locked.js';
-import { inLockOrder, type PartyRow } from '../ledger/parties.js';
+import { inLockOrder, type LockedRow, type PartyRow } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import { StaleWrite, type ScoreRow } from '../ledger/written.js';
 import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
@@ -72,7 +72,7 @@ export interface LogOptions {
  * A party row a decision starts from: `created` when the party is new (nothing else of it is
  * stored), `insert` when its row is still to be inserted, by the decision's own write set.
  */
-type DecisionRow = PartyRow & { created?: boolean; insert?: boolean };
+type DecisionRow = LockedRow & { insert?: true };
 
 interface Periods {
   day: number;
@@ -173,7 +173,9 @@ export class ActionService {
         if (involved.groups.length > 0) break;
         try {
           const scores: ScoreUpdate[] = [];
-          const outcome = await this.record({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [row], input, eventId, { ...options, unlocked: true });
+          const decided = await this.decideAction({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [row], input, eventId, options);
+          // Committed with the write sets of other parties decided meanwhile (group commit).
+          const outcome = decided.written(await this.ledger.commit({ db: this.database.db }, decided.writes));
           await this.leaderboards.publish(scores);
           return outcome;
         } catch (error) {
@@ -186,15 +188,22 @@ export class ActionService {
     if (involved === undefined || involved.memberships === 'cached') involved = await this.groupsOf(snapshot, party, input.action);
     // Leaderboard scores move in the transaction; their ranking structures after the commit.
     const scores: ScoreUpdate[] = [];
+    const parties = [...involved.groups, party];
     const outcome = await this.database.transaction(async (trx) => {
-      // Every party this decision touches is locked in the ledger's lock order (lockOrder): groups, then the user.
-      const rows: DecisionRow[] = [];
-      for (const locked of [...involved.groups, party]) rows.push(await this.repository.lockParty(trx, locked, now));
-      if (input.eventId !== undefined) {
-        const existing = await this.repository.findEvent(trx, party.siteId, eventId);
-        if (existing !== undefined) return this.duplicateOf(existing, party, input.action);
-      }
-      return this.record({ trx, snapshot, now, scores, cache: this.#cache }, party, involved, rows, input, eventId, options);
+      // The ledger locks every party this decision touches (the user's groups and the user), and
+      // writes the decision's set at once.
+      const { answer, scores: stored } = await this.ledger.write(trx, { parties, now, destinations: snapshot.destinations }, async (locked): Promise<Decided<ActionDecision | ActionOutcome>> => {
+        if (input.eventId !== undefined) {
+          const existing = await this.repository.findEvent(trx, party.siteId, eventId);
+          if (existing !== undefined) return { writes: locked.writes, answer: this.duplicateOf(existing, party, input.action) };
+        }
+        const decided = await this.decideAction({ trx, snapshot, now, scores, cache: this.#cache }, party, involved, parties.map((p) => locked.row(p)), input, eventId, options);
+        return { writes: decided.writes, answer: decided };
+      });
+      if (!('written' in answer)) return answer;
+      // (Written, so that a dry run is refused as the action would be; rolled back.)
+      if (options.dryRun === true) throw new DryRun(answer.answer);
+      return answer.written(stored);
     });
     await this.leaderboards.publish(scores);
     return outcome;
@@ -338,23 +347,6 @@ export class ActionService {
     return result;
   }
 
-  /** Decides and writes one action of the locked party (and of the locked groups it advances). */
-  private async record(
-    within: WithinTransaction,
-    party: PartyKey,
-    involved: Involved,
-    rows: DecisionRow[],
-    input: ActionInput,
-    eventId: string,
-    options: LogOptions & { passive?: boolean; reported?: boolean; unlocked?: boolean },
-  ): Promise<ActionOutcome> {
-    const decided = await this.decideAction(within, party, involved, rows, input, eventId, options);
-    // Decided without a lock, the write set is committed with those of other parties (group commit).
-    const stored = options.unlocked === true ? await this.ledger.commit(within.trx, decided.writes) : await this.ledger.apply(within.trx, decided.writes);
-    if (options.dryRun) throw new DryRun(decided.answer);
-    return decided.written(stored);
-  }
-
   /** Decides one action of the locked party (and of the locked groups it advances): its write set, not yet written. */
   private async decideAction(
     { trx, snapshot, now, scores, cache }: WithinTransaction,
@@ -363,7 +355,7 @@ export class ActionService {
     rows: DecisionRow[],
     input: ActionInput,
     eventId: string,
-    options: LogOptions & { passive?: boolean; reported?: boolean; unlocked?: boolean },
+    options: LogOptions & { passive?: boolean; reported?: boolean },
   ): Promise<ActionDecision> {
     const parties = [...groups, party];
     const action = this.resolveAction(snapshot, input.action, options.reported);

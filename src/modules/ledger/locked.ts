@@ -6,7 +6,7 @@ import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
 import type { SiteDestinations } from '../webhooks/routing.js';
-import type { PartyRow } from './parties.js';
+import type { LockedRow } from './parties.js';
 import { WriteSet, type PartyKey } from './write-set.js';
 
 /** What a decision comes to: every row it writes, and what its caller answers. */
@@ -36,15 +36,15 @@ export async function storedPoints(trx: Trx, party: PartyKey, category: string):
 const partyKey = (party: PartyKey) => `${party.siteId}\u0000${party.type}\u0000${party.id}`;
 
 export class Locked {
-  /** The decision's rows: add to it (the parties are named, their versions raised by the lock already). */
+  /** The decision's rows: add to it (the parties are named; written, the set raises their versions). */
   readonly writes: WriteSet;
-  readonly #rows = new Map<string, PartyRow>();
+  readonly #rows = new Map<string, LockedRow>();
 
   /** `trx`: for the decision's reads; it writes nothing itself. */
   constructor(
     readonly trx: Trx,
     readonly now: number,
-    rows: ReadonlyArray<{ party: PartyKey; row: PartyRow }>,
+    rows: ReadonlyArray<{ party: PartyKey; row: LockedRow }>,
     destinations: SiteDestinations | undefined,
   ) {
     this.writes = new WriteSet(destinations);
@@ -58,8 +58,8 @@ export class Locked {
     return this.#rows.has(partyKey(party));
   }
 
-  /** The party's row as locked, before this decision. */
-  row(party: PartyKey): PartyRow {
+  /** The party's row as locked, before this decision (`created`: by the lock). */
+  row(party: PartyKey): LockedRow {
     const row = this.#rows.get(partyKey(party));
     if (row === undefined) throw new Error(`party ${party.type}:${party.id} is not locked by the decision`);
     return row;

@@ -1,7 +1,7 @@
 // The parties' rows: a user's or group's row in `parties` is what every writer locks before it
 // writes anything of that party (PostgreSQL: the row lock; SQLite: the transaction holds the only
 // write lock anyway), and the one order in which a writer that touches several locks them.
-import type { Trx } from '../../db/index.js';
+import type { DialectName, Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
 import type { PartyKey } from './write-set.js';
@@ -23,16 +23,6 @@ const q = {
       .insertInto('parties')
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.now, last_recorded: null, level_id: null, sequence: 0, version: 0 })
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
-      .returning(['last_recorded', 'level_id', 'version', 'sequence']),
-  ),
-  // Raising the version takes the row lock on PostgreSQL (SQLite transactions hold the write lock already); the row as locked.
-  bumpVersion: precompiled<P, PartyRow>((db, p) =>
-    db
-      .updateTable('parties')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
       .returning(['last_recorded', 'level_id', 'version', 'sequence']),
   ),
   read: precompiled<P, PartyRow>((db, p) =>
@@ -74,29 +64,38 @@ export function inLockOrder(parties: readonly PartyKey[]): PartyKey[] {
   return [...unique.values()].sort(lockOrder);
 }
 
+/** A party's row as a writer locked it; `created` when the lock created it (nothing else of the party is stored). */
+export type LockedRow = PartyRow & { created?: true };
+
 /**
- * Creates the parties that do not exist yet and locks them, in lock order, raising their versions
- * so that the action path's cached state of them is not used again; their rows as locked.
+ * Locks the parties in lock order, creating those that do not exist yet; their rows as locked.
+ * The lock raises nothing: the write set that changes a party raises its version
+ * (LedgerRepository.write), so that a decision that changes nothing writes nothing.
  */
-export async function lockParties(trx: Trx, parties: readonly PartyKey[], now: number): Promise<Array<{ party: PartyKey; row: PartyRow }>> {
-  const locked: Array<{ party: PartyKey; row: PartyRow }> = [];
-  for (const party of inLockOrder(parties)) {
-    await q.insert(trx, { ...key(party), now });
-    const [row] = await q.bumpVersion(trx, key(party));
-    if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be locked`);
-    locked.push({ party, row: partyRow(row) });
-  }
+export async function lockParties(trx: Trx, dialect: DialectName, parties: readonly PartyKey[], now: number): Promise<Array<{ party: PartyKey; row: LockedRow }>> {
+  const locked: Array<{ party: PartyKey; row: LockedRow }> = [];
+  for (const party of inLockOrder(parties)) locked.push({ party, row: await lockParty(trx, dialect, party, now) });
   return locked;
+}
+
+/**
+ * PostgreSQL: the row lock (SELECT … FOR UPDATE); SQLite: a read, the transaction holding the
+ * database's only write lock anyway. A new party: its inserted row, or (another writer inserted it
+ * meanwhile) that row, locked.
+ */
+async function lockParty(trx: Trx, dialect: DialectName, party: PartyKey, now: number): Promise<LockedRow> {
+  const forUpdate = dialect === 'postgres';
+  const existing = await readParty(trx, party, forUpdate);
+  if (existing !== undefined) return existing;
+  const [inserted] = await q.insert(trx, { ...key(party), now });
+  if (inserted !== undefined) return { ...partyRow(inserted), created: true };
+  const row = await readParty(trx, party, forUpdate);
+  if (row === undefined) throw new Error(`party ${party.type}:${party.id} could not be locked`);
+  return row;
 }
 
 /** The party's row, none when it does not exist; `forUpdate` locks it (PostgreSQL's row lock). */
 export async function readParty(trx: Trx, party: PartyKey, forUpdate = false): Promise<PartyRow | undefined> {
   const [row] = await (forUpdate ? q.readForUpdate : q.read)(trx, key(party));
-  return row === undefined ? undefined : partyRow(row);
-}
-
-/** Creates the party: its row as inserted (locked by this transaction), none when it exists already. */
-export async function insertParty(trx: Trx, party: PartyKey, now: number): Promise<PartyRow | undefined> {
-  const [row] = await q.insert(trx, { ...key(party), now });
   return row === undefined ? undefined : partyRow(row);
 }

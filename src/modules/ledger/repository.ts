@@ -1,15 +1,15 @@
 // The ledger's writes: a write set in the caller's transaction (./sqlite.ts, ./postgres.ts), or on
 // PostgreSQL outside any transaction with those of other decisions (group commit); and the one
-// "decide, then write" entry of every writer other than the action path's own: the parties it
-// names are locked (./parties.ts), the caller decides from them (./locked.ts), and the decision's
-// write set, checked, is written at once.
+// "decide, then write" entry of every decision made under lock (the action path's locked one
+// included): the parties it names are locked (./parties.ts), the caller decides from them
+// (./locked.ts), and the decision's write set, checked, is written at once.
 import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import { AppError } from '../../errors.js';
 import type { SiteDestinations } from '../webhooks/routing.js';
 import { Locked, storedPoints, type Decided } from './locked.js';
-import { inLockOrder, lockParties, readParty, type PartyRow } from './parties.js';
+import { inLockOrder, lockParties, readParty, type LockedRow } from './parties.js';
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
 import { writeOnSqlite } from './sqlite.js';
 import { unwritable, type PartyKey, type WriteSet } from './write-set.js';
@@ -86,14 +86,16 @@ export class LedgerRepository {
 
   /**
    * The one "decide, then write" entry for decisions made under lock. Locks the parties named (in
-   * the lock order, raising their versions), hands `decide` their rows as locked and a write set
-   * naming them (Locked); `decide` reads what it needs (it writes nothing) and returns every row
-   * its decision writes and its answer. The set is checked before anything of it is stored (an
-   * amount the ledger cannot hold exactly: AppError amount_out_of_range; a party it did not lock:
-   * an error) and written at once; a set that changes nothing is not written. Decisions made one
-   * after the other in one transaction see each other's writes; such a transaction locks all its
-   * parties with its first lock (lock(), or its first decision). Returns the answer and the
-   * leaderboard scores as stored, for the ranking structures after the commit.
+   * the lock order), hands `decide` their rows as locked and a write set naming them (Locked);
+   * `decide` reads what it needs (it writes nothing) and returns every row its decision writes
+   * (in that set or one of its own naming the same parties) and its answer. The set is checked
+   * before anything of it is stored (an amount the ledger cannot hold exactly: AppError
+   * amount_out_of_range; a party it did not lock: an error) and written at once, raising the
+   * version of every party it names, so that no cached state of them is used again; a set that
+   * changes nothing is not written. Decisions made one after the other in one transaction see
+   * each other's writes; such a transaction locks all its parties with its first lock (lock(), or
+   * its first decision). Returns the answer and the leaderboard scores as stored, for the ranking
+   * structures after the commit.
    */
   async write<T>(trx: Trx, request: DecisionRequest, decide: (locked: Locked) => Promise<Decided<T>>): Promise<{ answer: T; scores: ScoreRow[] }> {
     const locked = new Locked(trx, request.now, await this.#lock(trx, request.parties, request.now, true), request.destinations);
@@ -102,14 +104,16 @@ export class LedgerRepository {
     if (stranger !== undefined) throw new Error(`party ${stranger.type}:${stranger.id} is written by a decision that did not lock it`);
     const problem = unwritable(writes);
     if (problem !== undefined) throw new AppError('amount_out_of_range', problem);
-    return { answer, scores: writes.empty ? [] : await this.apply(trx, writes) };
+    if (writes.empty) return { answer, scores: [] };
+    writes.raiseVersions();
+    return { answer, scores: await this.apply(trx, writes) };
   }
 
   /**
    * Locks the parties named (in any order, duplicates allowed) in the one order every writer uses
-   * (lockOrder, ./parties.ts), creating those that do not exist yet and raising their versions so
-   * that the action path's cached state of them is not used again; for a transaction that writes
-   * rows of its own before its decisions (write()).
+   * (lockOrder, ./parties.ts), creating those that do not exist yet; for a transaction that
+   * writes rows of its own before its decisions (write()). The lock changes no party: their
+   * versions move with the decisions' write sets.
    */
   async lock(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
     await this.#lock(trx, parties, now, false);
@@ -132,14 +136,14 @@ export class LedgerRepository {
   }
 
   /** Locks the parties a transaction's first lock names; later, only reads (`read`) the rows of parties it holds. */
-  async #lock(trx: Trx, parties: readonly PartyKey[], now: number, read: boolean): Promise<Array<{ party: PartyKey; row: PartyRow }>> {
+  async #lock(trx: Trx, parties: readonly PartyKey[], now: number, read: boolean): Promise<Array<{ party: PartyKey; row: LockedRow }>> {
     const held = this.#held.get(trx);
     if (held === undefined) {
-      const locked = await lockParties(trx, parties, now);
+      const locked = await lockParties(trx, this.dialect, parties, now);
       this.#held.set(trx, new Set(locked.map(({ party }) => partyKey(party))));
       return locked;
     }
-    const rows: Array<{ party: PartyKey; row: PartyRow }> = [];
+    const rows: Array<{ party: PartyKey; row: LockedRow }> = [];
     for (const party of inLockOrder(parties)) {
       if (!held.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} was not locked with the transaction's other parties: name them all to its first lock`);
       const row = read ? await readParty(trx, party) : undefined;

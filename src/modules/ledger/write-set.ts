@@ -146,6 +146,11 @@ export class WriteSet {
     });
   }
 
+  /** Raises the version of every party named by one (a set written under lock: LedgerRepository.write). */
+  raiseVersions(): void {
+    for (const write of this.parties.values()) write.version = write.expected + 1;
+  }
+
   /** The party's row as this write set leaves it. */
   saved(party: PartyKey): PartyState | undefined {
     const write = this.parties.get(partyKey(party));

@@ -140,7 +140,7 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
   });
 
   it('on PostgreSQL decides without locking, from the cached state or the stored one when the party changed meanwhile', async () => {
-    const locks = vi.spyOn(ActionsRepository.prototype, 'lockParty');
+    const locks = vi.spyOn(LedgerRepository.prototype, 'write');
     const rowReads = vi.spyOn(ActionsRepository.prototype, 'partyState');
     const onPostgres = configuration === 'scale-out';
     try {

@@ -1,7 +1,8 @@
 // The ledger's one lock protocol (src/modules/ledger/parties.ts): callers name the parties in any
-// order, the ledger locks them in one order, so writers that share parties never deadlock.
+// order, the ledger locks them in one order, so writers that share parties never deadlock; a
+// party's version moves with what is written of it, not with the lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/index.js';
+import type { Database, Trx } from '../../../src/db/index.js';
 import { inLockOrder } from '../../../src/modules/ledger/parties.js';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import type { PartyKey } from '../../../src/modules/ledger/write-set.js';
@@ -61,22 +62,35 @@ describe.each(configurations)('LedgerRepository.lock (%s)', (configuration) => {
   });
   afterAll(async () => fresh.drop());
 
+  // A decision that writes a row for each party it locked (a day marked active, an outbox event).
+  const decide = (trx: Trx, parties: PartyKey[], now: number, pause = 0) =>
+    ledger.write(trx, { parties, now }, async (locked) => {
+      await hold(pause);
+      locked.writes.markActive(site, `day-${now}`, 'ann');
+      return { writes: locked.writes, answer: undefined };
+    });
+
   it('lets writers that name the same parties in opposite orders run one after the other (no deadlock)', async () => {
     // Each writer holds its locks for a while before it commits; had each locked in the order it
     // named, each would hold one party and wait for the other's (PostgreSQL fails one of them).
-    const writer = (parties: PartyKey[]) =>
-      database.transaction(async (trx) => {
-        await ledger.lock(trx, parties, 1_000);
-        await hold(30);
-      });
-    for (let round = 0; round < 5; round++) await Promise.all([writer([ann, crew]), writer([crew, ann])]);
-    // The first round created both; every lock raised each version once.
+    const writer = (parties: PartyKey[], now: number) => database.transaction((trx) => decide(trx, parties, now, 30));
+    for (let round = 0; round < 5; round++) await Promise.all([writer([ann, crew], 2 * round), writer([crew, ann], 2 * round + 1)]);
+    // The first round created both; every decision written raised each version once.
     expect(await versions()).toEqual({ 'user:ann': 10, 'group:crew': 10 });
   });
 
   it('raises the version of a party named twice once', async () => {
     const before = await versions();
-    await database.transaction((trx) => ledger.lock(trx, [ann, crew, ann], 2_000));
+    await database.transaction((trx) => decide(trx, [ann, crew, ann], 2_000));
     expect(await versions()).toEqual({ 'user:ann': (before['user:ann'] as number) + 1, 'group:crew': (before['group:crew'] as number) + 1 });
+  });
+
+  it('changes no party by the lock alone: a transaction that locks and writes nothing of them leaves their versions', async () => {
+    const before = await versions();
+    await database.transaction(async (trx) => {
+      await ledger.lock(trx, [ann, crew], 3_000);
+      await ledger.write(trx, { parties: [ann], now: 3_000 }, async (locked) => ({ writes: locked.writes, answer: undefined }));
+    });
+    expect(await versions()).toEqual(before);
   });
 });

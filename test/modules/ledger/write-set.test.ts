@@ -355,7 +355,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
           const user = users[1] as typeof ann;
           const version = Number((await trx.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', user.id).executeTakeFirstOrThrow()).version);
           await ledger.apply(trx, credit(user, version, 'gc-d-1'));
-          const read = await new ActionsRepository(database.dialect).partyState(trx, user, { missionIds: ['m-1'], categories: ['Points'], dayStart: 0, yearStart: 0, lifetimeCategory: 'Points', rates: [], groups: true });
+          const read = await new ActionsRepository().partyState(trx, user, { missionIds: ['m-1'], categories: ['Points'], dayStart: 0, yearStart: 0, lifetimeCategory: 'Points', rates: [], groups: true });
           expect(read.row?.version).toBe(version + 1);
           return (await seqScans()) - before;
         });

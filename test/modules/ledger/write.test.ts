@@ -59,8 +59,8 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
         return { writes: locked.writes, answer: { version: row.version, balance: await locked.balance(ann, 'Points'), lifetime: await locked.lifetime(ann, 'Points') } };
       }),
     );
-    // New parties: created at version 0, raised once by the lock.
-    expect(answer).toEqual({ version: 1, balance: 7, lifetime: 7 });
+    // New parties: created at version 0 by the lock, raised once by the write.
+    expect(answer).toEqual({ version: 0, balance: 7, lifetime: 7 });
     expect(scores.map((s) => [s.party_id, s.board_id, Number(s.score)])).toEqual([['ann', 'lb', 7]]);
     expect(await entries()).toEqual(['w-1']);
     expect(Number((await party(ann))?.sequence)).toBe(1);
@@ -129,10 +129,10 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
     expect(await entries()).not.toContain('w-eve');
   });
 
-  it('leaves the parties of a decision that changes nothing as the lock left them', async () => {
+  it('leaves the parties of a decision that changes nothing as they were (created by the lock, changed by nothing)', async () => {
     const fay = user('fay');
     const { scores } = await database.transaction((trx) => ledger.write(trx, { parties: [fay], now: 5_000 }, async (locked) => ({ writes: locked.writes, answer: null })));
     const row = await party(fay);
-    expect([scores, Number(row?.version), Number(row?.sequence), row?.level_id]).toEqual([[], 1, 0, null]);
+    expect([scores, Number(row?.version), Number(row?.sequence), row?.level_id]).toEqual([[], 0, 0, null]);
   });
 });
