@@ -36,22 +36,31 @@ export async function storedPoints(trx: Trx, party: PartyKey, category: string):
 const partyKey = (party: PartyKey) => `${party.siteId}\u0000${party.type}\u0000${party.id}`;
 
 export class Locked {
-  /** The decision's rows: add to it (the parties are named; written, the set raises their versions). */
-  readonly writes: WriteSet;
   readonly #rows = new Map<string, LockedRow>();
+  readonly #parties: ReadonlyArray<{ party: PartyKey; row: LockedRow }>;
+  #writes: WriteSet | undefined;
 
   /** `trx`: for the decision's reads; it writes nothing itself. */
   constructor(
     readonly trx: Trx,
     readonly now: number,
     rows: ReadonlyArray<{ party: PartyKey; row: LockedRow }>,
-    destinations: SiteDestinations | undefined,
+    private readonly destinations: SiteDestinations | undefined,
   ) {
-    this.writes = new WriteSet(destinations);
-    for (const { party, row } of rows) {
-      this.#rows.set(partyKey(party), row);
-      this.writes.party(party, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, false);
+    this.#parties = rows;
+    for (const { party, row } of rows) this.#rows.set(partyKey(party), row);
+  }
+
+  /**
+   * The decision's rows: add to it (the parties are named; written, the set raises their
+   * versions). Made when first asked for: the action path decides into a set of its own.
+   */
+  get writes(): WriteSet {
+    if (this.#writes === undefined) {
+      this.#writes = new WriteSet(this.destinations);
+      for (const { party, row } of this.#parties) this.#writes.party(party, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, false);
     }
+    return this.#writes;
   }
 
   has(party: PartyKey): boolean {
@@ -67,11 +76,11 @@ export class Locked {
 
   /** The party's balance in the category as this decision leaves it so far. */
   async balance(party: PartyKey, category: string): Promise<number> {
-    return (await storedPoints(this.trx, party, category)).balance + (this.writes.balanceMoved(party, category)?.credited ?? 0);
+    return (await storedPoints(this.trx, party, category)).balance + (this.#writes?.balanceMoved(party, category)?.credited ?? 0);
   }
 
   /** The party's lifetime points in the category as this decision leaves them so far. */
   async lifetime(party: PartyKey, category: string): Promise<number> {
-    return (await storedPoints(this.trx, party, category)).lifetime + (this.writes.balanceMoved(party, category)?.lifetime ?? 0);
+    return (await storedPoints(this.trx, party, category)).lifetime + (this.#writes?.balanceMoved(party, category)?.lifetime ?? 0);
   }
 }

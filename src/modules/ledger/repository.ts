@@ -36,6 +36,7 @@ const IN_FLIGHT = 2;
 const BATCH = 64;
 
 const partyKey = (party: PartyKey) => `${party.siteId}\u0000${party.type}\u0000${party.id}`;
+const notLocked = (party: PartyKey) => new Error(`party ${party.type}:${party.id} is written by a decision that did not lock it`);
 
 /** What a decision made under lock names: its parties (any order, duplicates allowed), its time, and the site's event destinations when it enqueues events. */
 export interface DecisionRequest {
@@ -100,8 +101,11 @@ export class LedgerRepository {
   async write<T>(trx: Trx, request: DecisionRequest, decide: (locked: Locked) => Promise<Decided<T>>): Promise<{ answer: T; scores: ScoreRow[] }> {
     const locked = new Locked(trx, request.now, await this.#lock(trx, request.parties, request.now, true), request.destinations);
     const { writes, answer } = await decide(locked);
-    const stranger = [...writes.parties.values()].map((w) => w.party).concat([...writes.balances.values()].map((b) => ({ siteId: b.siteId, type: b.partyType, id: b.partyId }))).find((party) => !locked.has(party));
-    if (stranger !== undefined) throw new Error(`party ${stranger.type}:${stranger.id} is written by a decision that did not lock it`);
+    for (const { party } of writes.parties.values()) if (!locked.has(party)) throw notLocked(party);
+    for (const b of writes.balances.values()) {
+      const party: PartyKey = { siteId: b.siteId, type: b.partyType, id: b.partyId };
+      if (!locked.has(party)) throw notLocked(party);
+    }
     const problem = unwritable(writes);
     if (problem !== undefined) throw new AppError('amount_out_of_range', problem);
     if (writes.empty) return { answer, scores: [] };

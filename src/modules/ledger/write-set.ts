@@ -378,13 +378,13 @@ export function unwritable(writes: WriteSet): string | undefined {
   for (const entry of writes.ledger) {
     if (!isPointsAmount(entry.requested) || !isPointsAmount(entry.credited)) return `The ${entry.category} entry of ${String(entry.credited)} is not a whole number of points the ledger holds`;
   }
-  const sums = [
-    ...[...writes.balances.values()].flatMap((b) => [b.credited, b.lifetime]),
-    ...[...writes.earnings.values()].map((e) => e.amount),
-    ...writes.awardEntries.flatMap((e) => [e.amount, e.balance_after]),
-  ];
-  if (!sums.every(Number.isSafeInteger)) return 'An amount would leave the range of whole numbers the ledger holds exactly';
-  const counts = [...writes.progress.values()].map((p) => p.current).concat([...writes.scores.values()].map((s) => s.delta));
-  if (!counts.every(Number.isFinite)) return 'A progress or score would leave the range of finite numbers';
+  // (Loops rather than arrays of the amounts: every decision under lock passes here.)
+  const outOfRange = 'An amount would leave the range of whole numbers the ledger holds exactly';
+  for (const b of writes.balances.values()) if (!Number.isSafeInteger(b.credited) || !Number.isSafeInteger(b.lifetime)) return outOfRange;
+  for (const e of writes.earnings.values()) if (!Number.isSafeInteger(e.amount)) return outOfRange;
+  for (const e of writes.awardEntries) if (!Number.isSafeInteger(e.amount) || !Number.isSafeInteger(e.balance_after)) return outOfRange;
+  const notFinite = 'A progress or score would leave the range of finite numbers';
+  for (const p of writes.progress.values()) if (!Number.isFinite(p.current)) return notFinite;
+  for (const s of writes.scores.values()) if (!Number.isFinite(s.delta)) return notFinite;
   return undefined;
 }
