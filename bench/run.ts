@@ -110,7 +110,7 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     ...(nodes.length > 0 && wanted('postgres1', 'postgres2') ? [['PostgreSQL', nodes[0] as Server] as const] : []),
   ];
   const imported = await Promise.all(returning.map(async ([label, server]) => [label, await importReturningUsers(server, WORKLOAD_USERS, RETURNING_ACTIONS)] as const));
-  if (nodes.length > 0 && postgres !== undefined) {
+  if (nodes.length > 0 && postgres !== undefined && wanted('postgres1', 'postgres2')) {
     // A site with some history, as PostgreSQL's statistics know it: a database never analyzed
     // plans the rate-limit count over the site's whole history (docs/deployment.md), which
     // autovacuum's first ANALYZE of a live database ends within a minute or two.
