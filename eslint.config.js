@@ -33,12 +33,15 @@ export default tseslint.config(
     // The rule engine is pure: no I/O, no HTTP, no database (STYLE: engine/).
     files: ['src/engine/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/db/**', '**/plugins/**', '**/modules/**'], message: 'src/engine must stay pure.' },
-          { group: ['fastify', 'kysely', 'better-sqlite3', 'pg', 'ioredis', 'node:fs', 'node:net', 'node:http'], message: 'src/engine must stay pure.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/**', '**/plugins/**', '**/modules/**'], message: 'src/engine must stay pure.' },
+            { group: ['fastify', 'kysely', 'better-sqlite3', 'pg', 'ioredis', 'node:fs', 'node:net', 'node:http'], message: 'src/engine must stay pure.' },
+          ],
+        },
+      ],
     },
   },
 );

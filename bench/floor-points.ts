@@ -29,8 +29,12 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
   const createParty = db.prepare(
     "insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version) values (?, 'user', ?, ?, null, null, 0, 0) on conflict (site_id, party_type, party_id) do nothing returning last_recorded, level_id, version, sequence",
   );
-  const saveParty = db.prepare("update parties set version = ?, last_recorded = ?, sequence = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version");
-  const savePartyAndLevel = db.prepare("update parties set version = ?, last_recorded = ?, sequence = ?, level_id = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version");
+  const saveParty = db.prepare(
+    "update parties set version = ?, last_recorded = ?, sequence = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version",
+  );
+  const savePartyAndLevel = db.prepare(
+    "update parties set version = ?, last_recorded = ?, sequence = ?, level_id = ? where site_id = ? and party_type = 'user' and party_id = ? and version = ? returning version",
+  );
   const setProgress = db.prepare(
     "insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at) values (?, 'user', ?, ?, 'r-1', 0, ?, ?) on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at",
   );
@@ -49,7 +53,9 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
   const addTrophy = db.prepare(
     "insert into trophies (site_id, party_type, party_id, badge_id, earned_count, first_earned_at, last_earned_at) values (?, 'user', ?, ?, 1, ?, ?) on conflict (site_id, party_type, party_id, badge_id) do update set earned_count = trophies.earned_count + 1, first_earned_at = min(trophies.first_earned_at, excluded.first_earned_at), last_earned_at = max(trophies.last_earned_at, excluded.last_earned_at)",
   );
-  const insertLevelChange = db.prepare("insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at) values (?, ?, ?, ?, ?, 'up', ?, ?)");
+  const insertLevelChange = db.prepare(
+    "insert into level_changes (site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at) values (?, ?, ?, ?, ?, 'up', ?, ?)",
+  );
   const markActive = db.prepare('insert into daily_active_users (site_id, day, user_id) values (?, ?, ?) on conflict (site_id, day, user_id) do nothing');
   const addScore = db.prepare(
     "insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, 'lb-all', 0, ?, ?, ?, 1) on conflict (site_id, board_id, window_start, party_id) do update set score = leaderboard_scores.score + excluded.score, reached_at = excluded.reached_at, version = leaderboard_scores.version + 1 returning score, version",

@@ -24,10 +24,27 @@ const floor = await PostgresFloor.open(pool);
 
 const app = Fastify({ logger: false });
 const answer = (outcome: string) => `{"response":${outcome}}`;
-app.post('/users/:userId/actions', async (_request, reply) => reply.code(201).type('application/json').send(answer(await floor.perAction())));
-app.post('/batched/users/:userId/actions', async (_request, reply) => reply.code(201).type('application/json').send(answer(await floor.batched())));
+app.post('/users/:userId/actions', async (_request, reply) =>
+  reply
+    .code(201)
+    .type('application/json')
+    .send(answer(await floor.perAction())),
+);
+app.post('/batched/users/:userId/actions', async (_request, reply) =>
+  reply
+    .code(201)
+    .type('application/json')
+    .send(answer(await floor.batched())),
+);
 app.post<{ Body: { file: string } }>('/floor/trace', async (request) => ({ used: floor.use(JSON.parse(readFileSync(request.body.file, 'utf8')) as Trace) }));
 app.get('/floor/stale', async () => ({ stale: floor.stale, pass: floor.pass }));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`COPIED ${JSON.stringify(copied)}\nServer listening at ${address}\n`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

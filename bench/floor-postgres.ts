@@ -46,26 +46,44 @@ const UPSERTS: Record<string, { conflict?: string; returning?: string }> = {
   outbox: {},
   parties: { conflict: 'on conflict (site_id, party_type, party_id) do nothing', returning: 'returning last_recorded, level_id, version, sequence' },
   mission_progress: {
-    conflict: 'on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at',
+    conflict:
+      'on conflict (site_id, party_type, party_id, mission_id, rule_id) do update set window_start = excluded.window_start, current = excluded.current, updated_at = excluded.updated_at',
   },
   point_balances: {
-    conflict: 'on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime',
+    conflict:
+      'on conflict (site_id, party_type, party_id, category) do update set balance = point_balances.balance + excluded.balance, lifetime = point_balances.lifetime + excluded.lifetime',
     returning: 'returning category, balance, lifetime',
   },
-  point_earnings: { conflict: 'on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned' },
+  point_earnings: {
+    conflict: 'on conflict (site_id, party_type, party_id, category, period, period_start) do update set earned = point_earnings.earned + excluded.earned',
+  },
   trophies: {
     conflict:
       'on conflict (site_id, party_type, party_id, badge_id) do update set earned_count = trophies.earned_count + excluded.earned_count, first_earned_at = least(trophies.first_earned_at, excluded.first_earned_at), last_earned_at = greatest(trophies.last_earned_at, excluded.last_earned_at)',
   },
   daily_active_users: { conflict: 'on conflict (site_id, day, user_id) do nothing' },
   leaderboard_scores: {
-    conflict: 'on conflict (site_id, board_id, window_start, party_id) do update set score = leaderboard_scores.score + excluded.score, reached_at = excluded.reached_at, version = leaderboard_scores.version + 1',
+    conflict:
+      'on conflict (site_id, board_id, window_start, party_id) do update set score = leaderboard_scores.score + excluded.score, reached_at = excluded.reached_at, version = leaderboard_scores.version + 1',
     returning: 'returning party_id, board_id, window_start, score, reached_at, version',
   },
 };
 
 /** The order a batch writes its tables in: the parties first (their versions guard the rest), the event last. */
-const WRITE_ORDER = ['parties', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'point_earnings', 'trophies', 'level_changes', 'outbox', 'daily_active_users', 'leaderboard_scores', 'action_events'];
+const WRITE_ORDER = [
+  'parties',
+  'mission_progress',
+  'mission_completions',
+  'points_ledger',
+  'point_balances',
+  'point_earnings',
+  'trophies',
+  'level_changes',
+  'outbox',
+  'daily_active_users',
+  'leaderboard_scores',
+  'action_events',
+];
 
 const BATCH = 64;
 const IN_FLIGHT = 2;
@@ -78,7 +96,9 @@ export async function loadFromSqlite(pool: pg.Pool, filename: string): Promise<R
     for (const table of TABLES) {
       const rows = source.prepare(`select * from ${table}`).all();
       for (let from = 0; from < rows.length; from += 2_000) {
-        await pool.query(`insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [JSON.stringify(rows.slice(from, from + 2_000))]);
+        await pool.query(`insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`, [
+          JSON.stringify(rows.slice(from, from + 2_000)),
+        ]);
       }
       copied[table] = rows.length;
     }
@@ -127,7 +147,17 @@ function decode(statements: Statement[]): Action {
       const [version, lastRecorded, sequence] = params;
       const level = shape.setsLevel ? params[3] : null;
       const [siteId, partyType, partyId, expected] = params.slice(-4);
-      action.saves.push({ site_id: String(siteId), party_type: String(partyType), party_id: String(partyId), version: Number(version), last_recorded: lastRecorded, sequence, set_level: shape.setsLevel, level_id: level, expected: Number(expected) });
+      action.saves.push({
+        site_id: String(siteId),
+        party_type: String(partyType),
+        party_id: String(partyId),
+        version: Number(version),
+        last_recorded: lastRecorded,
+        sequence,
+        set_level: shape.setsLevel,
+        level_id: level,
+        expected: Number(expected),
+      });
     } else {
       if (UPSERTS[shape.table] === undefined) throw new Error(`a table the PostgreSQL floor does not write: ${shape.table}`);
       const row: Row = {};
@@ -237,7 +267,16 @@ export class PostgresFloor {
       }
       for (const save of action.saves) {
         const text = `update parties set version = $1, last_recorded = $2, sequence = $3${save.set_level ? ', level_id = $8' : ''} where site_id = $4 and party_type = $5 and party_id = $6 and version = $7 returning version`;
-        const values = [save.version, save.last_recorded, save.sequence, save.site_id, save.party_type, save.party_id, save.expected, ...(save.set_level ? [save.level_id] : [])];
+        const values = [
+          save.version,
+          save.last_recorded,
+          save.sequence,
+          save.site_id,
+          save.party_type,
+          save.party_id,
+          save.expected,
+          ...(save.set_level ? [save.level_id] : []),
+        ];
         if ((await client.query({ name: this.#name(text), text, values })).rowCount === 0) this.stale += 1;
       }
       for (const table of WRITE_ORDER) {
@@ -285,13 +324,15 @@ export class PostgresFloor {
       const batch = this.#queue.splice(0, BATCH);
       if (batch.length === 0) return;
       this.#inFlight += 1;
-      void this.#writeBatch(batch.map((item) => item.action)).then(
-        () => batch.forEach((item) => item.resolve(item.action.outcome)),
-        (error: unknown) => batch.forEach((item) => item.reject(error)),
-      ).finally(() => {
-        this.#inFlight -= 1;
-        this.#pump();
-      });
+      void this.#writeBatch(batch.map((item) => item.action))
+        .then(
+          () => batch.forEach((item) => item.resolve(item.action.outcome)),
+          (error: unknown) => batch.forEach((item) => item.reject(error)),
+        )
+        .finally(() => {
+          this.#inFlight -= 1;
+          this.#pump();
+        });
     }
   }
 

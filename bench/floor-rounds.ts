@@ -58,7 +58,10 @@ export class FloorsOfA {
     const forPostgres = postgres === undefined ? undefined : await copy('floor-postgres.db');
     await post(`${questline.url}/bench/trace/start`);
     const sqlite = await startServer(['bench/floor-server.ts'], { FLOOR_DATABASE: forSqlite });
-    const onPostgres = postgres === undefined ? undefined : await startServer(['bench/floor-postgres-server.ts'], { FLOOR_POSTGRES: await postgres.another(), FLOOR_SOURCE: forPostgres as string });
+    const onPostgres =
+      postgres === undefined
+        ? undefined
+        : await startServer(['bench/floor-postgres-server.ts'], { FLOOR_POSTGRES: await postgres.another(), FLOOR_SOURCE: forPostgres as string });
     return new FloorsOfA(dir, questline, sqlite, onPostgres);
   }
 
@@ -82,7 +85,10 @@ export class FloorsOfA {
   }
 
   /** The PostgreSQL floor's round, given its trace (Questline's first measured round of (a)) the first time. */
-  async postgresRound(batched: boolean, options: Parameters<typeof load>[1] & { request: () => { path: string; method: 'POST'; body: string } }): Promise<LoadResult> {
+  async postgresRound(
+    batched: boolean,
+    options: Parameters<typeof load>[1] & { request: () => { path: string; method: 'POST'; body: string } },
+  ): Promise<LoadResult> {
     const floor = this.postgres as Server;
     if (!this.#postgresTrace) {
       const first = this.chunks.find((chunk) => chunk.measured);

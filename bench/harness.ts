@@ -117,7 +117,12 @@ function cpuMeter(groups: Record<string, () => number[]>): { perRequest: (reques
     perRequest: (requests) =>
       started.length === 0
         ? undefined
-        : Object.fromEntries(started.map((group) => [group.name, (group.pids().reduce((sum, pid) => sum + cpuSeconds(pid) - (group.at.get(pid) ?? 0), 0) / Math.max(requests, 1)) * 1e6])),
+        : Object.fromEntries(
+            started.map((group) => [
+              group.name,
+              (group.pids().reduce((sum, pid) => sum + cpuSeconds(pid) - (group.at.get(pid) ?? 0), 0) / Math.max(requests, 1)) * 1e6,
+            ]),
+          ),
   };
 }
 
@@ -130,7 +135,12 @@ export function postgresPids(): number[] {
 
 /** A process and its children (PostgreSQL's postmaster and its backends, which it forks). */
 export function processTree(root: number): number[] {
-  return [root, ...processes().filter((p) => p.parent === root).map((p) => p.pid)];
+  return [
+    root,
+    ...processes()
+      .filter((p) => p.parent === root)
+      .map((p) => p.pid),
+  ];
 }
 
 /** The command line a process shows (proc(5) cmdline): PostgreSQL's processes show what they are there; '' once it is gone. */
@@ -253,7 +263,11 @@ export async function loadSpread(urls: string[], options: Parameters<typeof load
  * Interleaved rounds, so that a noisy neighbour slows every target alike; medians of each. With
  * `warmUp`, one uncounted round first (the JIT, and a collection after a large load).
  */
-export async function interleaved<K extends string>(rounds: number, targets: Record<K, () => Promise<LoadResult>>, options: { warmUp?: boolean } = {}): Promise<Record<K, LoadResult>> {
+export async function interleaved<K extends string>(
+  rounds: number,
+  targets: Record<K, () => Promise<LoadResult>>,
+  options: { warmUp?: boolean } = {},
+): Promise<Record<K, LoadResult>> {
   const results = {} as Record<K, LoadResult[]>;
   for (const name of Object.keys(targets) as K[]) results[name] = [];
   if (options.warmUp === true) for (const name of Object.keys(targets) as K[]) await targets[name]();
@@ -268,7 +282,9 @@ export async function interleaved<K extends string>(rounds: number, targets: Rec
       p50: median(results[name].map((r) => r.p50)),
       p99: median(results[name].map((r) => r.p99)),
       requests: median(results[name].map((r) => r.requests)),
-      ...(cpu !== undefined ? { cpu: Object.fromEntries(Object.keys(cpu).map((group) => [group, median(results[name].map((r) => r.cpu?.[group] ?? 0))])) } : {}),
+      ...(cpu !== undefined
+        ? { cpu: Object.fromEntries(Object.keys(cpu).map((group) => [group, median(results[name].map((r) => r.cpu?.[group] ?? 0))])) }
+        : {}),
     };
   }
   return out;
@@ -305,7 +321,16 @@ export function report(name: string, value: string): void {
 export function sectionsMarkdown(): string {
   return sections
     .filter((s) => s.rows.length > 0)
-    .map((s) => [`## ${s.title}`, '', ...s.notes.flatMap((note) => [note, '']), '| measurement | result |', '|---|---|', ...s.rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n'))
+    .map((s) =>
+      [
+        `## ${s.title}`,
+        '',
+        ...s.notes.flatMap((note) => [note, '']),
+        '| measurement | result |',
+        '|---|---|',
+        ...s.rows.map(([name, value]) => `| ${name} | ${value} |`),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 

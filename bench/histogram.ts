@@ -53,17 +53,23 @@ export function histogramSvg(title: string, series: Series[]): string {
     const yStep = niceStep(peak * 100, 4);
     const y0 = 30 + index * PANEL_HEIGHT;
     const x = (ms: number) => MARGIN.left + (ms / (buckets * width)) * plotWidth;
-    const y = (share: number) => y0 + MARGIN.top + plotHeight - (share / (Math.ceil((peak * 100) / yStep) * yStep / 100)) * plotHeight;
-    const summary = `${s.label}: ${samples.length.toLocaleString('en')} responses, p50 ${fmt(percentile(samples, 0.5))} ms, p99 ${fmt(percentile(samples, 0.99))} ms` + (beyond > 0 ? `, ${((beyond / samples.length) * 100).toFixed(2)}% beyond ${fmt(buckets * width)} ms` : '');
+    const y = (share: number) => y0 + MARGIN.top + plotHeight - (share / ((Math.ceil((peak * 100) / yStep) * yStep) / 100)) * plotHeight;
+    const summary =
+      `${s.label}: ${samples.length.toLocaleString('en')} responses, p50 ${fmt(percentile(samples, 0.5))} ms, p99 ${fmt(percentile(samples, 0.99))} ms` +
+      (beyond > 0 ? `, ${((beyond / samples.length) * 100).toFixed(2)}% beyond ${fmt(buckets * width)} ms` : '');
     parts.push(`<text x="${MARGIN.left}" y="${y0 + 16}" font-size="12">${escape(summary)}</text>`);
     for (let share = 0; share <= Math.ceil((peak * 100) / yStep) * yStep + 1e-9; share += yStep) {
-      parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(share / 100).toFixed(1)}" y2="${y(share / 100).toFixed(1)}" stroke="#e5e5e5"/>`);
+      parts.push(
+        `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(share / 100).toFixed(1)}" y2="${y(share / 100).toFixed(1)}" stroke="#e5e5e5"/>`,
+      );
       parts.push(`<text x="${MARGIN.left - 6}" y="${(y(share / 100) + 4).toFixed(1)}" text-anchor="end">${fmt(share)}%</text>`);
     }
     counts.forEach((_, bucket) => {
       const share = shares[bucket] ?? 0;
       if (share === 0) return;
-      parts.push(`<rect x="${x(bucket * width).toFixed(1)}" y="${y(share).toFixed(1)}" width="${Math.max(plotWidth / buckets - 1, 1).toFixed(1)}" height="${(y(0) - y(share)).toFixed(1)}" fill="#3b6fb6"/>`);
+      parts.push(
+        `<rect x="${x(bucket * width).toFixed(1)}" y="${y(share).toFixed(1)}" width="${Math.max(plotWidth / buckets - 1, 1).toFixed(1)}" height="${(y(0) - y(share)).toFixed(1)}" fill="#3b6fb6"/>`,
+      );
     });
     const tickStep = niceStep(buckets * width, 8);
     for (let ms = 0; ms <= buckets * width + 1e-9; ms += tickStep) {

@@ -83,16 +83,24 @@ async function importHistory(server: Server, agent: Agent, token: string, userId
   return recorded;
 }
 
-function send(server: Server, agent: Agent, options: { method: string; path: string; token: string; contentType: string; body: string }): Promise<{ status: number; body: string }> {
+function send(
+  server: Server,
+  agent: Agent,
+  options: { method: string; path: string; token: string; contentType: string; body: string },
+): Promise<{ status: number; body: string }> {
   const url = new URL(options.path, server.url);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method, agent, headers: { authorization: `Bearer ${options.token}`, 'content-type': options.contentType } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method, agent, headers: { authorization: `Bearer ${options.token}`, 'content-type': options.contentType } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

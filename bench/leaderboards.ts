@@ -35,12 +35,22 @@ async function server(dir: string, name: string, env: Record<string, string>): P
 
 /** Reads of a board of USERS users, in-process and (with `redis`) on Redis, whose process is `redis.pids()`. */
 export async function benchBoardReads(dir: string, redis: { url: string; pids: () => number[] } | undefined): Promise<BoardReads[]> {
-  const implementations: Array<[string, Record<string, string>]> = [['in-process', {}], ...(redis !== undefined ? [['Redis', { REDIS_URL: redis.url, REDIS_PREFIX: 'bench:' }] as [string, Record<string, string>]] : [])];
+  const implementations: Array<[string, Record<string, string>]> = [
+    ['in-process', {}],
+    ...(redis !== undefined ? [['Redis', { REDIS_URL: redis.url, REDIS_PREFIX: 'bench:' }] as [string, Record<string, string>]] : []),
+  ];
   const out: BoardReads[] = [];
   for (const [implementation, env] of implementations) {
     const s = await server(dir, `reads-${implementation}`, { ...env, BENCH_BOARDS: '1', BENCH_SCORES: String(USERS) });
     // On Redis, the raw route's server, on a copy of the board Questline loaded (its all-time window starts at 0).
-    const raw = redis !== undefined && implementation === 'Redis' ? await startServer(['bench/redis-rank-server.ts'], { REDIS_URL: redis.url, RANK_SOURCE: `bench:lb:{${s.siteId}}:lb-all:0:set`, RANK_KEY: 'bench-raw:lb-all' }) : undefined;
+    const raw =
+      redis !== undefined && implementation === 'Redis'
+        ? await startServer(['bench/redis-rank-server.ts'], {
+            REDIS_URL: redis.url,
+            RANK_SOURCE: `bench:lb:{${s.siteId}}:lb-all:0:set`,
+            RANK_KEY: 'bench-raw:lb-all',
+          })
+        : undefined;
     try {
       const auth = { authorization: `Bearer ${s.token}` };
       const randomUser = () => `user-${Math.floor(Math.random() * USERS)}`;
@@ -50,7 +60,13 @@ export async function benchBoardReads(dir: string, redis: { url: string; pids: (
         rank: () => load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/leaderboards/lb-all/leaders/${randomUser()}?around=0` }) }),
       };
       if (raw !== undefined) {
-        targets.standing = () => load(s.url, { connections: 10, headers: auth, request: () => ({ path: `/leaderboards/lb-all/leaders/${randomUser()}?around=${AROUND}` }), cpu: cpu(s) });
+        targets.standing = () =>
+          load(s.url, {
+            connections: 10,
+            headers: auth,
+            request: () => ({ path: `/leaderboards/lb-all/leaders/${randomUser()}?around=${AROUND}` }),
+            cpu: cpu(s),
+          });
         targets.raw = () => load(raw.url, { connections: 10, request: () => ({ path: `/rank/${randomUser()}?around=${AROUND}` }), cpu: cpu(raw) });
       }
       const reads = (await interleaved(3, targets, { warmUp: true })) as Record<string, LoadResult | undefined> & { top: LoadResult; rank: LoadResult };
@@ -70,7 +86,9 @@ export async function benchBoardReads(dir: string, redis: { url: string; pids: (
         top: reads.top,
         rank: reads.rank,
         memory,
-        ...(raw !== undefined && standing !== undefined && rawReads !== undefined ? { standing: { questline: standing, raw: rawReads, copied: (/COPIED .*/.exec(raw.output())?.[0] ?? '').replace(/^COPIED /, 'copied ') } } : {}),
+        ...(raw !== undefined && standing !== undefined && rawReads !== undefined
+          ? { standing: { questline: standing, raw: rawReads, copied: (/COPIED .*/.exec(raw.output())?.[0] ?? '').replace(/^COPIED /, 'copied ') } }
+          : {}),
       });
     } finally {
       await raw?.stop();
@@ -99,7 +117,10 @@ export async function benchBoardsOnActions(dir: string, redisUrl: string | undef
       return { path: `/users/${userId}/actions`, method: 'POST' as const, body };
     };
     // Five rounds: the differences measured here are a few percent, about the noise of one round.
-    const results = await interleaved(5, Object.fromEntries(running.map(([label, s]) => [label, () => load(s.url, { headers: { authorization: `Bearer ${s.token}` }, request: action })])));
+    const results = await interleaved(
+      5,
+      Object.fromEntries(running.map(([label, s]) => [label, () => load(s.url, { headers: { authorization: `Bearer ${s.token}` }, request: action })])),
+    );
     return running.map(([label]) => {
       const result = results[label] as LoadResult;
       // Each configuration against the same one without boards (with Redis, rate limits go there too).

@@ -43,7 +43,10 @@ export interface CpuProfile {
 
 /** A COMMIT: the time of every frame it calls counts as commit, whatever those frames are. */
 export function isCommit(url: string, name: string): boolean {
-  return (url.includes('/src/db/sqlite-dialect.ts') && (name === '#commit' || name === 'commitTransaction')) || (url.includes('/kysely/') && name === 'commitTransaction');
+  return (
+    (url.includes('/src/db/sqlite-dialect.ts') && (name === '#commit' || name === 'commitTransaction')) ||
+    (url.includes('/kysely/') && name === 'commitTransaction')
+  );
 }
 
 const RULES: Array<[Phase, (url: string, name: string) => boolean]> = [
@@ -51,12 +54,24 @@ const RULES: Array<[Phase, (url: string, name: string) => boolean]> = [
   ['leaderboards', (url) => url.includes('/src/modules/leaderboards/')],
   ['engine', (url) => url.includes('/src/engine/')],
   ['serialization', (url, name) => url.includes('/fast-json-stringify/') || (url.includes('/fastify/lib/reply.js') && name === 'serialize')],
-  ['input', (url) => url.includes('/src/modules/actions/input.ts') || url.includes('/src/http/json.ts') || url.includes('/src/http/form.ts') || url.includes('/secure-json-parse/') || url.includes('/fastify/lib/contentTypeParser.js')],
+  [
+    'input',
+    (url) =>
+      url.includes('/src/modules/actions/input.ts') ||
+      url.includes('/src/http/json.ts') ||
+      url.includes('/src/http/form.ts') ||
+      url.includes('/secure-json-parse/') ||
+      url.includes('/fastify/lib/contentTypeParser.js'),
+  ],
   ['SQL', (url) => url.includes('/src/db/') || url.includes('/kysely/') || /\/pg(-protocol|-pool)?\//.test(url)],
   ['Redis', (url) => url.includes('/ioredis/') || url.includes('/redis-parser/')],
   ['HTTP and auth', (url) => url.includes('/src/modules/oauth/') || url.includes('/src/plugins/') || url.includes('/src/http/') || url.includes('/src/app.ts')],
   ['decision and write set', (url) => url.includes('/src/modules/') || url.includes('/uuidv7/')],
-  ['HTTP and auth', (url) => /\/(fastify|@fastify|find-my-way|avvio|pino|pino-std-serializers|jose|light-my-request|fast-querystring)\//.test(url) || url.startsWith('node:_http')],
+  [
+    'HTTP and auth',
+    (url) =>
+      /\/(fastify|@fastify|find-my-way|avvio|pino|pino-std-serializers|jose|light-my-request|fast-querystring)\//.test(url) || url.startsWith('node:_http'),
+  ],
 ];
 
 /** The phase of one frame, or undefined when the frame names none (the frame calling it decides). */

@@ -57,7 +57,8 @@ app.post<{ Body: { file: string } }>('/bench/trace/take', { config: { access: 'p
 // BENCH_JOIN="clientId clientSecret siteId": another node of a site a first node made (same database).
 const joined = process.env.BENCH_JOIN?.split(' ');
 const site = joined !== undefined ? { site_id: joined[2] as string } : await app.services.sites.createSite({ name: 'Bench' });
-const client = joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
+const client =
+  joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
 const admin = joined !== undefined ? undefined : await app.services.sites.createClient(site.site_id, 'admin');
 const boards = process.env.BENCH_BOARDS === '1';
 // BENCH_PROGRAM=points: workload (b), points per action (./workload.ts).
@@ -68,10 +69,14 @@ const scores = Number(process.env.BENCH_SCORES ?? 0);
 if (scores > 0 && config.database.kind === 'sqlite') {
   const started = performance.now();
   const sqlite = new Sqlite(config.database.filename);
-  const score = sqlite.prepare('insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, ?, 0, ?, ?, ?, 1)');
+  const score = sqlite.prepare(
+    'insert into leaderboard_scores (site_id, board_id, window_start, party_id, score, reached_at, version) values (?, ?, 0, ?, ?, ?, 1)',
+  );
   const profile = sqlite.prepare('insert into user_profiles (site_id, user_id, preferences, role, updated_at) values (?, ?, ?, null, 0)');
   const party = sqlite.prepare("insert into parties (site_id, party_type, party_id, created_at) values (?, 'user', ?, 0)");
-  const balance = sqlite.prepare("insert into point_balances (site_id, party_type, party_id, category, balance, lifetime) values (?, 'user', ?, 'Points', ?, ?)");
+  const balance = sqlite.prepare(
+    "insert into point_balances (site_id, party_type, party_id, category, balance, lifetime) values (?, 'user', ?, 'Points', ?, ?)",
+  );
   sqlite.transaction(() => {
     for (let i = 0; i < scores; i++) {
       const user = `user-${i}`;
@@ -88,7 +93,9 @@ if (scores > 0 && config.database.kind === 'sqlite') {
   sqlite.close();
   const seeded = performance.now();
   await app.services.leaderboards.warm((line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; loaded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`);
+  process.stdout.write(
+    `SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; loaded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`,
+  );
 }
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

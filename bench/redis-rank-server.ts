@@ -23,7 +23,8 @@ for (let from = 0; ; from += BATCH) {
   const items = await redis.zrange(source, from, String(from + BATCH - 1), 'WITHSCORES');
   if (items.length === 0) break;
   const pairs: string[] = [];
-  for (let i = 0; i < items.length; i += 2) pairs.push(String(0 - Number(items[i + 1])), (items[i] as string).slice((items[i] as string).indexOf('\u0000') + 1));
+  for (let i = 0; i < items.length; i += 2)
+    pairs.push(String(0 - Number(items[i + 1])), (items[i] as string).slice((items[i] as string).indexOf('\u0000') + 1));
   await redis.zadd(key, ...pairs);
 }
 const copied = await redis.zcard(key);
@@ -43,4 +44,11 @@ app.get<{ Params: { userId: string }; Querystring: { around?: string } }>('/rank
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`Server listening at ${address}\n`);
-process.on('SIGTERM', () => void app.close().then(() => redis.quit()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => redis.quit())
+      .then(() => process.exit(0)),
+);

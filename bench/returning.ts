@@ -50,7 +50,11 @@ export async function importReturningUsers(server: Server, users: number, perUse
 
 /** One import request; the lines it recorded (suppressed repeats and rate-limited lines are logged, not recorded). */
 async function importLines(server: Server, token: string, lines: string[]): Promise<number> {
-  const response = await fetch(`${server.url}/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: lines.join('\n') });
+  const response = await fetch(`${server.url}/admin/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+    body: lines.join('\n'),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`import: ${response.status} ${text.slice(0, 500)}`);
   const summary = (JSON.parse(text) as { response: { recorded: number; rejected: number } }).response;

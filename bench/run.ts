@@ -33,7 +33,25 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { CachedSqliteDialect } from '../src/db/sqlite-dialect.js';
 import { TokenService } from '../src/modules/oauth/tokens.js';
 import { FloorsOfA } from './floor-rounds.js';
-import { clientToken, describeCpu, describeLoad, interleaved, load, loadSpread, median, opsPerSecond, printReport, report, section, sectionsMarkdown, startQuestline, startServer, withBusyLoop, type LoadResult, type Server } from './harness.js';
+import {
+  clientToken,
+  describeCpu,
+  describeLoad,
+  interleaved,
+  load,
+  loadSpread,
+  median,
+  opsPerSecond,
+  printReport,
+  report,
+  section,
+  sectionsMarkdown,
+  startQuestline,
+  startServer,
+  withBusyLoop,
+  type LoadResult,
+  type Server,
+} from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchHistory } from './history.js';
 import { AROUND, benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
@@ -109,7 +127,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     ...(wanted('actionsWithoutDispatcher') ? [['SQLite without the dispatcher', withoutDispatcher] as const] : []),
     ...(nodes.length > 0 && wanted('postgres1', 'postgres2') ? [['PostgreSQL', nodes[0] as Server] as const] : []),
   ];
-  const imported = await Promise.all(returning.map(async ([label, server]) => [label, await importReturningUsers(server, WORKLOAD_USERS, RETURNING_ACTIONS)] as const));
+  const imported = await Promise.all(
+    returning.map(async ([label, server]) => [label, await importReturningUsers(server, WORKLOAD_USERS, RETURNING_ACTIONS)] as const),
+  );
   if (nodes.length > 0 && postgres !== undefined && wanted('postgres1', 'postgres2')) {
     // A site with some history, as PostgreSQL's statistics know it: a database never analyzed
     // plans the rate-limit count over the site's whole history (docs/deployment.md), which
@@ -121,7 +141,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const auth = { authorization: `Bearer ${(await clientToken(questline)).token}` };
   // The floors of (a) replay what the SQLite server of (a) runs in its measured rounds, from copies
   // of its database as it is now, once its users have their history (./floor-rounds.ts).
-  const floors = wanted(...floorsOfA) ? await FloorsOfA.start(dir, questline, join(dir, 'bench.db'), wanted('floorPostgres', 'floorPostgresBatched') ? postgres : undefined) : undefined;
+  const floors = wanted(...floorsOfA)
+    ? await FloorsOfA.start(dir, questline, join(dir, 'bench.db'), wanted('floorPostgres', 'floorPostgresBatched') ? postgres : undefined)
+    : undefined;
   const other = { authorization: `Bearer ${(await clientToken(withoutDispatcher)).token}` };
   const onPoints = { authorization: `Bearer ${(await clientToken(questlinePoints)).token}` };
   // Every latency of the measured rounds, for the histogram picture.
@@ -131,7 +153,9 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   const withPostgres = (...servers: Server[]) => ({ ...of(...servers), PostgreSQL: () => postgres?.pids() ?? [], Redis: () => postgres?.redisPids() ?? [] });
   const measured: Record<string, () => Promise<LoadResult>> = {
     bare: () => load(`${bare.url}/bare`, { cpu: of(bare) }),
-    ...(floors !== undefined ? { floorInsert: () => load(floors.sqlite.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floors.sqlite) }) } : {}),
+    ...(floors !== undefined
+      ? { floorInsert: () => load(floors.sqlite.url, { request: () => ({ path: '/insert', method: 'POST', body: '{}' }), cpu: of(floors.sqlite) }) }
+      : {}),
     floorPoints: () => load(floorPoints.url, { request: pointsRequest, cpu: of(floorPoints) }),
     public: () => load(`${questline.url}/health/live`, { cpu: of(questline) }),
     authenticated: () => load(`${questline.url}/bench/authenticated`, { headers: auth, cpu: of(questline) }),
@@ -155,11 +179,20 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     const onPostgres = { authorization: `Bearer ${(await clientToken(nodes[0] as Server)).token}` };
     measured.postgres1 = async () => {
       const before = await counter(nodes[0] as Server);
-      const round = await load((nodes[0] as Server).url, { headers: onPostgres, request: actionRequest, samples: samples.postgres1, cpu: withPostgres(nodes[0] as Server) });
+      const round = await load((nodes[0] as Server).url, {
+        headers: onPostgres,
+        request: actionRequest,
+        samples: samples.postgres1,
+        cpu: withPostgres(nodes[0] as Server),
+      });
       roundTrips.push(((await counter(nodes[0] as Server)) - before) / round.requests);
       return round;
     };
-    measured.postgres2 = () => loadSpread(nodes.map((node) => node.url), { headers: onPostgres, request: actionRequest, cpu: withPostgres(...nodes) });
+    measured.postgres2 = () =>
+      loadSpread(
+        nodes.map((node) => node.url),
+        { headers: onPostgres, request: actionRequest, cpu: withPostgres(...nodes) },
+      );
   }
   if (floors?.postgres !== undefined) {
     // Its node, and PostgreSQL (no Redis: the floor has none).
@@ -183,7 +216,10 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   report('bare Fastify route', `${describeLoad(results.bare)}; CPU per request: ${describeCpu(results.bare)}`);
   for (const [name, label] of [
     ['floorInsert', 'floor: one prepared SQLite insert per request (raw better-sqlite3, no Questline code)'],
-    ['floorAction', "floor (a): the statements Questline ran in its round of (a) just before, an action per request in a transaction each (raw better-sqlite3, no engine, no token)"],
+    [
+      'floorAction',
+      'floor (a): the statements Questline ran in its round of (a) just before, an action per request in a transaction each (raw better-sqlite3, no engine, no token)',
+    ],
     ['floorPoints', "floor (b): a points-per-action action's write set in one transaction per request (raw better-sqlite3, no engine, no token)"],
     ['public', 'Questline GET /health/live'],
     ['authenticated', 'Questline token-authenticated route (auth + rate limit)'],
@@ -195,7 +231,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
     const r = results[name];
     const floorOf = name === 'actions' ? results.floorAction : name === 'points' ? results.floorPoints : undefined;
     const vsFloor = r !== undefined && floorOf !== undefined ? `, ${(r.rps / floorOf.rps).toFixed(2)}× its floor` : '';
-    const vsQuiet = name === 'actionsBusy' && r !== undefined && results.actions !== undefined ? `, ${share(r.rps, results.actions.rps)} of the quiet throughput` : '';
+    const vsQuiet =
+      name === 'actionsBusy' && r !== undefined && results.actions !== undefined ? `, ${share(r.rps, results.actions.rps)} of the quiet throughput` : '';
     if (r !== undefined) report(label, `${describeLoad(r)}, ${share(r.rps, results.bare.rps)} of bare${vsFloor}${vsQuiet}; CPU per request: ${describeCpu(r)}`);
   }
   if (nodes.length === 0) {
@@ -215,7 +252,8 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
       [results.floorPostgresBatched, "floor (a) on PostgreSQL: the same batched as Questline's group commit (up to 64 actions per batch, 2 in flight)"],
     ] as const) {
       if (r === undefined) continue;
-      const vsQuestline = results.postgres1 !== undefined ? `; Questline with 1 node logs ${(results.postgres1.rps / r.rps).toFixed(2)}× as many actions/s` : '';
+      const vsQuestline =
+        results.postgres1 !== undefined ? `; Questline with 1 node logs ${(results.postgres1.rps / r.rps).toFixed(2)}× as many actions/s` : '';
       report(label, `${describeLoad(r)}; CPU per request: ${describeCpu(r)}${vsQuestline}`);
     }
   }
@@ -226,10 +264,19 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
       .sort((x, y) => y[1] - x[1])
       .map(([key, n]) => `${key} ${n.toFixed(2)}`)
       .join(', ');
-    report("floor (a): Questline's statements per action on SQLite, as recorded in its measured rounds of (a)", `${count(traced.actions)} actions; ${total('read ').toFixed(2)} reads and ${total('write ').toFixed(2)} writes per action (${byTable})`);
+    report(
+      "floor (a): Questline's statements per action on SQLite, as recorded in its measured rounds of (a)",
+      `${count(traced.actions)} actions; ${total('read ').toFixed(2)} reads and ${total('write ').toFixed(2)} writes per action (${byTable})`,
+    );
     if (faithful !== undefined) {
-      const postgresSaves = faithful.postgres === undefined ? '' : `; on PostgreSQL ${count(faithful.postgres.stale)}, over ${faithful.postgres.pass} pass${faithful.postgres.pass === 1 ? '' : 'es'} of its trace`;
-      report("floor (a)'s replay: party saves finding another version than Questline's (0 when faithful)", `on SQLite ${count(faithful.sqlite)}${postgresSaves}`);
+      const postgresSaves =
+        faithful.postgres === undefined
+          ? ''
+          : `; on PostgreSQL ${count(faithful.postgres.stale)}, over ${faithful.postgres.pass} pass${faithful.postgres.pass === 1 ? '' : 'es'} of its trace`;
+      report(
+        "floor (a)'s replay: party saves finding another version than Questline's (0 when faithful)",
+        `on SQLite ${count(faithful.sqlite)}${postgresSaves}`,
+      );
     }
   }
   const sqlite = results.actions;
@@ -260,10 +307,15 @@ async function actionLogging(postgres: BenchPostgres | undefined): Promise<void>
   figures.sqliteP99 = { a: sqlite?.p99, b: results.points?.p99 };
   figures.busyRps = results.actionsBusy?.rps;
   if (pg1 !== undefined) {
-    figures.postgres1 = { rps: pg1.rps, cpu: { node: pg1.cpu?.server ?? 0, postgres: pg1.cpu?.PostgreSQL ?? 0, redis: pg1.cpu?.Redis ?? 0 }, ...(roundTrips.length > 0 ? { roundTrips: median(roundTrips) } : {}) };
+    figures.postgres1 = {
+      rps: pg1.rps,
+      cpu: { node: pg1.cpu?.server ?? 0, postgres: pg1.cpu?.PostgreSQL ?? 0, redis: pg1.cpu?.Redis ?? 0 },
+      ...(roundTrips.length > 0 ? { roundTrips: median(roundTrips) } : {}),
+    };
   }
   figures.postgres2Rps = results.postgres2?.rps;
-  const floorFigure = (r: LoadResult | undefined) => (r === undefined ? undefined : { rps: r.rps, cpu: { node: r.cpu?.server ?? 0, postgres: r.cpu?.PostgreSQL ?? 0 } });
+  const floorFigure = (r: LoadResult | undefined) =>
+    r === undefined ? undefined : { rps: r.rps, cpu: { node: r.cpu?.server ?? 0, postgres: r.cpu?.PostgreSQL ?? 0 } };
   figures.postgresFloor = { perAction: floorFigure(results.floorPostgres), batched: floorFigure(results.floorPostgresBatched) };
 }
 
@@ -301,12 +353,23 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
   ];
   const servers: Array<{ label: string; request: () => { path: string; method: 'POST'; body: string }; start: () => Promise<Server> }> = [];
   for (const workload of workloads) {
-    servers.push({ label: `SQLite${workload.name}`, request: workload.request, start: () => startQuestline(dir, `phases${workload.env.BENCH_PROGRAM ?? ''}`, workload.env) });
+    servers.push({
+      label: `SQLite${workload.name}`,
+      request: workload.request,
+      start: () => startQuestline(dir, `phases${workload.env.BENCH_PROGRAM ?? ''}`, workload.env),
+    });
     if (postgres !== undefined) {
       servers.push({
         label: `PostgreSQL + Redis${workload.name}`,
         request: workload.request,
-        start: () => startServer(['bench/questline-server.ts'], { DATABASE_URL: postgres.url, REDIS_URL: postgres.redisUrl, CLIENT_RATE_LIMIT_RPS: '1000000', CLIENT_RATE_LIMIT_BURST: '1000000', ...workload.env }),
+        start: () =>
+          startServer(['bench/questline-server.ts'], {
+            DATABASE_URL: postgres.url,
+            REDIS_URL: postgres.redisUrl,
+            CLIENT_RATE_LIMIT_RPS: '1000000',
+            CLIENT_RATE_LIMIT_BURST: '1000000',
+            ...workload.env,
+          }),
       });
     }
   }
@@ -325,10 +388,17 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
       // BENCH_QUERY_TEXTS=1 prints what the round trips were: the queries per action by their text's start.
       if (process.env.BENCH_QUERY_TEXTS !== undefined && queries > 0) {
         const texts = Object.entries(await queryTexts(server)).map(([text, n]) => [text, (n - (textsBefore[text] ?? 0)) / round.requests] as const);
-        console.error(`${label}: queries per action\n${texts.filter(([, n]) => n >= 0.005).sort((a, b) => b[1] - a[1]).map(([text, n]) => `  ${n.toFixed(2)}  ${text.replace(/\s+/g, ' ')}`).join('\n')}`);
+        console.error(
+          `${label}: queries per action\n${texts
+            .filter(([, n]) => n >= 0.005)
+            .sort((a, b) => b[1] - a[1])
+            .map(([text, n]) => `  ${n.toFixed(2)}  ${text.replace(/\s+/g, ' ')}`)
+            .join('\n')}`,
+        );
       }
       // BENCH_PROFILE_DIR=dir keeps each profile (open it in Chrome's DevTools, or with --cpu-prof tools).
-      if (process.env.BENCH_PROFILE_DIR !== undefined) writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.toLowerCase().replace(/[^a-z]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+      if (process.env.BENCH_PROFILE_DIR !== undefined)
+        writeFileSync(join(process.env.BENCH_PROFILE_DIR, `phases-${label.toLowerCase().replace(/[^a-z]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
       const perAction = new Map([...timeByPhase(profile)].map(([phase, micros]) => [phase, micros / round.requests]));
       measured.push({ label, perAction, cpu: round.cpu?.server ?? 0, ...(queries > 0 ? { roundTrips: queries / round.requests } : {}) });
     } finally {
@@ -336,7 +406,11 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
     }
   }
   const before = existsSync('bench/phases-before.json')
-    ? (JSON.parse(readFileSync('bench/phases-before.json', 'utf8')) as { commit: string; date: string; runs: Array<{ label: string; perAction: Record<string, number>; cpu: number; roundTrips?: number }> })
+    ? (JSON.parse(readFileSync('bench/phases-before.json', 'utf8')) as {
+        commit: string;
+        date: string;
+        runs: Array<{ label: string; perAction: Record<string, number>; cpu: number; roundTrips?: number }>;
+      })
     : { commit: 'none', date: 'never', runs: [] };
   section(
     "One action's CPU by phase",
@@ -354,13 +428,25 @@ async function actionPhases(postgres: BenchPostgres | undefined): Promise<void> 
     }
     const total = [...run.perAction.values()].reduce((a, b) => a + b, 0);
     const wasTotal = was === undefined ? undefined : Object.values(was.perAction).reduce((a, b) => a + b, 0);
-    report(`${run.label}: **total sampled** (CPU from /proc in the same round)`, `${count(total)} µs (${count(run.cpu)} µs)${was !== undefined && wasTotal !== undefined ? `; before: ${count(wasTotal)} µs (${count(was.cpu)} µs)` : ''}`);
-    if (run.roundTrips !== undefined) report(`${run.label}: queries sent to PostgreSQL per action (round trips)`, `${run.roundTrips.toFixed(1)}${was?.roundTrips !== undefined ? ` (before: ${was.roundTrips.toFixed(1)})` : ''}`);
+    report(
+      `${run.label}: **total sampled** (CPU from /proc in the same round)`,
+      `${count(total)} µs (${count(run.cpu)} µs)${was !== undefined && wasTotal !== undefined ? `; before: ${count(wasTotal)} µs (${count(was.cpu)} µs)` : ''}`,
+    );
+    if (run.roundTrips !== undefined)
+      report(
+        `${run.label}: queries sent to PostgreSQL per action (round trips)`,
+        `${run.roundTrips.toFixed(1)}${was?.roundTrips !== undefined ? ` (before: ${was.roundTrips.toFixed(1)})` : ''}`,
+      );
   }
   if (process.env.BENCH_PHASES_OUT !== undefined) {
     // Records this run as a baseline: BENCH_PHASES_OUT=bench/phases-before.json.
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const runs = measured.map((run) => ({ label: run.label, perAction: Object.fromEntries([...run.perAction].map(([phase, micros]) => [phase, Math.round(micros)])), cpu: Math.round(run.cpu), ...(run.roundTrips !== undefined ? { roundTrips: Number(run.roundTrips.toFixed(1)) } : {}) }));
+    const runs = measured.map((run) => ({
+      label: run.label,
+      perAction: Object.fromEntries([...run.perAction].map(([phase, micros]) => [phase, Math.round(micros)])),
+      cpu: Math.round(run.cpu),
+      ...(run.roundTrips !== undefined ? { roundTrips: Number(run.roundTrips.toFixed(1)) } : {}),
+    }));
     writeFileSync(process.env.BENCH_PHASES_OUT, `${JSON.stringify({ commit, date: startedAt.toISOString().slice(0, 10), runs }, null, 2)}\n`);
   }
 }
@@ -399,15 +485,32 @@ async function leaderboardsAtScale(postgres: BenchPostgres | undefined): Promise
     if (r.standing !== undefined) {
       const { questline, raw, copied } = r.standing;
       report(`${r.implementation}: the raw route's copy of the board`, copied);
-      report(`${r.implementation}: GET /leaderboards/{id}/leaders/{userId}?around=${AROUND}`, `${describeLoad(questline)}, ${(questline.rps / raw.rps).toFixed(2)}× raw; CPU per request: ${describeCpu(questline)}`);
-      report(`${r.implementation}: raw ZREVRANK + ZSCORE + ZREVRANGE (${AROUND} each side), bare Fastify route`, `${describeLoad(raw)}; CPU per request: ${describeCpu(raw)}`);
+      report(
+        `${r.implementation}: GET /leaderboards/{id}/leaders/{userId}?around=${AROUND}`,
+        `${describeLoad(questline)}, ${(questline.rps / raw.rps).toFixed(2)}× raw; CPU per request: ${describeCpu(questline)}`,
+      );
+      report(
+        `${r.implementation}: raw ZREVRANK + ZSCORE + ZREVRANGE (${AROUND} each side), bare Fastify route`,
+        `${describeLoad(raw)}; CPU per request: ${describeCpu(raw)}`,
+      );
       figures.rank = { questline: questline.rps, raw: raw.rps };
     }
     report(`${r.implementation}: server RSS (JavaScript heap used)`, `${mib(r.memory.rss)} MiB (${mib(r.memory.heapUsed)} MiB)`);
-    for (const [name, read] of [['top 100', r.top], ['a user and their rank', r.rank]] as const) {
-      targets.push({ target: `${count(USERS)}-user leaderboard, ${name}, ${r.implementation}: ≥ 10,000 req/s, p99 ≤ 5 ms at 10 connections`, measured: describeLoad(read), met: read.rps >= 10_000 && read.p99 <= 5 });
+    for (const [name, read] of [
+      ['top 100', r.top],
+      ['a user and their rank', r.rank],
+    ] as const) {
+      targets.push({
+        target: `${count(USERS)}-user leaderboard, ${name}, ${r.implementation}: ≥ 10,000 req/s, p99 ≤ 5 ms at 10 connections`,
+        measured: describeLoad(read),
+        met: read.rps >= 10_000 && read.p99 <= 5,
+      });
     }
-    targets.push({ target: `RSS ≤ 1 GiB at ${count(USERS)} users (${r.implementation} boards)`, measured: `${mib(r.memory.rss)} MiB`, met: r.memory.rss <= 2 ** 30 });
+    targets.push({
+      target: `RSS ≤ 1 GiB at ${count(USERS)} users (${r.implementation} boards)`,
+      measured: `${mib(r.memory.rss)} MiB`,
+      met: r.memory.rss <= 2 ** 30,
+    });
   }
 }
 
@@ -417,7 +520,8 @@ async function boardsOnActions(redisUrl: string | undefined): Promise<void> {
     'Leaderboards on action logging',
     'Action logging (SQLite, as above) with the four benchmark boards (all-time and weekly points, missions this month, one action today) against the same program without boards, embedded and with Redis (where rate limits go too). 5 interleaved rounds of 4 s, medians: the differences are a few percent, about the noise of one round.',
   );
-  for (const { label, result, share: ofPlain } of results) report(`action logging, ${label}`, `${describeLoad(result)}${ofPlain !== undefined ? `, ${(ofPlain * 100).toFixed(0)}% of no boards` : ''}`);
+  for (const { label, result, share: ofPlain } of results)
+    report(`action logging, ${label}`, `${describeLoad(result)}${ofPlain !== undefined ? `, ${(ofPlain * 100).toFixed(0)}% of no boards` : ''}`);
 }
 
 // --- History -----------------------------------------------------------------------------------
@@ -429,7 +533,11 @@ async function historyCost(): Promise<void> {
   );
   figures.history = results.map((r) => ({ history: r.history, p50: r.p50 }));
   const base = results.find((r) => r.history === 0) as (typeof results)[number];
-  for (const r of results) report(r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history`, `p50 ${count(r.p50)} µs, p90 ${count(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`);
+  for (const r of results)
+    report(
+      r.history === 0 ? 'no history (a new user for each action)' : `${count(r.history)} actions of history`,
+      `p50 ${count(r.p50)} µs, p90 ${count(r.p90)} µs; p50 ${(r.p50 / base.p50).toFixed(2)}× a new user's`,
+    );
   const worst = results.reduce((a, b) => (b.p50 > a.p50 ? b : a));
   const least = results.find((r) => r.history === 1_000);
   const most = results.at(-1) as (typeof results)[number];
@@ -472,11 +580,23 @@ async function micro(): Promise<void> {
     let i = 0;
     const rawRate = await opsPerSecond(() => rawSelect.get('s', (i++ * 7919) % 10_000), 100_000);
     const stockRate = await opsPerSecond(
-      () => stock.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
+      () =>
+        stock
+          .selectFrom('t')
+          .selectAll()
+          .where('site_id', '=', 's')
+          .where('id', '=', (i++ * 7919) % 10_000)
+          .executeTakeFirst(),
       20_000,
     );
     const cachedRate2 = await opsPerSecond(
-      () => cached.selectFrom('t').selectAll().where('site_id', '=', 's').where('id', '=', (i++ * 7919) % 10_000).executeTakeFirst(),
+      () =>
+        cached
+          .selectFrom('t')
+          .selectAll()
+          .where('site_id', '=', 's')
+          .where('id', '=', (i++ * 7919) % 10_000)
+          .executeTakeFirst(),
       20_000,
     );
     report('SQLite select by key: raw better-sqlite3', `${count(rawRate)} /s`);
@@ -488,7 +608,6 @@ async function micro(): Promise<void> {
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
   }
-
 }
 
 // --- The report --------------------------------------------------------------------------------
@@ -506,7 +625,10 @@ function machine(): string[] {
   sqlite.close();
   const commit = run('git', ['rev-parse', '--short', 'HEAD']);
   const postgresBin = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().at(-1) : undefined;
-  const postgres = postgresBin === undefined ? 'not installed' : run(`/usr/lib/postgresql/${postgresBin}/bin/postgres`, ['--version']).replace(/^postgres \(PostgreSQL\) /, '');
+  const postgres =
+    postgresBin === undefined
+      ? 'not installed'
+      : run(`/usr/lib/postgresql/${postgresBin}/bin/postgres`, ['--version']).replace(/^postgres \(PostgreSQL\) /, '');
   const dirty = run('git', ['status', '--porcelain', '--untracked-files=no']) !== '' ? ' with uncommitted changes' : '';
   return [
     `- **Date:** ${startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, commit \`${commit}\`${dirty}`,

@@ -88,7 +88,9 @@ const ratio = (part: number | undefined, whole: number | undefined) => (part ===
 
 function row(target: string, goal: string, parts: Part[], detail?: string): TargetRow {
   const statuses = parts.map((p) => judge(p.value, p.bound));
-  const shown = parts.map((p, i) => `${p.label}${p.value === undefined ? 'not measured' : p.show(p.value)}${parts.length > 1 && statuses[i] === 'not met' ? ' (not met)' : ''}`);
+  const shown = parts.map(
+    (p, i) => `${p.label}${p.value === undefined ? 'not measured' : p.show(p.value)}${parts.length > 1 && statuses[i] === 'not met' ? ' (not met)' : ''}`,
+  );
   return { target, goal, measured: [shown.join(', '), ...(detail !== undefined ? [detail] : [])].join('; '), status: combine(statuses) };
 }
 
@@ -114,7 +116,11 @@ export function issue24Targets(f: Issue24Figures): TargetRow[] {
       both({ a: ratio(f.sqliteRps.a, f.floorRps.a), b: ratio(f.sqliteRps.b, f.floorRps.b) }, least(1), times),
       `actions/s (floor): ${(['a', 'b'] as const).map((w) => `(${w}) ${f.sqliteRps[w] === undefined ? '–' : count(f.sqliteRps[w])} (${f.floorRps[w] === undefined ? '–' : count(f.floorRps[w])})`).join(', ')}`,
     ),
-    row('SQLite p99 at 50 connections', '≤ 30 ms', both(f.sqliteP99, most(30), (v) => `${count(v)} ms`)),
+    row(
+      'SQLite p99 at 50 connections',
+      '≤ 30 ms',
+      both(f.sqliteP99, most(30), (v) => `${count(v)} ms`),
+    ),
     row(
       'SQLite, (a), with a busy-loop process taking one of the two cores',
       '≥ 55% of the quiet throughput',
@@ -129,7 +135,9 @@ export function issue24Targets(f: Issue24Figures): TargetRow[] {
         { label: 'throughput ', value: ratio(pg?.rps, TODAY_POSTGRES.actionsPerSecond), bound: least(2.5), show: (v) => `${times(v)} today` },
       ],
       [
-        ...(pg === undefined ? [] : [`node ${micros(pg.cpu.node)} + PostgreSQL ${micros(pg.cpu.postgres)} + Redis ${micros(pg.cpu.redis)}; ${count(pg.rps)} actions/s`]),
+        ...(pg === undefined
+          ? []
+          : [`node ${micros(pg.cpu.node)} + PostgreSQL ${micros(pg.cpu.postgres)} + Redis ${micros(pg.cpu.redis)}; ${count(pg.rps)} actions/s`]),
         ...floorOnPostgres(f.postgresFloor),
       ].join('; ') || undefined,
     ),
@@ -151,7 +159,13 @@ export function issue24Targets(f: Issue24Figures): TargetRow[] {
       "the slowest median ≤ 1.10× a new user's, and the largest history's within ±10% of the smallest's",
       [
         { label: "slowest/new user's ", value: ratio(slowest, newUser), bound: most(1.1), show: times },
-        { label: largest === undefined || smallest === undefined ? 'largest/smallest history ' : `${count(largest.history)}/${count(smallest.history)} actions `, value: growth, bound: { at: 'within', low: 0.9, high: 1.1 }, show: times },
+        {
+          label:
+            largest === undefined || smallest === undefined ? 'largest/smallest history ' : `${count(largest.history)}/${count(smallest.history)} actions `,
+          value: growth,
+          bound: { at: 'within', low: 0.9, high: 1.1 },
+          show: times,
+        },
       ],
     ),
   ];
@@ -164,11 +178,19 @@ function floorOnPostgres(floor: Issue24Figures['postgresFloor']): string[] {
       ['batched', floor?.batched],
       ['a transaction per action', floor?.perAction],
     ] as const
-  ).flatMap(([label, f]) => (f === undefined ? [] : [`${label} ${count(f.rps)} actions/s, CPU ${micros(f.cpu.node + f.cpu.postgres)} (node ${micros(f.cpu.node)} + PostgreSQL ${micros(f.cpu.postgres)})`]));
+  ).flatMap(([label, f]) =>
+    f === undefined
+      ? []
+      : [`${label} ${count(f.rps)} actions/s, CPU ${micros(f.cpu.node + f.cpu.postgres)} (node ${micros(f.cpu.node)} + PostgreSQL ${micros(f.cpu.postgres)})`],
+  );
   return shown.length === 0 ? [] : [`raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): ${shown.join(', ')}`];
 }
 
 /** The rows as a Markdown table. */
 export function targetsMarkdown(rows: readonly TargetRow[]): string[] {
-  return ['| target | measured in this run | target | met |', '|---|---|---|---|', ...rows.map((r) => `| ${r.target} | ${r.measured} | ${r.goal} | ${r.status === 'met' ? 'met' : `**${r.status}**`} |`)];
+  return [
+    '| target | measured in this run | target | met |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.target} | ${r.measured} | ${r.goal} | ${r.status === 'met' ? 'met' : `**${r.status}**`} |`),
+  ];
 }

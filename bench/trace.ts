@@ -124,7 +124,13 @@ export function segment(run: readonly RunStatement[]): Trace {
 }
 
 /** The ids an action creates: the primary key of its rows in these tables. */
-const CREATED_IDS: Record<string, string> = { action_events: 'event_id', mission_completions: 'completion_id', points_ledger: 'entry_id', level_changes: 'change_id', outbox: 'event_id' };
+const CREATED_IDS: Record<string, string> = {
+  action_events: 'event_id',
+  mission_completions: 'completion_id',
+  points_ledger: 'entry_id',
+  level_changes: 'change_id',
+  outbox: 'event_id',
+};
 
 /** What a statement of the trace does, from its text (Kysely's SQL for SQLite, as Questline runs it). */
 export type Shape =
@@ -153,7 +159,11 @@ function parseShape(sql: string): Shape {
     const columns = (insert[2] as string).split(',').map((c) => c.trim().replace(/"/g, ''));
     return table === 'action_events' ? { kind: 'event', table, columns } : { kind: 'insert', table, columns };
   }
-  if (/^update "parties" set "version" = \?, "last_recorded" = \?, "sequence" = \?(, "level_id" = \?)? where "site_id" = \? and "party_type" = \? and "party_id" = \? and "version" = \?/i.test(sql)) {
+  if (
+    /^update "parties" set "version" = \?, "last_recorded" = \?, "sequence" = \?(, "level_id" = \?)? where "site_id" = \? and "party_type" = \? and "party_id" = \? and "version" = \?/i.test(
+      sql,
+    )
+  ) {
     return { kind: 'saveParty', table: 'parties', setsLevel: sql.includes('"level_id" = ?') };
   }
   const from = /^select .*? from "(\w+)"/is.exec(sql);

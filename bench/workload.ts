@@ -28,7 +28,11 @@ export function benchProgram(): Record<string, unknown> {
       timezone: i % 2 === 0 ? 'America/New_York' : 'Europe/Paris',
       ruleMatch: i % 8 === 0 ? 'any' : 'all',
       rules,
-      rewards: { points: [{ category: i % 3 === 0 ? 'Coins' : 'Points', amount: 5 + (i % 10) }], ...(i % 10 === 0 ? { badge: `b-${i % 3}` } : {}), ...(i % 7 === 0 ? { multiplier: 1.5 } : {}) },
+      rewards: {
+        points: [{ category: i % 3 === 0 ? 'Coins' : 'Points', amount: 5 + (i % 10) }],
+        ...(i % 10 === 0 ? { badge: `b-${i % 3}` } : {}),
+        ...(i % 7 === 0 ? { multiplier: 1.5 } : {}),
+      },
       ...(i % 2 === 0 ? { repeatableWindow: { period: (['day', 'week', 'month', 'none'] as const)[i % 4], maxPerPeriod: 3 } } : {}),
       ...(i % 9 === 0 ? { prerequisites: { groups: ['g-0'], missions: [] } } : {}),
       importance: i % 6,

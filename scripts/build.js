@@ -139,7 +139,10 @@ function main(args) {
   }
   if (onlyIfStale) process.stderr.write(`questline: building (${reason})\n`);
   try {
-    build(ROOT, stale.map((s) => s.target));
+    build(
+      ROOT,
+      stale.map((s) => s.target),
+    );
   } catch (error) {
     process.stderr.write(`questline: ${error.message}\n`);
     return 1;

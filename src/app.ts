@@ -149,7 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const redisError = (error: unknown) => app.log.error({ err: error }, 'Redis connection failed; retrying');
   const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl, redisError) : null;
-  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
+  const bus: InvalidationBus | undefined =
+    config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
   const rateLimitStore: RateLimitStore = redis !== null ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore(clock);
   const metrics = new Metrics(database.db);
   const sitesRepository = new SitesRepository(database.db);
@@ -168,8 +169,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const backups = new BackupService(database.db, programs, clock);
   // Scale-out: users' names kept in Redis beside the boards, read with a standing's ranks.
-  const sharedNames = redis !== null ? new SharedNames(redis, config.redisPrefix, (error) => app.log.error({ err: error }, 'keeping names beside the boards failed')) : undefined;
-  const preferences = new PreferencesService(database.db, clock, { bus, shared: sharedNames, onError: (error) => app.log.error({ err: error }, 'name invalidation failed') });
+  const sharedNames =
+    redis !== null ? new SharedNames(redis, config.redisPrefix, (error) => app.log.error({ err: error }, 'keeping names beside the boards failed')) : undefined;
+  const preferences = new PreferencesService(database.db, clock, {
+    bus,
+    shared: sharedNames,
+    onError: (error) => app.log.error({ err: error }, 'name invalidation failed'),
+  });
   const leaderboards = new LeaderboardService(
     database.db,
     programs,
@@ -203,7 +209,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (draining) {
-      return sendProblem(reply, new AppError('shutting_down', 'This server is shutting down; retry on another connection', { headers: { 'retry-after': '5' } }));
+      return sendProblem(
+        reply,
+        new AppError('shutting_down', 'This server is shutting down; retry on another connection', { headers: { 'retry-after': '5' } }),
+      );
     }
     // GETs and DELETEs ignore a body and its Content-Type (SPEC §2: the samples send one on GETs).
     if (request.method === 'DELETE') {
@@ -283,13 +292,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchRoutes, { programs, users });
   await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock) });
   await app.register(awardRoutes, {
-    awards: new AwardService(database, new AwardsRepository(database.db), ledger, actions, programs, new MarketplaceKeys(database.db, clock), rateLimitStore, {
-      failureLimit: config.otsFailureLimit,
-      failureWindowSeconds: config.otsFailureWindowSeconds,
-    }, clock),
+    awards: new AwardService(
+      database,
+      new AwardsRepository(database.db),
+      ledger,
+      actions,
+      programs,
+      new MarketplaceKeys(database.db, clock),
+      rateLimitStore,
+      {
+        failureLimit: config.otsFailureLimit,
+        failureWindowSeconds: config.otsFailureWindowSeconds,
+      },
+      clock,
+    ),
   });
   await app.register(webhookRoutes, {
-    webhooks: new WebhookAdminService(new WebhookRepository(database), programs, { allowPrivateNetworks: config.webhookAllowPrivateNetworks, clock, onChange: () => webhooks.nudge() }),
+    webhooks: new WebhookAdminService(new WebhookRepository(database), programs, {
+      allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+      clock,
+      onChange: () => webhooks.nudge(),
+    }),
     secrets: new WebhookSecrets(programs, clock),
   });
 

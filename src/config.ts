@@ -6,8 +6,7 @@ import ipaddr from 'ipaddr.js';
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
-  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+  { kind: 'sqlite'; filename: string; synchronous?: SqliteSynchronous } | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
 export interface RateConfig {
   /** Tokens added per second. */
@@ -121,7 +120,10 @@ function parseDatabaseUrl(url: string, { poolSize, synchronous }: { poolSize: nu
 }
 
 class EnvReader {
-  constructor(private readonly env: Env, private readonly problems: string[]) {}
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
 
   private raw(name: string): string | undefined {
     const value = this.env[name];

@@ -17,7 +17,9 @@ export async function serve(config: Config): Promise<void> {
     if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
     else if (await demoSiteExists(app.services.sites)) process.stdout.write(`${demoReminder(address)}\n`);
     if (!isLoopback(config.host)) {
-      app.log.warn(`DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`);
+      app.log.warn(
+        `DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`,
+      );
     }
   }
   // Reads wait for a window that is still loading, so the server listens meanwhile.

@@ -64,8 +64,16 @@ describe('loadConfig', () => {
     ['REDIS_PREFIX', { REDIS_PREFIX: 'prod:' }, { redisPrefix: 'prod:' }],
     ['client rate', { CLIENT_RATE_LIMIT_RPS: '2.5', CLIENT_RATE_LIMIT_BURST: '5' }, { clientRate: { rate: 2.5, burst: 5 } }],
     ['user rate', { USER_RATE_LIMIT_RPS: '1', USER_RATE_LIMIT_BURST: '3' }, { userRate: { rate: 1, burst: 3 } }],
-    ['booleans true', { DEMO_SITE: 'true', TRUST_PROXY: 'YES', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' }, { demoSite: true, trustProxy: true, webhookAllowPrivateNetworks: true }],
-    ['booleans false', { DEMO_SITE: 'off', TRUST_PROXY: 'no', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'False' }, { demoSite: false, trustProxy: false, webhookAllowPrivateNetworks: false }],
+    [
+      'booleans true',
+      { DEMO_SITE: 'true', TRUST_PROXY: 'YES', WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' },
+      { demoSite: true, trustProxy: true, webhookAllowPrivateNetworks: true },
+    ],
+    [
+      'booleans false',
+      { DEMO_SITE: 'off', TRUST_PROXY: 'no', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'False' },
+      { demoSite: false, trustProxy: false, webhookAllowPrivateNetworks: false },
+    ],
     ['surrounding spaces', { PORT: ' 4000 ', LOG_LEVEL: ' debug ' }, { port: 4000, logLevel: 'debug' }],
     // /demo hands out tokens: on by default only on a loopback HOST.
     ['no demo by default on HOST 0.0.0.0', { HOST: '0.0.0.0' }, { host: '0.0.0.0', demoSite: false }],
@@ -91,12 +99,20 @@ describe('loadConfig', () => {
   });
 
   it('reads SQLITE_SYNCHRONOUS (NORMAL by default, or FULL) and refuses anything else', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:./q.db', SQLITE_SYNCHRONOUS: 'FULL' }).database).toEqual({ kind: 'sqlite', filename: './q.db', synchronous: 'FULL' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./q.db', SQLITE_SYNCHRONOUS: 'FULL' }).database).toEqual({
+      kind: 'sqlite',
+      filename: './q.db',
+      synchronous: 'FULL',
+    });
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
   it('reads DATABASE_POOL_SIZE for PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/ql', DATABASE_POOL_SIZE: '25' }).database).toEqual({ kind: 'postgres', url: 'postgres://db/ql', poolSize: 25 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ql', DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/ql',
+      poolSize: 25,
+    });
   });
 
   it.each<[string, Record<string, string>, RegExp]>([
@@ -134,7 +150,10 @@ describe('loadConfig', () => {
     expect(error.name).toBe('ConfigError');
     expect(error.problems).toHaveLength(6);
     for (const name of ['PORT', 'DATABASE_URL', 'TOKEN_SECRET', 'LOG_LEVEL', 'TRUST_PROXY', 'REDIS_URL']) {
-      expect(error.problems.some((problem) => problem.startsWith(name)), name).toBe(true);
+      expect(
+        error.problems.some((problem) => problem.startsWith(name)),
+        name,
+      ).toBe(true);
       expect(error.message).toContain(name);
     }
     expect(error.message).toMatch(/^Invalid configuration:\n/);

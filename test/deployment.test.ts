@@ -33,6 +33,11 @@ describe('the container deployment', () => {
   });
 
   it('reads ENV lines the way the check above expects (guards the guard)', () => {
-    expect(runtimeEnv('FROM a AS build\nENV DEMO_SITE=true\nFROM b\nENV NODE_ENV=production HOST=0.0.0.0 \\\n    X="a b"\nENV Y 2\n')).toEqual({ NODE_ENV: 'production', HOST: '0.0.0.0', X: 'a b', Y: '2' });
+    expect(runtimeEnv('FROM a AS build\nENV DEMO_SITE=true\nFROM b\nENV NODE_ENV=production HOST=0.0.0.0 \\\n    X="a b"\nENV Y 2\n')).toEqual({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      X: 'a b',
+      Y: '2',
+    });
   });
 });

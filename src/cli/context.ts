@@ -35,11 +35,16 @@ export async function openCliContext(config: Config): Promise<CliContext> {
   if (config.redisUrl !== undefined) await checkRedis(config.redisUrl);
   const database = await openReachableDatabase(config.database);
   await database.migrate();
-  const redisError = (error: unknown) => process.stderr.write(`questline: Redis connection failed (${error instanceof Error ? error.message : String(error)}); retrying\n`);
-  const bus: InvalidationBus | undefined = config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
+  const redisError = (error: unknown) =>
+    process.stderr.write(`questline: Redis connection failed (${error instanceof Error ? error.message : String(error)}); retrying\n`);
+  const bus: InvalidationBus | undefined =
+    config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
   const repository = new SitesRepository(database.db);
   const registry = new ClientRegistry(repository, { refreshSeconds: config.clientRefreshSeconds, bus });
-  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), { bus, allowPrivateNetworks: config.webhookAllowPrivateNetworks });
+  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), {
+    bus,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+  });
   const redis = config.redisUrl !== undefined ? connectRedis(config.redisUrl, redisError) : undefined;
   const sharedNames = redis !== undefined ? new SharedNames(redis, config.redisPrefix) : undefined;
   const preferences = new PreferencesService(database.db, Date.now, { bus, shared: sharedNames });

@@ -122,7 +122,10 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const clientId = required(values, 'client');
         const limit = values.default ? null : { rate: Number(required(values, 'rate')), burst: Number(required(values, 'burst')) };
         const result = await context.sites.setClientRate(clientId, limit);
-        out.print(result, result.rate === null ? `Client ${clientId} uses the configured request rate` : `Client ${clientId}: ${result.rate} requests/s, burst ${result.burst}`);
+        out.print(
+          result,
+          result.rate === null ? `Client ${clientId} uses the configured request rate` : `Client ${clientId}: ${result.rate} requests/s, burst ${result.burst}`,
+        );
         return;
       }
       case 'program get': {
@@ -150,7 +153,10 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const result = await context.backups.restore(siteId, xml, (step) => {
           if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
         });
-        out.print({ siteId, ...result }, `Restored ${file} into site ${siteId}: program version ${result.version}, ${programCounts(result)}; ${describeSiteChanges(result.siteChanges)}`);
+        out.print(
+          { siteId, ...result },
+          `Restored ${file} into site ${siteId}: program version ${result.version}, ${programCounts(result)}; ${describeSiteChanges(result.siteChanges)}`,
+        );
         return;
       }
       case 'import': {
@@ -166,7 +172,10 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
       case 'leaderboards reload': {
         const siteId = await existingSite(context, required(values, 'site'));
         if (config.redisUrl === undefined) {
-          out.print({ siteId, reloaded: [] }, 'Leaderboards are kept in each server process (no REDIS_URL): every server loads them from the database when it starts; nothing to reload');
+          out.print(
+            { siteId, reloaded: [] },
+            'Leaderboards are kept in each server process (no REDIS_URL): every server loads them from the database when it starts; nothing to reload',
+          );
           return;
         }
         const tty = !out.json && process.stderr.isTTY;
@@ -177,7 +186,10 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
           if (tty) process.stderr.write(`\r${line}${loaded >= total ? '\n' : ''}`);
           else if (loaded % 100_000 === 0 || loaded >= total) process.stderr.write(`${line}\n`);
         });
-        out.print({ siteId, reloaded }, reloaded.map((r) => `${r.boardId}: ${counted(r.scores, 'score')} reloaded`).join('\n') || 'The site has no leaderboards');
+        out.print(
+          { siteId, reloaded },
+          reloaded.map((r) => `${r.boardId}: ${counted(r.scores, 'score')} reloaded`).join('\n') || 'The site has no leaderboards',
+        );
         return;
       }
       case 'verify': {
@@ -185,7 +197,9 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const report = await new VerifyService(context.database.db, context.programs).verify(siteIds);
         const { parties, ledgerEntries, completions } = report.checked;
         const summary = `Checked ${counted(report.sites, 'site')}: ${counted(parties, 'user or group', 'users and groups')}, ${counted(ledgerEntries, 'ledger entry', 'ledger entries')}, ${counted(completions, 'completion')}`;
-        const lines = report.drift.map((d) => `DRIFT ${d.siteId} ${d.check} ${d.subject}: ${d.detail}: expected ${String(d.expected)}, found ${String(d.actual)}`);
+        const lines = report.drift.map(
+          (d) => `DRIFT ${d.siteId} ${d.check} ${d.subject}: ${d.detail}: expected ${String(d.expected)}, found ${String(d.actual)}`,
+        );
         out.print(report, [summary, ...lines, report.drift.length === 0 ? 'No drift' : counted(report.drift.length, 'drift')].join('\n'));
         return report.drift.length === 0 ? 0 : 1;
       }
@@ -254,7 +268,9 @@ function importProgress(file: string, read: () => number, json: boolean): { upda
 }
 
 function importText(file: string, s: ImportSummary): string {
-  const rejected = s.rejections.map((r) => `  line ${r.line}: ${r.code}: ${r.message}${r.errors !== undefined ? `: ${r.errors.map((e) => `${e.path} ${e.message}`).join('; ')}` : ''}`);
+  const rejected = s.rejections.map(
+    (r) => `  line ${r.line}: ${r.code}: ${r.message}${r.errors !== undefined ? `: ${r.errors.map((e) => `${e.path} ${e.message}`).join('; ')}` : ''}`,
+  );
   return [
     `Imported ${file}: ${counted(s.lines, 'line')}`,
     `  recorded            ${s.recorded} (${counted(s.missionsCompleted, 'mission')} completed, ${counted(s.pointsCredited, 'point')} credited)`,

@@ -11,7 +11,11 @@ interface Command {
 
 const COMMANDS: readonly Command[] = [
   { name: 'serve', synopsis: 'serve', about: ['start the HTTP server (what npm start runs)'] },
-  { name: 'worker', synopsis: 'worker', about: ['deliver webhooks until stopped (SIGTERM/SIGINT); run', 'servers with WEBHOOK_DISPATCHER=false to leave it to workers'] },
+  {
+    name: 'worker',
+    synopsis: 'worker',
+    about: ['deliver webhooks until stopped (SIGTERM/SIGINT); run', 'servers with WEBHOOK_DISPATCHER=false to leave it to workers'],
+  },
   { name: 'migrate', synopsis: 'migrate', about: ['apply pending database migrations'] },
   {
     name: 'site create',
@@ -25,12 +29,28 @@ const COMMANDS: readonly Command[] = [
   { name: 'client delete', synopsis: 'client delete --client CLIENT', about: ['revokes every token of the client'] },
   { name: 'client rate', synopsis: 'client rate --client CLIENT --rate N --burst N', about: ["the client's request rate (--default: the configured one)"] },
   { name: 'program get', synopsis: 'program get --site SITE', about: ["print the site's program as JSON (what program put loads)"] },
-  { name: 'program put', synopsis: 'program put --site SITE FILE', about: ['replace the program with a JSON file, a bare program or', 'a saved program get (validated first; all or nothing)'] },
+  {
+    name: 'program put',
+    synopsis: 'program put --site SITE FILE',
+    about: ['replace the program with a JSON file, a bare program or', 'a saved program get (validated first; all or nothing)'],
+  },
   { name: 'backup', synopsis: 'backup --site SITE', about: ["print the site's configuration as backup XML"] },
   { name: 'restore', synopsis: 'restore --site SITE FILE', about: ['restore a backup XML file (validated first; all or nothing)'] },
-  { name: 'import', synopsis: 'import --site SITE FILE.ndjson', about: ["log a program's history (NDJSON actions) through the engine,", 'in order; run again after an interruption, it resumes'] },
-  { name: 'leaderboards reload', synopsis: 'leaderboards reload --site SITE', about: ["load the current windows of the site's boards into Redis", 'again from the database (repairs a lost update)'] },
-  { name: 'verify', synopsis: 'verify [--site SITE]', about: ['recompute balances, cap totals, completions, trophy cases', 'and levels from the ledger; exit code 1 on any drift'] },
+  {
+    name: 'import',
+    synopsis: 'import --site SITE FILE.ndjson',
+    about: ["log a program's history (NDJSON actions) through the engine,", 'in order; run again after an interruption, it resumes'],
+  },
+  {
+    name: 'leaderboards reload',
+    synopsis: 'leaderboards reload --site SITE',
+    about: ["load the current windows of the site's boards into Redis", 'again from the database (repairs a lost update)'],
+  },
+  {
+    name: 'verify',
+    synopsis: 'verify [--site SITE]',
+    about: ['recompute balances, cap totals, completions, trophy cases', 'and levels from the ledger; exit code 1 on any drift'],
+  },
 ];
 
 const ABOUT_COLUMN = 49;

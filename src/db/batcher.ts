@@ -48,7 +48,7 @@ export class Batcher<T, R> {
   #next(): void {
     while (this.#running < this.options.inFlight) {
       const batch: Array<Waiting<T, R>> = [];
-      for (let i = 0; i < this.#waiting.length && batch.length < this.options.max; ) {
+      for (let i = 0; i < this.#waiting.length && batch.length < this.options.max;) {
         const waiting = this.#waiting[i] as Waiting<T, R>;
         if (waiting.keys.some((key) => this.#busy.has(key))) {
           i += 1;

@@ -41,7 +41,8 @@ const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 
 export function openDatabase(config: DatabaseConfig): Database {
-  const { db, migrationTableSchema, direct, checkpointer } = config.kind === 'sqlite' ? openSqlite(config.filename, config.synchronous ?? 'NORMAL') : openPostgres(config);
+  const { db, migrationTableSchema, direct, checkpointer } =
+    config.kind === 'sqlite' ? openSqlite(config.filename, config.synchronous ?? 'NORMAL') : openPostgres(config);
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
   return {
     db,
@@ -85,7 +86,10 @@ export async function openReachableDatabase(config: DatabaseConfig): Promise<Dat
   }
 }
 
-function openSqlite(filename: string, synchronous: SqliteSynchronous): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
+function openSqlite(
+  filename: string,
+  synchronous: SqliteSynchronous,
+): { db: Db; migrationTableSchema: undefined; direct: DirectStatements; checkpointer: Checkpointer | undefined } {
   const { database, checkpointer } = sqliteConnection(filename, synchronous);
   const dialect = new CachedSqliteDialect(database);
   return { db: new Kysely<DatabaseSchema>({ dialect }), migrationTableSchema: undefined, direct: dialect.direct, checkpointer };
@@ -132,7 +136,12 @@ class PreparingClient extends pg.Client {
   }
 }
 
-function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): { db: Db; migrationTableSchema: string | undefined; direct: undefined; checkpointer: undefined } {
+function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): {
+  db: Db;
+  migrationTableSchema: string | undefined;
+  direct: undefined;
+  checkpointer: undefined;
+} {
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: config.url,

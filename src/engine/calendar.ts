@@ -129,7 +129,14 @@ function computeWindow(instant: number, period: CalendarPeriod, timeZone: string
     // Normalise overflowing months/days through Date.UTC before reading them back as fields.
     const normal = new Date(Date.UTC(year, month - 1, day, hour, minute));
     return instantOf(
-      { year: normal.getUTCFullYear(), month: normal.getUTCMonth() + 1, day: normal.getUTCDate(), hour: normal.getUTCHours(), minute: normal.getUTCMinutes(), second: 0 },
+      {
+        year: normal.getUTCFullYear(),
+        month: normal.getUTCMonth() + 1,
+        day: normal.getUTCDate(),
+        hour: normal.getUTCHours(),
+        minute: normal.getUTCMinutes(),
+        second: 0,
+      },
       timeZone,
     );
   };

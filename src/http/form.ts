@@ -26,7 +26,10 @@ export function formLists(request: FastifyRequest, names: readonly string[]): vo
 export function parseForm(text: string): Record<string, unknown> {
   const trimmed = text.trim();
   if ((trimmed.startsWith('{') && trimmed.endsWith('}')) || (trimmed.startsWith('[') && trimmed.endsWith(']'))) {
-    throw new AppError('unsupported_media_type', 'The body looks like JSON but was sent as application/x-www-form-urlencoded (curl -d does that); send it with Content-Type: application/json');
+    throw new AppError(
+      'unsupported_media_type',
+      'The body looks like JSON but was sent as application/x-www-form-urlencoded (curl -d does that); send it with Content-Type: application/json',
+    );
   }
   return parse(text);
 }

@@ -18,7 +18,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -61,7 +62,9 @@ export function checkWellFormed(text: string, value: unknown, path: string): voi
   // Raw UTF-8 never decodes to a lone surrogate; only a \u escape can write one.
   const where = text.includes('\\u') ? illFormedString(value, path) : undefined;
   if (where !== undefined) {
-    throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: where, message: 'is not well-formed Unicode (a lone surrogate such as \\ud800)' }] });
+    throw new AppError('validation_failed', 'The request is invalid', {
+      errors: [{ path: where, message: 'is not well-formed Unicode (a lone surrogate such as \\ud800)' }],
+    });
   }
 }
 

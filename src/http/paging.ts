@@ -8,7 +8,12 @@ import { Type, type Static, type TSchema } from 'typebox';
 /** The largest offset a list takes; no list this service keeps is longer. */
 export const MAX_OFFSET = 10_000_000;
 
-export const Offset = Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: `Items to skip (at most ${MAX_OFFSET.toLocaleString('en-US')})` });
+export const Offset = Type.Integer({
+  minimum: 0,
+  maximum: MAX_OFFSET,
+  default: 0,
+  description: `Items to skip (at most ${MAX_OFFSET.toLocaleString('en-US')})`,
+});
 
 /** A page size from 1 to `maximum`. */
 export const Limit = (maximum: number, options: { default?: number; description?: string } = {}) => Type.Integer({ minimum: 1, maximum, ...options });

@@ -69,7 +69,13 @@ export const authPlugin = fp<{ tokens: TokenService; registry: ClientRegistry }>
       const client = await registry.get(claims.clientId);
       // The client record, not the token, says what the client may do: a token whose role is not
       // its client's (signed by whoever holds the secret, or issued before a change) is refused.
-      if (client === undefined || client.deleted || client.secretVersion !== claims.secretVersion || client.siteId !== claims.siteId || client.role !== claims.role) {
+      if (
+        client === undefined ||
+        client.deleted ||
+        client.secretVersion !== claims.secretVersion ||
+        client.siteId !== claims.siteId ||
+        client.role !== claims.role
+      ) {
         throw new AppError('token_revoked', 'The client behind this token was rotated or deleted; request a new token', { headers: REVOKED_HEADERS });
       }
       return { siteId: claims.siteId, clientId: claims.clientId, role: client.role, userId: claims.userId, client };
@@ -108,9 +114,7 @@ function isAllowed(access: Access, auth: AuthContext, request: FastifyRequest): 
 
 function forbiddenReason(access: Access, auth: AuthContext): string {
   if (auth.userId !== undefined) {
-    return access === 'user'
-      ? 'A user-level token may only call endpoints under its own /users/{userId}/'
-      : 'A user-level token may not call this endpoint';
+    return access === 'user' ? 'A user-level token may only call endpoints under its own /users/{userId}/' : 'A user-level token may not call this endpoint';
   }
   return 'This endpoint needs an admin client';
 }

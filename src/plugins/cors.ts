@@ -69,14 +69,16 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
     });
 
     // Requests: after authentication (the auth plugin's onRequest hook has run), against the token's site.
-    const siteAllows = async (siteId: string, origin: string) => (await programs.snapshot(siteId)).program.site.allowedOrigins.some((url) => originOf(url) === origin);
+    const siteAllows = async (siteId: string, origin: string) =>
+      (await programs.snapshot(siteId)).program.site.allowedOrigins.some((url) => originOf(url) === origin);
     // Callback hooks: most requests carry no Origin and pass without a promise.
     app.addHook('preHandler', (request, _reply, done) => {
       const origin = request.headers.origin;
       const auth = request.auth;
       if (origin === undefined || auth === null || sameOrigin(request, origin)) return done();
       siteAllows(auth.siteId, origin).then(
-        (allowed) => done(allowed ? undefined : new AppError('origin_not_allowed', `The site does not allow requests from ${origin} (site setting allowedOrigins)`)),
+        (allowed) =>
+          done(allowed ? undefined : new AppError('origin_not_allowed', `The site does not allow requests from ${origin} (site setting allowedOrigins)`)),
         (error: Error) => done(error),
       );
     });
@@ -85,7 +87,8 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
     // block shows the problem (an expired token, say) instead of a bare network error.
     app.addHook('onSend', (request, reply, payload, done) => {
       const origin = request.headers.origin;
-      if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin) || request.routeOptions.config?.sameOriginOnly === true) return done(null, payload);
+      if (origin === undefined || request.method === 'OPTIONS' || sameOrigin(request, origin) || request.routeOptions.config?.sameOriginOnly === true)
+        return done(null, payload);
       if (request.routeOptions.config?.access === 'public') {
         reply.header('access-control-allow-origin', '*');
         return done(null, payload);

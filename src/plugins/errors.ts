@@ -54,7 +54,8 @@ function fieldErrors(issues: ValidationIssue[], context: string | undefined): Fi
   // 'anyOf'; say it once, listing what is allowed.
   const allowed = new Map<string, unknown[]>();
   for (const issue of issues) {
-    if (issue.keyword === 'const') allowed.set(pathOf(issue), [...(allowed.get(pathOf(issue)) ?? []), (issue.params as { allowedValue?: unknown }).allowedValue]);
+    if (issue.keyword === 'const')
+      allowed.set(pathOf(issue), [...(allowed.get(pathOf(issue)) ?? []), (issue.params as { allowedValue?: unknown }).allowedValue]);
   }
   const unions = new Set(issues.filter((issue) => issue.keyword === 'anyOf').map(pathOf));
   return issues.flatMap((issue) => {
@@ -116,11 +117,12 @@ export function toAppError(error: unknown): AppError {
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     const code = statusCodes[status];
-    return code !== undefined ? new AppError(code) : new AppError('malformed_request', typeof fastifyError.message === 'string' ? fastifyError.message : undefined);
+    return code !== undefined
+      ? new AppError(code)
+      : new AppError('malformed_request', typeof fastifyError.message === 'string' ? fastifyError.message : undefined);
   }
   return new AppError('internal_error', 'An unexpected error occurred; quote the requestId when reporting it');
 }
-
 
 /** How long the rest of a body over the limit is read and dropped at most. */
 const DRAIN_MS = 10_000;

@@ -80,13 +80,20 @@ export const maintenancePlugin = fp<{ maintenance: MaintenanceSwitch }>(
     // After authentication (the auth plugin's onRequest hook), which names the site.
     // A callback hook: with the switch cached (nearly always), a request passes without a promise.
     const check = (state: Maintenance) =>
-      state.enabled ? new AppError('maintenance', state.message ?? 'The site is down for maintenance; retry later', { headers: { 'retry-after': String(state.retryAfterSeconds) } }) : undefined;
+      state.enabled
+        ? new AppError('maintenance', state.message ?? 'The site is down for maintenance; retry later', {
+            headers: { 'retry-after': String(state.retryAfterSeconds) },
+          })
+        : undefined;
     app.addHook('preHandler', (request, _reply, done) => {
       const auth = request.auth;
       if (auth === null || (auth.role === 'admin' && auth.userId === undefined)) return done();
       const cached = maintenance.cached(auth.siteId);
       if (cached !== undefined) return done(check(cached));
-      maintenance.get(auth.siteId).then((state) => done(check(state)), (error: Error) => done(error));
+      maintenance.get(auth.siteId).then(
+        (state) => done(check(state)),
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'maintenance', dependencies: ['auth', 'errors'] },

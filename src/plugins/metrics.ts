@@ -10,7 +10,12 @@ import type { Db } from '../db/index.js';
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({ name: 'questline_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+  readonly requests = new Counter({
+    name: 'questline_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
   readonly latency = new Histogram({
     name: 'questline_http_request_duration_seconds',
     help: 'Time to answer, by method and route',
@@ -24,7 +29,11 @@ export class Metrics {
     labelNames: ['result'],
     registers: [this.registry],
   });
-  readonly deliveryFailures = new Counter({ name: 'questline_webhook_delivery_failures_total', help: 'Webhook attempts that failed (non-2xx, timeout, network)', registers: [this.registry] });
+  readonly deliveryFailures = new Counter({
+    name: 'questline_webhook_delivery_failures_total',
+    help: 'Webhook attempts that failed (non-2xx, timeout, network)',
+    registers: [this.registry],
+  });
   readonly deliveries = new Counter({ name: 'questline_webhook_deliveries_total', help: 'Webhook deliveries that succeeded', registers: [this.registry] });
   readonly leaderboardLoads = new Histogram({
     name: 'questline_leaderboard_load_seconds',
@@ -43,8 +52,16 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         const [unrouted, pending] = await Promise.all([
-          db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('routed_at', 'is', null).executeTakeFirst(),
-          db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirst(),
+          db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('routed_at', 'is', null)
+            .executeTakeFirst(),
+          db
+            .selectFrom('webhook_deliveries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', '=', 'pending')
+            .executeTakeFirst(),
         ]);
         this.set({ stage: 'unrouted' }, Number(unrouted?.n ?? 0));
         this.set({ stage: 'pending_delivery' }, Number(pending?.n ?? 0));

@@ -98,7 +98,8 @@ export const openapiPlugin = fp<{ version: string }>(
         security: [{ bearer: [] }],
       },
       transform: ({ schema, url }) => ({ schema: schema === undefined ? schema : documentedSchema(schema), url }),
-      transformObject: (documentObject) => ('openapiObject' in documentObject ? markDeprecatedParameters(documentObject.openapiObject) : documentObject.swaggerObject),
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject ? markDeprecatedParameters(documentObject.openapiObject) : documentObject.swaggerObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   },

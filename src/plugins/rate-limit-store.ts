@@ -108,7 +108,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly remote = true;
   readonly #commands: LimitCommands;
 
-  constructor(redis: Redis, private readonly prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     this.#commands = defineScripts<LimitCommands>(redis, {
       questlineRateTake: { lua: TAKE_SCRIPT, numberOfKeys: 1 },
       questlineRateHit: { lua: HIT_SCRIPT, numberOfKeys: 1 },

@@ -30,7 +30,13 @@ export function connectRedis(url: string, onError: (error: unknown) => void): Re
  * of "Unhandled error event" lines from connections that retry for ever.
  */
 export async function checkRedis(url: string): Promise<void> {
-  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: CONNECT_TIMEOUT_MS });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+  });
   // connect() rejects with "Connection is closed"; the cause comes as an error event first.
   let cause: unknown;
   probe.on('error', (error: unknown) => (cause ??= error));
@@ -64,7 +70,11 @@ export class RedisInvalidationBus implements InvalidationBus {
   readonly #subscriber: Redis;
   readonly #handlers = new Map<string, Array<(message: string) => void>>();
 
-  constructor(url: string, private readonly prefix: string, onError: (error: unknown) => void) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    onError: (error: unknown) => void,
+  ) {
     this.#publisher = connectRedis(url, onError);
     this.#subscriber = connectRedis(url, onError);
     this.#subscriber.on('message', (channel: string, message: string) => {

@@ -25,7 +25,20 @@ const USERS = 60;
 const UNLIMITED = { config: { clientRate: { rate: 1_000_000, burst: 1_000_000 } } };
 const ACTIONS = 240;
 /** The tables an action reads or writes: a floor must leave them as Questline did. */
-const TABLES = ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'point_earnings', 'trophies', 'level_changes', 'outbox', 'daily_active_users', 'leaderboard_scores'];
+const TABLES = [
+  'parties',
+  'action_events',
+  'mission_progress',
+  'mission_completions',
+  'points_ledger',
+  'point_balances',
+  'point_earnings',
+  'trophies',
+  'level_changes',
+  'outbox',
+  'daily_active_users',
+  'leaderboard_scores',
+];
 
 /** Every row of the tables, each as text (PostgreSQL answers bigints as strings), sorted. */
 async function rowsOf(query: (sql: string) => Promise<Array<Record<string, unknown>>>): Promise<Record<string, string[]>> {
@@ -48,7 +61,12 @@ async function logActions(t: TestApp, token: string, bodies: Array<{ userId: str
     Array.from({ length: concurrency }, async () => {
       while (next < bodies.length) {
         const { userId, body } = bodies[next++] as { userId: string; body: string };
-        const response = await t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/users/${userId}/actions`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: body,
+        });
         expect(response.statusCode).toBe(201);
       }
     }),
@@ -81,8 +99,15 @@ describe('floor (a): a trace of Questline on the benchmark program, with returni
     // Returning users: each gets a history through the import first, as bench/returning.ts gives it.
     const admin = await t.token(site.admin);
     const past = Date.now() - 86_400_000;
-    const lines = Array.from({ length: USERS * 3 }, (_, i) => JSON.stringify({ userId: `user-${i % USERS}`, ...(JSON.parse(randomActionBody(1).body) as object), timestamp: past + i }));
-    const imported = await t.app.inject({ method: 'POST', url: '/admin/import', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' }, payload: lines.join('\n') });
+    const lines = Array.from({ length: USERS * 3 }, (_, i) =>
+      JSON.stringify({ userId: `user-${i % USERS}`, ...(JSON.parse(randomActionBody(1).body) as object), timestamp: past + i }),
+    );
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/admin/import',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' },
+      payload: lines.join('\n'),
+    });
     expect(imported.statusCode).toBe(200);
     const filename = t.config.database.kind === 'sqlite' ? t.config.database.filename : '';
     pristine = join(dir, 'pristine.db');
@@ -92,9 +117,19 @@ describe('floor (a): a trace of Questline on the benchmark program, with returni
     // Two rounds of several requests at once, as the bench sends them (their transactions commit in groups).
     const token = await t.token(site.app);
     const recording = startRecording();
-    await logActions(t, token, Array.from({ length: ACTIONS / 2 }, () => randomActionBody(USERS)), 8);
+    await logActions(
+      t,
+      token,
+      Array.from({ length: ACTIONS / 2 }, () => randomActionBody(USERS)),
+      8,
+    );
     const first = recording.take();
-    await logActions(t, token, Array.from({ length: ACTIONS / 2 }, () => randomActionBody(USERS)), 8);
+    await logActions(
+      t,
+      token,
+      Array.from({ length: ACTIONS / 2 }, () => randomActionBody(USERS)),
+      8,
+    );
     const second = recording.stop();
     rounds = [segment(first), segment(second)];
     trace = segment([...first, ...second]);
@@ -129,7 +164,12 @@ describe('floor (a): a trace of Questline on the benchmark program, with returni
     expect(floor.queued()).toBe(0);
     expect(() => floor()).toThrow(/every action/);
     // The second round's statements, table by table, and Questline's responses to its actions.
-    expect(perTable(replayed.map((s) => s.sql), ACTIONS / 2)).toEqual(tracePerTable(rounds[1]));
+    expect(
+      perTable(
+        replayed.map((s) => s.sql),
+        ACTIONS / 2,
+      ),
+    ).toEqual(tracePerTable(rounds[1]));
     expect(answers.map((answer) => answer.eventId)).toHaveLength(ACTIONS / 2);
     expect(floor.stale()).toBe(0);
     db.close();
@@ -202,7 +242,12 @@ describe('floor (b): points per action, written by hand', () => {
       for (const { userId, body } of bodies) floor(userId, body);
       const statements = replaying.stop();
       db.close();
-      expect(perTable(statements.map((s) => s.sql), bodies.length)).toEqual(tracePerTable(questline));
+      expect(
+        perTable(
+          statements.map((s) => s.sql),
+          bodies.length,
+        ),
+      ).toEqual(tracePerTable(questline));
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });

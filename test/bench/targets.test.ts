@@ -60,14 +60,52 @@ describe('issue24Targets', () => {
     ['p99 of 31 ms', { ...good, sqliteP99: { a: 31, b: 25 } }, { 'SQLite p99': 'not met' }],
     ['the busy loop takes more than 45%', { ...good, busyRps: 2_700 }, { 'busy loop': 'not met' }],
     ['the busy loop at exactly 55%', { ...good, busyRps: 2_750 }, {}],
-    ['PostgreSQL CPU over 700 µs counting Redis', { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), cpu: { node: 450, postgres: 200, redis: 51 } } }, { 'PostgreSQL 1 node': 'not met' }],
-    ['PostgreSQL below 2.5× today', { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), rps: 2_000 }, postgres2Rps: 2_000 }, { 'PostgreSQL 1 node': 'not met' }],
-    ['round trips not counted', { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), roundTrips: undefined } }, { 'round trips': 'not measured' }],
+    [
+      'PostgreSQL CPU over 700 µs counting Redis',
+      { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), cpu: { node: 450, postgres: 200, redis: 51 } } },
+      { 'PostgreSQL 1 node': 'not met' },
+    ],
+    [
+      'PostgreSQL below 2.5× today',
+      { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), rps: 2_000 }, postgres2Rps: 2_000 },
+      { 'PostgreSQL 1 node': 'not met' },
+    ],
+    [
+      'round trips not counted',
+      { ...good, postgres1: { ...(good.postgres1 as NonNullable<Issue24Figures['postgres1']>), roundTrips: undefined } },
+      { 'round trips': 'not measured' },
+    ],
     ['2 nodes slower than 1', { ...good, postgres2Rps: 2_000 }, { '2 nodes': 'not met' }],
-    ['no PostgreSQL in this run', { ...good, postgres1: undefined, postgres2Rps: undefined }, { 'PostgreSQL 1 node': 'not measured', 'round trips': 'not measured', '2 nodes': 'not measured' }],
+    [
+      'no PostgreSQL in this run',
+      { ...good, postgres1: undefined, postgres2Rps: undefined },
+      { 'PostgreSQL 1 node': 'not measured', 'round trips': 'not measured', '2 nodes': 'not measured' },
+    ],
     ['Redis rank below raw', { ...good, rank: { questline: 9_000, raw: 10_000 } }, { 'Redis rank': 'not met' }],
-    ['a history that costs more than a new user', { ...good, history: [{ history: 0, p50: 800 }, { history: 1_000, p50: 700 }, { history: 100_000, p50: 900 }] }, { history: 'not met' }],
-    ['a history cheaper than a new user but growing 20%', { ...good, history: [{ history: 0, p50: 800 }, { history: 1_000, p50: 600 }, { history: 100_000, p50: 720 }] }, { history: 'not met' }],
+    [
+      'a history that costs more than a new user',
+      {
+        ...good,
+        history: [
+          { history: 0, p50: 800 },
+          { history: 1_000, p50: 700 },
+          { history: 100_000, p50: 900 },
+        ],
+      },
+      { history: 'not met' },
+    ],
+    [
+      'a history cheaper than a new user but growing 20%',
+      {
+        ...good,
+        history: [
+          { history: 0, p50: 800 },
+          { history: 1_000, p50: 600 },
+          { history: 100_000, p50: 720 },
+        ],
+      },
+      { history: 'not met' },
+    ],
     ['no history measured', { ...good, history: undefined }, { history: 'not measured' }],
     ['no section ran', { sqliteCpu: {}, sqliteRps: {}, floorRps: {}, sqliteP99: {} }, Object.fromEntries(TARGETS.map((t) => [t, 'not measured']))],
   ])('%s', (_name, figures, changed) => {
@@ -78,12 +116,17 @@ describe('issue24Targets', () => {
 
   it('shows each figure, and which part of a target missed', () => {
     const rows = issue24Targets({ ...good, sqliteCpu: { a: 200, b: 251.4 } });
-    expect(rows[0]).toEqual({ target: 'SQLite, (a) and (b): server CPU per action', goal: '≤ 250 µs', measured: '(a) 200 µs, (b) 251 µs (not met)', status: 'not met' });
+    expect(rows[0]).toEqual({
+      target: 'SQLite, (a) and (b): server CPU per action',
+      goal: '≤ 250 µs',
+      measured: '(a) 200 µs, (b) 251 µs (not met)',
+      status: 'not met',
+    });
     expect(rows[4]?.measured).toBe('CPU 650 µs, throughput 2.60× today; node 400 µs + PostgreSQL 200 µs + Redis 50 µs; 2,127 actions/s');
     expect(rows[8]?.measured).toBe("slowest/new user's 1.00×, 100,000/1,000 actions 1.03×");
   });
 
-  it("shows the raw pg floor beside the PostgreSQL row, as context that neither meets nor misses it", () => {
+  it('shows the raw pg floor beside the PostgreSQL row, as context that neither meets nor misses it', () => {
     const postgresFloor = { perAction: { rps: 900, cpu: { node: 300, postgres: 500 } }, batched: { rps: 3_000, cpu: { node: 150.4, postgres: 200 } } };
     const floor =
       "raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): batched 3,000 actions/s, CPU 350 µs (node 150 µs + PostgreSQL 200 µs), a transaction per action 900 actions/s, CPU 800 µs (node 300 µs + PostgreSQL 500 µs)";
@@ -91,7 +134,9 @@ describe('issue24Targets', () => {
     expect(withFloor?.measured).toBe(`CPU 650 µs, throughput 2.60× today; node 400 µs + PostgreSQL 200 µs + Redis 50 µs; 2,127 actions/s; ${floor}`);
     expect(withFloor?.status).toBe('met');
     const alone = issue24Targets({ ...good, postgres1: undefined, postgresFloor: { batched: postgresFloor.batched } })[4];
-    expect(alone?.measured).toBe("CPU not measured, throughput not measured; raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): batched 3,000 actions/s, CPU 350 µs (node 150 µs + PostgreSQL 200 µs)");
+    expect(alone?.measured).toBe(
+      "CPU not measured, throughput not measured; raw pg floor of the same actions' reads and rows (bench/floor-postgres.ts): batched 3,000 actions/s, CPU 350 µs (node 150 µs + PostgreSQL 200 µs)",
+    );
     expect(alone?.status).toBe('not measured');
     expect(issue24Targets({ ...good, postgresFloor: {} })[4]?.measured).toBe(issue24Targets(good)[4]?.measured);
   });
@@ -99,6 +144,8 @@ describe('issue24Targets', () => {
   it('writes a Markdown table with a row per target', () => {
     const lines = targetsMarkdown(issue24Targets({ ...good, busyRps: undefined }));
     expect(lines).toHaveLength(2 + TARGETS.length);
-    expect(lines[5]).toBe('| SQLite, (a), with a busy-loop process taking one of the two cores | not measured | ≥ 55% of the quiet throughput | **not measured** |');
+    expect(lines[5]).toBe(
+      '| SQLite, (a), with a busy-loop process taking one of the two cores | not measured | ≥ 55% of the quiet throughput | **not measured** |',
+    );
   });
 });

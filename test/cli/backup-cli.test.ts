@@ -59,9 +59,12 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
     expect(stdout).toBe('');
     expect(printed).toHaveLength(1);
     const human = printed[0]?.human ?? '';
-    expect(human.startsWith(
-      `Restored ${join(dir, 'demo.xml')} into site a: program version ${await versionOf('a')}, ${DEMO.missions.length} missions, ${DEMO.actions.length} actions; progress on removed rules archived for 0 users and groups; site settings changed: name "Site A" → "Questline demo", `,
-    ), human).toBe(true);
+    expect(
+      human.startsWith(
+        `Restored ${join(dir, 'demo.xml')} into site a: program version ${await versionOf('a')}, ${DEMO.missions.length} missions, ${DEMO.actions.length} actions; progress on removed rules archived for 0 users and groups; site settings changed: name "Site A" → "Questline demo", `,
+      ),
+      human,
+    ).toBe(true);
     // The site settings the demo sets, with their values; the time zone is the site's already.
     expect(human).toContain('userlinkUrl unset → "http://127.0.0.1:3000/demo/people/{userId}"');
     expect(human).not.toContain('timezone');
@@ -72,7 +75,16 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
     const { printed, out } = capture(true);
     const { stdout } = await captured(() => run(['restore', '--site', 'a', join(dir, 'demo.xml'), '--json'], config, out));
     expect(stdout).toBe('');
-    expect(printed.map((p) => p.result)).toEqual([{ siteId: 'a', version: before + 1, missions: DEMO.missions.length, actions: DEMO.actions.length, progressArchived: { parties: 0, rows: 0 }, siteChanges: [] }]);
+    expect(printed.map((p) => p.result)).toEqual([
+      {
+        siteId: 'a',
+        version: before + 1,
+        missions: DEMO.missions.length,
+        actions: DEMO.actions.length,
+        progressArchived: { parties: 0, rows: 0 },
+        siteChanges: [],
+      },
+    ]);
     expect(DEMO.missions.length).toBeGreaterThan(5);
   });
 
@@ -110,16 +122,21 @@ describe.each(configurations)('questline backup and restore (%s)', (configuratio
 
   it('reports the XML location of a dangling reference', async () => {
     const error = await rejectionOf(
-      captured(() => run(['restore', '--site', 'a', file('dangling.xml', DEMO_XML.replace('action="complete_course"', 'action="graduate"')), '--json'], config, capture(true).out)),
+      captured(() =>
+        run(
+          ['restore', '--site', 'a', file('dangling.xml', DEMO_XML.replace('action="complete_course"', 'action="graduate"')), '--json'],
+          config,
+          capture(true).out,
+        ),
+      ),
     );
     const missionIndex = DEMO.missions.findIndex((m) => m.rules.some((r) => r.action === 'complete_course'));
-    expect((error as AppError).options.errors).toEqual([{ path: `SiteConfiguration/Missions/Mission[${missionIndex + 1}]/Rules/Rule[1]/@action`, message: 'action "graduate" does not exist' }]);
+    expect((error as AppError).options.errors).toEqual([
+      { path: `SiteConfiguration/Missions/Mission[${missionIndex + 1}]/Rules/Rule[1]/@action`, message: 'action "graduate" does not exist' },
+    ]);
   });
 
-  it.each([
-    [['backup', '--site', 'nowhere']],
-    [['restore', '--site', 'nowhere', 'demo.xml']],
-  ])('answers not_found for an unknown site: %j', async (argv) => {
+  it.each([[['backup', '--site', 'nowhere']], [['restore', '--site', 'nowhere', 'demo.xml']]])('answers not_found for an unknown site: %j', async (argv) => {
     const error = await rejectionOf(captured(() => run(argv, config, capture(false).out)));
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('not_found');

@@ -67,7 +67,16 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
   });
 
   it('creates a site with a Windows zone name, storing its IANA zone', async () => {
-    const site = await json<{ siteId: string; timezone: string }>('site', 'create', '--name', 'Seattle', '--id', 'seattle', '--timezone', 'Pacific Standard Time');
+    const site = await json<{ siteId: string; timezone: string }>(
+      'site',
+      'create',
+      '--name',
+      'Seattle',
+      '--id',
+      'seattle',
+      '--timezone',
+      'Pacific Standard Time',
+    );
     expect(site).toEqual({ siteId: 'seattle', name: 'Seattle', timezone: 'America/Los_Angeles' });
     const row = await database.db.selectFrom('sites').select('timezone').where('site_id', '=', 'seattle').executeTakeFirstOrThrow();
     expect(row.timezone).toBe('America/Los_Angeles');
@@ -98,7 +107,12 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
 
     it('creates a client and stores its secret only as a scrypt hash', async () => {
       const created = await json<{ siteId: string; clientId: string; clientSecret: string; role: string }>(
-        'client', 'create', '--site', 'acme', '--role', 'admin',
+        'client',
+        'create',
+        '--site',
+        'acme',
+        '--role',
+        'admin',
       );
       expect(created).toEqual({ siteId: 'acme', clientId: expect.stringMatching(/^qlc_/), clientSecret: expect.stringMatching(/^qls_/), role: 'admin' });
       clientId = created.clientId;
@@ -245,11 +259,28 @@ describe('cli() exit codes', () => {
 
   it.each([
     [['frobnicate'], ['questline: Unknown command "frobnicate"', POINTER]],
-    [['client', 'create', '--site', 'x'], ['questline: --role is required', 'Usage: questline client create --site SITE --role admin|app', POINTER]],
-    [['site', 'list', '--bogus'], ['questline: unknown option --bogus', 'Usage: questline site list', POINTER]],
-    [['site', 'explode'], ['questline: Unknown command "site explode"', 'Usage: questline site create --name NAME [--id ID] [--timezone TZ]', '       questline site list', POINTER]],
-    [['restore', 'backup.xml'], ['questline: --site is required', 'Usage: questline restore --site SITE FILE', POINTER]],
-  ])('exits 2 on the usage error %j, printing the command\'s usage line, not the whole help', async (argv, lines) => {
+    [
+      ['client', 'create', '--site', 'x'],
+      ['questline: --role is required', 'Usage: questline client create --site SITE --role admin|app', POINTER],
+    ],
+    [
+      ['site', 'list', '--bogus'],
+      ['questline: unknown option --bogus', 'Usage: questline site list', POINTER],
+    ],
+    [
+      ['site', 'explode'],
+      [
+        'questline: Unknown command "site explode"',
+        'Usage: questline site create --name NAME [--id ID] [--timezone TZ]',
+        '       questline site list',
+        POINTER,
+      ],
+    ],
+    [
+      ['restore', 'backup.xml'],
+      ['questline: --site is required', 'Usage: questline restore --site SITE FILE', POINTER],
+    ],
+  ])("exits 2 on the usage error %j, printing the command's usage line, not the whole help", async (argv, lines) => {
     const stderr: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
@@ -290,7 +321,7 @@ describe('cli() exit codes', () => {
     expect(help).toMatch(/\n {2}program put --site SITE FILE {2,}replace the program with a JSON file/);
   });
 
-  it('prints a malformed XML document\'s problem once, with its location once and no parser internals', async () => {
+  it("prints a malformed XML document's problem once, with its location once and no parser internals", async () => {
     silence();
     expect(await cli(['site', 'create', '--name', 'XML', '--id', 'xml'])).toBe(0);
     const mismatched = join(dir, 'mismatched.xml');
@@ -309,13 +340,22 @@ describe('cli() exit codes', () => {
       message: 'Malformed XML at line 3, column 15: The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.',
       errors: [{ path: 'line 3, column 15', message: 'The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.' }],
     });
-    expect(written.slice(1)).toEqual(['questline: Malformed XML at line 3, column 15: The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.\n']);
+    expect(written.slice(1)).toEqual([
+      'questline: Malformed XML at line 3, column 15: The document ends before <Missions>, <SiteConfiguration>, <Nitro> are closed.\n',
+    ]);
   });
 
   it('prints each field error of a refused program put on a line of its own and exits 1; --json lists them', async () => {
     silence();
     const program = join(dir, 'program.json');
-    writeFileSync(program, JSON.stringify({ site: { name: 'P', timezone: 'Pacific Time' }, pointCategories: [{ name: 'Points', isDefault: true }], missions: [{ id: 'm', name: 'M', rules: [{ id: 'r', action: 'fly', goal: 1 }] }] }));
+    writeFileSync(
+      program,
+      JSON.stringify({
+        site: { name: 'P', timezone: 'Pacific Time' },
+        pointCategories: [{ name: 'Points', isDefault: true }],
+        missions: [{ id: 'm', name: 'M', rules: [{ id: 'r', action: 'fly', goal: 1 }] }],
+      }),
+    );
     expect(await cli(['site', 'create', '--name', 'P', '--id', 'p'])).toBe(0);
     written.length = 0;
     expect(await cli(['program', 'put', '--site', 'p', program])).toBe(1);
@@ -329,7 +369,10 @@ describe('cli() exit codes', () => {
     );
     written.length = 0;
     expect(await cli(['program', 'put', '--site', 'p', program, '--json'])).toBe(1);
-    expect(JSON.parse(written[0] ?? '')).toMatchObject({ error: 'program_invalid', errors: [{ path: 'site.timezone' }, { path: 'missions.0.rules.0.action' }] });
+    expect(JSON.parse(written[0] ?? '')).toMatchObject({
+      error: 'program_invalid',
+      errors: [{ path: 'site.timezone' }, { path: 'missions.0.rules.0.action' }],
+    });
   });
 
   it('exits 1 with a JSON error on an AppError', async () => {

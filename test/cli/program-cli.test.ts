@@ -71,10 +71,17 @@ describe.each(configurations)('questline program get and put (%s)', (configurati
   it('loads what get printed: a new version, the same program, the webhook secret kept', async () => {
     const saved = file('program.json', `${(await get()).human}\n`);
     const before = await versionOf();
-    const secret = async () => (await t.database.db.selectFrom('site_programs').select('webhook_secret').where('site_id', '=', site.siteId).executeTakeFirstOrThrow()).webhook_secret;
+    const secret = async () =>
+      (await t.database.db.selectFrom('site_programs').select('webhook_secret').where('site_id', '=', site.siteId).executeTakeFirstOrThrow()).webhook_secret;
     const secretBefore = await secret();
     const { human, result } = await put(saved, false);
-    expect(result).toEqual({ siteId: site.siteId, version: (before ?? 0) + 1, missions: EXAMPLE.missions.length, actions: EXAMPLE.actions.length, progressArchived: { parties: 0, rows: 0 } });
+    expect(result).toEqual({
+      siteId: site.siteId,
+      version: (before ?? 0) + 1,
+      missions: EXAMPLE.missions.length,
+      actions: EXAMPLE.actions.length,
+      progressArchived: { parties: 0, rows: 0 },
+    });
     expect(human).toBe(
       `Loaded ${saved} into site ${site.siteId}: program version ${(before ?? 0) + 1}, ${EXAMPLE.missions.length} missions, ${EXAMPLE.actions.length} actions; progress on removed rules archived for 0 users and groups`,
     );
@@ -109,23 +116,40 @@ describe.each(configurations)('questline program get and put (%s)', (configurati
   });
 
   const invalid: Array<[string, string, string, Array<{ path: string; message: string }> | undefined]> = [
-    ['a rule on an unknown action', JSON.stringify(graduating), 'program_invalid', [{ path: 'missions.0.rules.0.action', message: 'action "graduate" does not exist' }]],
+    [
+      'a rule on an unknown action',
+      JSON.stringify(graduating),
+      'program_invalid',
+      [{ path: 'missions.0.rules.0.action', message: 'action "graduate" does not exist' }],
+    ],
     ['an unknown field', JSON.stringify({ ...EXAMPLE, theme: 'dark' }), 'validation_failed', [{ path: 'theme', message: 'is not a known field' }]],
-    ['an unknown time zone in an envelope', JSON.stringify({ response: { ...EXAMPLE, site: { ...EXAMPLE.site, timezone: 'Mars/Olympus' } } }), 'program_invalid', [{ path: 'site.timezone', message: expect.stringMatching(/unknown time zone "Mars\/Olympus"/) }]],
+    [
+      'an unknown time zone in an envelope',
+      JSON.stringify({ response: { ...EXAMPLE, site: { ...EXAMPLE.site, timezone: 'Mars/Olympus' } } }),
+      'program_invalid',
+      [{ path: 'site.timezone', message: expect.stringMatching(/unknown time zone "Mars\/Olympus"/) }],
+    ],
     ['a file that is not JSON', '{"site": ', 'malformed_body', undefined],
   ];
 
   it.each(invalid)('refuses %s as PUT /admin/program does, and changes nothing', async (_name, content, code, errors) => {
     const before = await versionOf();
     const program = (await get()).result;
-    const error = await rejectionOf(captured(() => run(['program', 'put', '--site', site.siteId, file('invalid.json', content)], t.config, capture(false).out)));
+    const error = await rejectionOf(
+      captured(() => run(['program', 'put', '--site', site.siteId, file('invalid.json', content)], t.config, capture(false).out)),
+    );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe(code);
     expect((error as AppError).options.errors).toEqual(errors);
     expect(await versionOf()).toBe(before);
     expect((await get()).result).toEqual(program);
     if (errors === undefined) return;
-    const http = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: content });
+    const http = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/program',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: content,
+    });
     expect(http.json()).toMatchObject({ code, errors });
   });
 
@@ -137,14 +161,25 @@ describe.each(configurations)('questline program get and put (%s)', (configurati
     [['program', 'delete', '--site', 'SITE'], /Unknown command "program delete"/],
   ])('refuses %j as a usage error', async (argv, message) => {
     const before = await versionOf();
-    const error = await rejectionOf(captured(() => run(argv.map((arg) => (arg === 'SITE' ? site.siteId : arg)), t.config, capture(false).out)));
+    const error = await rejectionOf(
+      captured(() =>
+        run(
+          argv.map((arg) => (arg === 'SITE' ? site.siteId : arg)),
+          t.config,
+          capture(false).out,
+        ),
+      ),
+    );
     expect(await versionOf()).toBe(before);
     expect(error).not.toBeInstanceOf(AppError);
     expect(error.message).toMatch(message);
   });
 
-  it.each([[['program', 'get', '--site', 'nowhere']], [['program', 'put', '--site', 'nowhere', 'program.json']]])('answers not_found for an unknown site: %j', async (argv) => {
-    const error = await rejectionOf(captured(() => run(argv, t.config, capture(false).out)));
-    expect((error as AppError).code).toBe('not_found');
-  });
+  it.each([[['program', 'get', '--site', 'nowhere']], [['program', 'put', '--site', 'nowhere', 'program.json']]])(
+    'answers not_found for an unknown site: %j',
+    async (argv) => {
+      const error = await rejectionOf(captured(() => run(argv, t.config, capture(false).out)));
+      expect((error as AppError).code).toBe('not_found');
+    },
+  );
 });

@@ -30,9 +30,26 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
 
   const db = () => database.db;
   const count = async (table: 'points_ledger' | 'mission_completions') =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const balance = async (user: string, category: string) =>
-    Number((await db().selectFrom('point_balances').select('balance').where('site_id', '=', siteId).where('party_id', '=', user).where('category', '=', category).executeTakeFirstOrThrow()).balance);
+    Number(
+      (
+        await db()
+          .selectFrom('point_balances')
+          .select('balance')
+          .where('site_id', '=', siteId)
+          .where('party_id', '=', user)
+          .where('category', '=', category)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    );
   const bump = (user: string, category: string, by: number) =>
     db()
       .updateTable('point_balances')
@@ -58,7 +75,11 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
     await app.services.sites.createSite({ siteId: 'empty', name: 'Empty' });
     const token = async (role: 'admin' | 'app') => {
       const client = await app.services.sites.createClient(siteId, role);
-      const response = await app.inject({ method: 'POST', url: '/oauth/token/', payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/oauth/token/',
+        payload: { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret },
+      });
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as { access_token: string }).access_token;
     };
@@ -69,7 +90,8 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
       return response;
     };
-    const log = async (user: string, body: Record<string, unknown>) => (await call('POST', `/users/${user}/actions`, client, body)).json<{ response: ActionOutcome }>().response;
+    const log = async (user: string, body: Record<string, unknown>) =>
+      (await call('POST', `/users/${user}/actions`, client, body)).json<{ response: ActionOutcome }>().response;
 
     await call('PUT', '/admin/program', admin, exampleProgram());
     // ann: m-first-read (10 Points), then m-chef (50 Points, 20 Coins), a login (2 Points) and 5 Points by hand.
@@ -96,7 +118,10 @@ describe.each(configurations)('questline verify (%s)', (configuration) => {
     const { code, human } = await verify();
     expect(code).toBe(0);
     const lines = human.split('\n');
-    expect(lines).toEqual([`Checked 2 sites: 2 users and groups, ${await count('points_ledger')} ledger entries, ${await count('mission_completions')} completions`, 'No drift']);
+    expect(lines).toEqual([
+      `Checked 2 sites: 2 users and groups, ${await count('points_ledger')} ledger entries, ${await count('mission_completions')} completions`,
+      'No drift',
+    ]);
     expect(await count('points_ledger')).toBe(7); // ann: 4 credits and the adjustment; bob: a credit and its reversal
   });
 

@@ -13,7 +13,12 @@ function recorder(fail: (item: string) => Error | 'batch' | undefined = () => un
       pending.push(() => {
         if (items.length > 1 && items.some((item) => fail(item) === 'batch')) return reject(new Error('the batch failed'));
         if (items.length === 1 && fail(items[0] as string) === 'batch') return reject(new Error(`${items[0]} failed alone`));
-        resolve(items.map((item) => { const error = fail(item); return error instanceof Error ? error : `done ${item}`; }));
+        resolve(
+          items.map((item) => {
+            const error = fail(item);
+            return error instanceof Error ? error : `done ${item}`;
+          }),
+        );
       });
     });
   const release = async () => {
@@ -45,7 +50,7 @@ describe('Batcher', () => {
     expect(batches).toEqual([['x1'], ['y1'], ['x2', 'z1'], ['y2'], ['x3']]);
   });
 
-  it("fails an item alone with its own error, and retries a batch that failed as a whole item by item", async () => {
+  it('fails an item alone with its own error, and retries a batch that failed as a whole item by item', async () => {
     const { batches, run, release } = recorder((item) => (item === 'bad' ? new Error('bad is refused') : item === 'poison' ? 'batch' : undefined));
     const batcher = new Batcher(run, { inFlight: 1, max: 10 });
     const settled = Promise.allSettled(['first', 'ok', 'bad', 'poison', 'fine'].map((item) => batcher.submit(item)));

@@ -46,7 +46,10 @@ describe.each(configurations)('database (%s)', (configuration) => {
     const single = openDatabase(fresh.config.kind === 'postgres' ? { ...fresh.config, poolSize: 1 } : fresh.config);
     try {
       const siteName = precompiled<{ siteId: string }, { name: string }>((db, p) => db.selectFrom('sites').select('name').where('site_id', '=', p.siteId));
-      await single.db.insertInto('sites').values([site('prepared-a', 'A'), site('prepared-b', 'B')]).execute();
+      await single.db
+        .insertInto('sites')
+        .values([site('prepared-a', 'A'), site('prepared-b', 'B')])
+        .execute();
       for (let i = 0; i < 3; i++) {
         expect(await siteName({ db: single.db }, { siteId: 'prepared-a' })).toEqual([{ name: 'A' }]);
         expect(await siteName({ db: single.db }, { siteId: 'prepared-b' })).toEqual([{ name: 'B' }]);
@@ -69,7 +72,10 @@ describe.each(configurations)('database (%s)', (configuration) => {
 
   it('reads instants back as numbers', async () => {
     const createdAt = 1_767_225_600_123;
-    await database.db.insertInto('sites').values({ ...site('instant'), created_at: createdAt }).execute();
+    await database.db
+      .insertInto('sites')
+      .values({ ...site('instant'), created_at: createdAt })
+      .execute();
     const row = await database.db.selectFrom('sites').select('created_at').where('site_id', '=', 'instant').executeTakeFirstOrThrow();
     expect(row.created_at).toBe(createdAt);
   });
@@ -85,10 +91,7 @@ describe.each(configurations)('database (%s)', (configuration) => {
   it('rolls back a transaction that throws, across tables', async () => {
     const failure = database.db.transaction().execute(async (trx) => {
       await trx.insertInto('sites').values(site('rolled-back')).execute();
-      await trx
-        .insertInto('instance_settings')
-        .values({ site_id: 'rolled-back', name: 'probe', value: '1' })
-        .execute();
+      await trx.insertInto('instance_settings').values({ site_id: 'rolled-back', name: 'probe', value: '1' }).execute();
       throw new Error('abort');
     });
     await expect(failure).rejects.toThrow('abort');
@@ -113,7 +116,11 @@ describe.each(configurations)('database (%s)', (configuration) => {
       ids.map((id) =>
         database.db.transaction().execute(async (trx) => {
           await trx.insertInto('sites').values(site(id)).execute();
-          await trx.updateTable('sites').set({ name: `done ${id}` }).where('site_id', '=', id).execute();
+          await trx
+            .updateTable('sites')
+            .set({ name: `done ${id}` })
+            .where('site_id', '=', id)
+            .execute();
         }),
       ),
     );
@@ -139,10 +146,17 @@ describe.each(configurations)('database (%s)', (configuration) => {
   });
 
   it('runs 1,000 queries in a row, each read seeing the write before it', async () => {
-    await database.db.insertInto('sites').values(Array.from({ length: 10 }, (_, n) => site(`loop-${n}`, 'new'))).execute();
+    await database.db
+      .insertInto('sites')
+      .values(Array.from({ length: 10 }, (_, n) => site(`loop-${n}`, 'new')))
+      .execute();
     for (let i = 0; i < 500; i += 1) {
       const id = `loop-${i % 10}`;
-      await database.db.updateTable('sites').set({ name: String(i) }).where('site_id', '=', id).execute();
+      await database.db
+        .updateTable('sites')
+        .set({ name: String(i) })
+        .where('site_id', '=', id)
+        .execute();
       const row = await database.db.selectFrom('sites').select('name').where('site_id', '=', id).executeTakeFirstOrThrow();
       expect(row.name).toBe(String(i));
     }
@@ -183,7 +197,10 @@ describe('SQLite statement cache', () => {
 
   it('streams a select', async () => {
     const db = fresh.database.db;
-    await db.insertInto('sites').values([site('stream-a'), site('stream-b')]).execute();
+    await db
+      .insertInto('sites')
+      .values([site('stream-a'), site('stream-b')])
+      .execute();
     const seen: string[] = [];
     for await (const row of db.selectFrom('sites').select('site_id').where('site_id', 'like', 'stream-%').orderBy('site_id').stream()) {
       seen.push(row.site_id);

@@ -60,12 +60,21 @@ describe('SQLite group commit', () => {
       insertSite('undo-e'),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
-    const ids = (observer.prepare("select site_id from sites where site_id like 'undo-%' order by site_id").all() as Array<{ site_id: string }>).map((r) => r.site_id);
+    const ids = (observer.prepare("select site_id from sites where site_id like 'undo-%' order by site_id").all() as Array<{ site_id: string }>).map(
+      (r) => r.site_id,
+    );
     expect(ids).toEqual(['undo-a', 'undo-c', 'undo-e']);
   });
 
   it('serves reads and single statements between grouped transactions', async () => {
-    const [, count] = await Promise.all([insertSite('mixed-1'), database.db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), insertSite('mixed-2')]);
+    const [, count] = await Promise.all([
+      insertSite('mixed-1'),
+      database.db
+        .selectFrom('sites')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      insertSite('mixed-2'),
+    ]);
     expect(Number(count.n)).toBeGreaterThan(0);
     expect(siteCount('mixed-')).toBe(2);
   });

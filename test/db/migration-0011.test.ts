@@ -35,8 +35,16 @@ describe.each(configurations)('migration 0011_recognitions (%s)', (configuration
     ['s2', 'ann', { firstName: 'Annabel', lastName: 'Ng' }, null, 'annabel ng'],
   ];
   const searchNames = async () =>
-    (await sql<{ site_id: string; user_id: string; search_name: string | null }>`select site_id, user_id, search_name from user_profiles order by site_id, user_id`.execute(database.db)).rows;
-  const expected = profiles.map(([site_id, user_id, , , search_name]) => ({ site_id, user_id, search_name })).sort((a, b) => (a.site_id + '\u0000' + a.user_id < b.site_id + '\u0000' + b.user_id ? -1 : 1));
+    (
+      await sql<{
+        site_id: string;
+        user_id: string;
+        search_name: string | null;
+      }>`select site_id, user_id, search_name from user_profiles order by site_id, user_id`.execute(database.db)
+    ).rows;
+  const expected = profiles
+    .map(([site_id, user_id, , , search_name]) => ({ site_id, user_id, search_name }))
+    .sort((a, b) => (a.site_id + '\u0000' + a.user_id < b.site_id + '\u0000' + b.user_id ? -1 : 1));
 
   it('fills in the search name of profiles written before it, from the names in their preferences', async () => {
     const down = await migrator().migrateTo('0010_reversals');
@@ -48,7 +56,9 @@ describe.each(configurations)('migration 0011_recognitions (%s)', (configuration
 
     // Profiles as 0010 knew them: no search_name column.
     for (const [site, user, preferences, role] of profiles) {
-      await sql`insert into user_profiles (site_id, user_id, preferences, role, updated_at) values (${site}, ${user}, ${JSON.stringify(preferences)}, ${role}, 0)`.execute(database.db);
+      await sql`insert into user_profiles (site_id, user_id, preferences, role, updated_at) values (${site}, ${user}, ${JSON.stringify(preferences)}, ${role}, 0)`.execute(
+        database.db,
+      );
     }
 
     // Later migrations come back up after it.
@@ -60,7 +70,11 @@ describe.each(configurations)('migration 0011_recognitions (%s)', (configuration
     const rows = await database.db.selectFrom('user_profiles').select(['site_id', 'user_id', 'preferences', 'role', 'updated_at']).execute();
     for (const [site, user, preferences, role] of profiles) {
       const row = rows.find((r) => r.site_id === site && r.user_id === user);
-      expect(row && { preferences: JSON.parse(row.preferences) as unknown, role: row.role, updatedAt: Number(row.updated_at) }).toEqual({ preferences, role, updatedAt: 0 });
+      expect(row && { preferences: JSON.parse(row.preferences) as unknown, role: row.role, updatedAt: Number(row.updated_at) }).toEqual({
+        preferences,
+        role,
+        updatedAt: 0,
+      });
     }
   });
 
@@ -78,12 +92,30 @@ describe.each(configurations)('migration 0011_recognitions (%s)', (configuration
   });
 
   it('leaves the recognition tables usable after the round trip', async () => {
-    await database.db.insertInto('recognitions').values({ site_id: 's1', recognition_id: 'r1', exchange_id: 'x', category_id: 'c', giver_id: 'ann', comment: '', points: 5, budget_window: 0, given_at: 1 }).execute();
-    await database.db.insertInto('recognition_recipients').values({ site_id: 's1', recognition_id: 'r1', recipient_id: 'bob', points: 5, given_at: 1 }).execute();
+    await database.db
+      .insertInto('recognitions')
+      .values({
+        site_id: 's1',
+        recognition_id: 'r1',
+        exchange_id: 'x',
+        category_id: 'c',
+        giver_id: 'ann',
+        comment: '',
+        points: 5,
+        budget_window: 0,
+        given_at: 1,
+      })
+      .execute();
+    await database.db
+      .insertInto('recognition_recipients')
+      .values({ site_id: 's1', recognition_id: 'r1', recipient_id: 'bob', points: 5, given_at: 1 })
+      .execute();
     await database.db.insertInto('recognition_budgets').values({ site_id: 's1', exchange_id: 'x', giver_id: 'ann', window_start: 0, used: 5 }).execute();
     const [recognition] = await database.db.selectFrom('recognitions').selectAll().execute();
     expect(recognition && Number(recognition.points)).toBe(5);
     // One budget row per giver, exchange and window.
-    await expect(database.db.insertInto('recognition_budgets').values({ site_id: 's1', exchange_id: 'x', giver_id: 'ann', window_start: 0, used: 1 }).execute()).rejects.toThrow();
+    await expect(
+      database.db.insertInto('recognition_budgets').values({ site_id: 's1', exchange_id: 'x', giver_id: 'ann', window_start: 0, used: 1 }).execute(),
+    ).rejects.toThrow();
   });
 });

@@ -57,11 +57,22 @@ describe.each(configurations)('migration 0013_awards (%s)', (configuration) => {
     redeemed_at: null,
     ...overrides,
   });
-  const count = async (table: Table) => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: Table) =>
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const fill = async () => {
     await database.db.insertInto('award_accounts').values(account()).execute();
     await database.db.insertInto('award_ledger').values(entry()).execute();
-    await database.db.insertInto('ots_codes').values(code({ redeemed_by: 'ann', redeemed_at: 1_000 })).execute();
+    await database.db
+      .insertInto('ots_codes')
+      .values(code({ redeemed_by: 'ann', redeemed_at: 1_000 }))
+      .execute();
   };
 
   it('runs after 0012_quizzes on a fresh migrate, and its tables exist', async () => {
@@ -80,7 +91,8 @@ describe.each(configurations)('migration 0013_awards (%s)', (configuration) => {
     expect(down.results?.every((r) => r.status === 'Success')).toBe(true);
     for (const table of TABLES) expect(await tableExists(table), table).toBe(false);
     // The earlier migrations' tables stay.
-    for (const table of ['quiz_attempts', 'quiz_responses', 'recognitions', 'points_ledger', 'instance_settings']) expect(await tableExists(table), table).toBe(true);
+    for (const table of ['quiz_attempts', 'quiz_responses', 'recognitions', 'points_ledger', 'instance_settings'])
+      expect(await tableExists(table), table).toBe(true);
     const executed = (await migrator().getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
     expect(executed).not.toContain('0013_awards');
     expect(executed.at(-1)).toBe('0012_quizzes');
@@ -105,44 +117,98 @@ describe.each(configurations)('migration 0013_awards (%s)', (configuration) => {
 
   it('stores every column of an account, an entry and a code as written', async () => {
     await fill();
-    await database.db.insertInto('award_ledger').values(entry({ entry_id: 'ae_2', kind: 'purchase', amount: -500, balance_after: 1_000, reference: 'order-1', description: 'Mug' })).execute();
+    await database.db
+      .insertInto('award_ledger')
+      .values(entry({ entry_id: 'ae_2', kind: 'purchase', amount: -500, balance_after: 1_000, reference: 'order-1', description: 'Mug' }))
+      .execute();
 
     const stored = await database.db.selectFrom('award_accounts').selectAll().executeTakeFirstOrThrow();
     expect({ ...stored, verified: Number(stored.verified), balance: Number(stored.balance), updated_at: Number(stored.updated_at) }).toEqual(account());
     const entries = await database.db.selectFrom('award_ledger').selectAll().orderBy('entry_id').execute();
-    expect(entries.map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after), available_at: Number(r.available_at), posted_at: Number(r.posted_at) }))).toEqual([
-      entry(),
-      entry({ entry_id: 'ae_2', kind: 'purchase', amount: -500, balance_after: 1_000, reference: 'order-1', description: 'Mug' }),
-    ]);
+    expect(
+      entries.map((r) => ({
+        ...r,
+        amount: Number(r.amount),
+        balance_after: Number(r.balance_after),
+        available_at: Number(r.available_at),
+        posted_at: Number(r.posted_at),
+      })),
+    ).toEqual([entry(), entry({ entry_id: 'ae_2', kind: 'purchase', amount: -500, balance_after: 1_000, reference: 'order-1', description: 'Mug' })]);
     const codes = await database.db.selectFrom('ots_codes').selectAll().execute();
-    expect(codes.map((r) => ({ ...r, amount: Number(r.amount), expires_at: Number(r.expires_at), created_at: Number(r.created_at), redeemed_at: r.redeemed_at === null ? null : Number(r.redeemed_at) }))).toEqual([
-      code({ redeemed_by: 'ann', redeemed_at: 1_000 }),
-    ]);
+    expect(
+      codes.map((r) => ({
+        ...r,
+        amount: Number(r.amount),
+        expires_at: Number(r.expires_at),
+        created_at: Number(r.created_at),
+        redeemed_at: r.redeemed_at === null ? null : Number(r.redeemed_at),
+      })),
+    ).toEqual([code({ redeemed_by: 'ann', redeemed_at: 1_000 })]);
     // Millisecond instants beyond 32 bits survive (bigint columns).
     await database.db.updateTable('ots_codes').set({ expires_at: 4_102_444_800_000 }).execute();
     expect(Number((await database.db.selectFrom('ots_codes').select('expires_at').executeTakeFirstOrThrow()).expires_at)).toBe(4_102_444_800_000);
   });
 
   it('refuses a second row with the same primary key, but not when another part of the key differs', async () => {
-    await expect(database.db.insertInto('award_accounts').values(account({ balance: 0 })).execute()).rejects.toThrow(/unique|duplicate key|primary/i);
-    await expect(database.db.insertInto('award_ledger').values(entry({ user_id: 'bob' })).execute()).rejects.toThrow(/unique|duplicate key|primary/i);
-    await expect(database.db.insertInto('ots_codes').values(code({ code_id: 'otc_2', batch_id: 'otsb_2' })).execute()).rejects.toThrow(/unique|duplicate key|primary/i);
+    await expect(
+      database.db
+        .insertInto('award_accounts')
+        .values(account({ balance: 0 }))
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate key|primary/i);
+    await expect(
+      database.db
+        .insertInto('award_ledger')
+        .values(entry({ user_id: 'bob' }))
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate key|primary/i);
+    await expect(
+      database.db
+        .insertInto('ots_codes')
+        .values(code({ code_id: 'otc_2', batch_id: 'otsb_2' }))
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate key|primary/i);
     expect(await count('award_accounts')).toBe(1);
     expect(await count('ots_codes')).toBe(1);
 
-    await database.db.insertInto('award_accounts').values([account({ user_id: 'bob' }), account({ site_id: 's2' })]).execute();
-    await database.db.insertInto('award_ledger').values(entry({ site_id: 's2' })).execute();
-    await database.db.insertInto('ots_codes').values([code({ site_id: 's2' }), code({ code_hash: 'b'.repeat(64) })]).execute();
+    await database.db
+      .insertInto('award_accounts')
+      .values([account({ user_id: 'bob' }), account({ site_id: 's2' })])
+      .execute();
+    await database.db
+      .insertInto('award_ledger')
+      .values(entry({ site_id: 's2' }))
+      .execute();
+    await database.db
+      .insertInto('ots_codes')
+      .values([code({ site_id: 's2' }), code({ code_hash: 'b'.repeat(64) })])
+      .execute();
     expect(await count('award_accounts')).toBe(3);
     expect(await count('ots_codes')).toBe(3);
   });
 
   it('refuses nulls in the required columns and allows them in the optional ones', async () => {
-    await expect(sql`insert into award_accounts (site_id, user_id, country_code, verified, balance, updated_at) values ('s3', 'ann', null, null, 0, 0)`.execute(database.db)).rejects.toThrow();
-    await expect(sql`insert into award_ledger (site_id, entry_id, user_id, kind, amount, balance_after, reference, description, available_at, posted_at) values ('s3', 'ae_9', 'ann', 'ots', 1, 1, null, null, 0, 0)`.execute(database.db)).rejects.toThrow();
-    await expect(sql`insert into ots_codes (site_id, code_hash, code_id, batch_id, amount, expires_at, created_at) values ('s3', 'c', 'otc_9', 'otsb_9', 1, null, 0)`.execute(database.db)).rejects.toThrow();
-    await sql`insert into award_accounts (site_id, user_id, country_code, verified, balance, updated_at) values ('s3', 'ann', null, 0, 0, 0)`.execute(database.db);
-    await sql`insert into ots_codes (site_id, code_hash, code_id, batch_id, amount, expires_at, created_at) values ('s3', 'c', 'otc_9', 'otsb_9', 1, 0, 0)`.execute(database.db);
+    await expect(
+      sql`insert into award_accounts (site_id, user_id, country_code, verified, balance, updated_at) values ('s3', 'ann', null, null, 0, 0)`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into award_ledger (site_id, entry_id, user_id, kind, amount, balance_after, reference, description, available_at, posted_at) values ('s3', 'ae_9', 'ann', 'ots', 1, 1, null, null, 0, 0)`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into ots_codes (site_id, code_hash, code_id, batch_id, amount, expires_at, created_at) values ('s3', 'c', 'otc_9', 'otsb_9', 1, null, 0)`.execute(
+        database.db,
+      ),
+    ).rejects.toThrow();
+    await sql`insert into award_accounts (site_id, user_id, country_code, verified, balance, updated_at) values ('s3', 'ann', null, 0, 0, 0)`.execute(
+      database.db,
+    );
+    await sql`insert into ots_codes (site_id, code_hash, code_id, batch_id, amount, expires_at, created_at) values ('s3', 'c', 'otc_9', 'otsb_9', 1, 0, 0)`.execute(
+      database.db,
+    );
     const stored = await database.db.selectFrom('ots_codes').select(['redeemed_by', 'redeemed_at']).where('site_id', '=', 's3').executeTakeFirstOrThrow();
     expect(stored).toEqual({ redeemed_by: null, redeemed_at: null });
   });

@@ -18,7 +18,11 @@ describe('SQLite durability setting', () => {
     ['NORMAL', 1],
     ['FULL', 2],
   ])('opens with synchronous %s (PRAGMA synchronous = %i), in WAL mode', async (synchronous, expected) => {
-    const database = openDatabase({ kind: 'sqlite', filename: join(dir, `${synchronous ?? 'default'}.db`), ...(synchronous !== undefined ? { synchronous } : {}) });
+    const database = openDatabase({
+      kind: 'sqlite',
+      filename: join(dir, `${synchronous ?? 'default'}.db`),
+      ...(synchronous !== undefined ? { synchronous } : {}),
+    });
     try {
       const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
       expect(rows[0]?.synchronous).toBe(expected);

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 /** What points outside the repository: a path into a sibling directory, a section of the specification or of the interface document. */
 const OUTSIDE = [/\.\.\/shared\b/, /\bSPEC §/, /interface document §/];
 /** Markdown links `[text](target)`, not images, not absolute URLs. */

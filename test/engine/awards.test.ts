@@ -4,7 +4,15 @@
 // sign-in URL is filled in (fillTemplate).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { awardAccess, CODE_ALPHABET, CODE_LENGTH, currencyValue, normalizeCode, type AwardRules, type AwardStanding } from '../../src/engine/elements/awards.js';
+import {
+  awardAccess,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  currencyValue,
+  normalizeCode,
+  type AwardRules,
+  type AwardStanding,
+} from '../../src/engine/elements/awards.js';
 import { codeHash, newCode } from '../../src/modules/awards/codes.js';
 import { fillTemplate } from '../../src/modules/awards/service.js';
 
@@ -25,20 +33,70 @@ describe('awardAccess', () => {
     ['listed country', rules({ allowedCountries: listed }), standing('CA', false), { marketplaceAccess: true, otsAccess: true, browseOnly: false }],
     ['unlisted country', rules({ allowedCountries: listed }), standing('FR', false), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
     ['no country with a list', rules({ allowedCountries: listed }), standing(null, true), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
-    ['country compared exactly (case)', rules({ allowedCountries: listed }), standing('us', true), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
+    [
+      'country compared exactly (case)',
+      rules({ allowedCountries: listed }),
+      standing('us', true),
+      { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+    ],
     // Verification required × verified.
-    ['verification required, not verified', rules({ verificationRequired: true }), standing(null, false), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
-    ['verification required, verified', rules({ verificationRequired: true }), standing(null, true), { marketplaceAccess: true, otsAccess: true, browseOnly: false }],
-    ['verification not required, not verified', rules({ verificationRequired: false }), standing(null, false), { marketplaceAccess: true, otsAccess: true, browseOnly: false }],
+    [
+      'verification required, not verified',
+      rules({ verificationRequired: true }),
+      standing(null, false),
+      { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+    ],
+    [
+      'verification required, verified',
+      rules({ verificationRequired: true }),
+      standing(null, true),
+      { marketplaceAccess: true, otsAccess: true, browseOnly: false },
+    ],
+    [
+      'verification not required, not verified',
+      rules({ verificationRequired: false }),
+      standing(null, false),
+      { marketplaceAccess: true, otsAccess: true, browseOnly: false },
+    ],
     // Both rules: both must hold.
-    ['both rules, listed and verified', rules({ allowedCountries: listed, verificationRequired: true }), standing('GB', true), { marketplaceAccess: true, otsAccess: true, browseOnly: false }],
-    ['both rules, listed but not verified', rules({ allowedCountries: listed, verificationRequired: true }), standing('GB', false), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
-    ['both rules, verified but unlisted', rules({ allowedCountries: listed, verificationRequired: true }), standing('DE', true), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
-    ['both rules, neither', rules({ allowedCountries: listed, verificationRequired: true }), standing(null, false), { marketplaceAccess: true, otsAccess: false, browseOnly: true }],
+    [
+      'both rules, listed and verified',
+      rules({ allowedCountries: listed, verificationRequired: true }),
+      standing('GB', true),
+      { marketplaceAccess: true, otsAccess: true, browseOnly: false },
+    ],
+    [
+      'both rules, listed but not verified',
+      rules({ allowedCountries: listed, verificationRequired: true }),
+      standing('GB', false),
+      { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+    ],
+    [
+      'both rules, verified but unlisted',
+      rules({ allowedCountries: listed, verificationRequired: true }),
+      standing('DE', true),
+      { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+    ],
+    [
+      'both rules, neither',
+      rules({ allowedCountries: listed, verificationRequired: true }),
+      standing(null, false),
+      { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+    ],
     // No marketplaces: codes may still be redeemed, but there is nothing to browse, so never browse-only.
     ['no marketplaces, may redeem', rules({ marketplaces: [] }), standing('US', true), { marketplaceAccess: false, otsAccess: true, browseOnly: false }],
-    ['no marketplaces, may not redeem', rules({ marketplaces: [], allowedCountries: listed, verificationRequired: true }), standing('FR', false), { marketplaceAccess: false, otsAccess: false, browseOnly: false }],
-    ['two marketplaces', rules({ marketplaces: [{ type: 'shop' }, { type: 'travel' }] }), standing(null, false), { marketplaceAccess: true, otsAccess: true, browseOnly: false }],
+    [
+      'no marketplaces, may not redeem',
+      rules({ marketplaces: [], allowedCountries: listed, verificationRequired: true }),
+      standing('FR', false),
+      { marketplaceAccess: false, otsAccess: false, browseOnly: false },
+    ],
+    [
+      'two marketplaces',
+      rules({ marketplaces: [{ type: 'shop' }, { type: 'travel' }] }),
+      standing(null, false),
+      { marketplaceAccess: true, otsAccess: true, browseOnly: false },
+    ],
   ])('%s', (_, given, who, expected) => {
     expect(awardAccess(given, who)).toEqual({ ...expected, countryCode: who.countryCode, verified: who.verified });
   });
@@ -94,7 +152,11 @@ describe('currencyValue', () => {
 
   it('is symmetric around zero', () => {
     for (const points of [1, 3, 5, 7, 199, 201, 12_345]) {
-      for (const [rate, currency] of [[0.005, 'USD'], [0.5, 'JPY'], [0.0005, 'KWD']] as const) {
+      for (const [rate, currency] of [
+        [0.005, 'USD'],
+        [0.5, 'JPY'],
+        [0.0005, 'KWD'],
+      ] as const) {
         expect(currencyValue(-points, rate, currency)).toBe(-currencyValue(points, rate, currency));
       }
     }
@@ -102,7 +164,11 @@ describe('currencyValue', () => {
 
   it('never has more decimals than the currency allows', () => {
     for (let points = 1; points <= 500; points += 7) {
-      for (const [currency, digits] of [['USD', 2], ['JPY', 0], ['KWD', 3]] as const) {
+      for (const [currency, digits] of [
+        ['USD', 2],
+        ['JPY', 0],
+        ['KWD', 3],
+      ] as const) {
         const value = currencyValue(points, 0.0123, currency);
         expect(Number(value.toFixed(digits)), `${points} ${currency}`).toBe(value);
       }
@@ -190,12 +256,32 @@ describe('fillTemplate', () => {
     ['no {token}: a query parameter added to the query', 'https://m.example/x?a=1', { userId: 'ann', type: 'shop' }, `https://m.example/x?a=1&token=${token}`],
     ['no {token} and no query', 'https://m.example/x', { userId: 'ann', type: 'shop' }, `https://m.example/x?token=${token}`],
     ['no {token}, before the fragment', 'https://m.example/x#top', { userId: 'ann', type: 'shop' }, `https://m.example/x?token=${token}#top`],
-    ['no {token}, a token parameter already there is replaced', 'https://m.example/x?token=old&a=1', { userId: 'ann', type: 'shop' }, `https://m.example/x?token=${token}&a=1`],
-    ['{userId} and {type}', 'https://m.example/{type}/{userId}?token={token}', { userId: 'ann', type: 'travel' }, `https://m.example/travel/ann?token=${token}`],
+    [
+      'no {token}, a token parameter already there is replaced',
+      'https://m.example/x?token=old&a=1',
+      { userId: 'ann', type: 'shop' },
+      `https://m.example/x?token=${token}&a=1`,
+    ],
+    [
+      '{userId} and {type}',
+      'https://m.example/{type}/{userId}?token={token}',
+      { userId: 'ann', type: 'travel' },
+      `https://m.example/travel/ann?token=${token}`,
+    ],
     ['{userId} URL-encoded', 'https://m.example/u/{userId}?token={token}', { userId: 'a+b@c', type: 'shop' }, `https://m.example/u/a%2Bb%40c?token=${token}`],
-    ['{userId} with a slash, ? and #', 'https://m.example/u/{userId}?token={token}', { userId: 'a/b?c#d', type: 'shop' }, `https://m.example/u/a%2Fb%3Fc%23d?token=${token}`],
+    [
+      '{userId} with a slash, ? and #',
+      'https://m.example/u/{userId}?token={token}',
+      { userId: 'a/b?c#d', type: 'shop' },
+      `https://m.example/u/a%2Fb%3Fc%23d?token=${token}`,
+    ],
     ['{userId} URL-encoded, no {token}', 'https://m.example/u/{userId}', { userId: 'a+b@c', type: 'shop' }, `https://m.example/u/a%2Bb%40c?token=${token}`],
-    ['a userId spelling a placeholder is not expanded', 'https://m.example/u/{userId}?token={token}', { userId: '{token}', type: 'shop' }, `https://m.example/u/%7Btoken%7D?token=${token}`],
+    [
+      'a userId spelling a placeholder is not expanded',
+      'https://m.example/u/{userId}?token={token}',
+      { userId: '{token}', type: 'shop' },
+      `https://m.example/u/%7Btoken%7D?token=${token}`,
+    ],
     ['unknown placeholders stay', 'https://m.example/{other}?token={token}', { userId: 'ann', type: 'shop' }, `https://m.example/{other}?token=${token}`],
   ])('%s', (_, template, values, expected) => {
     expect(fillTemplate(template, { token, ...values })).toBe(expected);

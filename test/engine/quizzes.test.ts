@@ -14,7 +14,14 @@ const single = question('q-single', ['a'], ['b', 'c']);
 /** Multiple choice: a and b are right, c and d are wrong. */
 const multiple = question('q-multiple', ['a', 'b'], ['c', 'd']);
 /** Multiple choice whose correct choices are listed after the wrong ones. */
-const multipleLate: ScoredQuestion = { id: 'q-late', choices: [{ id: 'x', correct: false }, { id: 'y', correct: true }, { id: 'z', correct: true }] };
+const multipleLate: ScoredQuestion = {
+  id: 'q-late',
+  choices: [
+    { id: 'x', correct: false },
+    { id: 'y', correct: true },
+    { id: 'z', correct: true },
+  ],
+};
 
 describe('isCorrect', () => {
   it.each<[string, ScoredQuestion, string[], boolean]>([
@@ -52,7 +59,12 @@ describe('scoreAttempt', () => {
 
   it.each<[string, number, boolean[], AttemptScore]>([
     // 2 of 3 shows as 66.67, but 2×100 = 200 < 66.67×3 = 200.01: the exact share is below the threshold.
-    ['2 of 3 at 66.67 fails (exact share, not the rounded percent)', 66.67, answers(2, 3), { totalCorrect: 2, totalQuestions: 3, percentCorrect: 66.67, passed: false }],
+    [
+      '2 of 3 at 66.67 fails (exact share, not the rounded percent)',
+      66.67,
+      answers(2, 3),
+      { totalCorrect: 2, totalQuestions: 3, percentCorrect: 66.67, passed: false },
+    ],
     ['2 of 3 at 66 passes', 66, answers(2, 3), { totalCorrect: 2, totalQuestions: 3, percentCorrect: 66.67, passed: true }],
     ['1 of 3 at 33.33 passes', 33.33, answers(1, 3), { totalCorrect: 1, totalQuestions: 3, percentCorrect: 33.33, passed: true }],
     ['1 of 3 at 33.34 fails', 33.34, answers(1, 3), { totalCorrect: 1, totalQuestions: 3, percentCorrect: 33.33, passed: false }],

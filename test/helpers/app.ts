@@ -18,8 +18,7 @@ export type ConfigurationName = 'embedded' | 'scale-out';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-export const configurations: ConfigurationName[] =
-  databaseUrl !== undefined && databaseUrl !== '' ? ['embedded', 'scale-out'] : ['embedded'];
+export const configurations: ConfigurationName[] = databaseUrl !== undefined && databaseUrl !== '' ? ['embedded', 'scale-out'] : ['embedded'];
 
 export const TEST_TOKEN_SECRET = 'test-token-secret-0123456789abcdef0123456789';
 

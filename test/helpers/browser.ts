@@ -42,7 +42,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * A page of another origin (its own server on 127.0.0.1, another port) that embeds the blocks
  * from `questline` (the service's base URL), as a company's own site would.
  */
-export async function startEmbeddingPage(html: (questline: string) => string, questline: string): Promise<{ url: string; origin: string; close(): Promise<void> }> {
+export async function startEmbeddingPage(
+  html: (questline: string) => string,
+  questline: string,
+): Promise<{ url: string; origin: string; close(): Promise<void> }> {
   const { createServer } = await import('node:http');
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -6,7 +6,11 @@ import { migrationProvider } from '../../src/db/migrations/index.js';
 import type { freshDatabase } from './app.js';
 
 export function migratorOf(fresh: Awaited<ReturnType<typeof freshDatabase>>): Migrator {
-  return new Migrator({ db: fresh.database.db, provider: migrationProvider, ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}) });
+  return new Migrator({
+    db: fresh.database.db,
+    provider: migrationProvider,
+    ...(fresh.config.kind === 'postgres' ? { migrationTableSchema: fresh.config.schema } : {}),
+  });
 }
 
 /** Whether a statement against the table works (it exists). */

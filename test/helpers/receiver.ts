@@ -19,7 +19,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(port = 0, options: { reply?: (request: ReceivedRequest, res: import('node:http').ServerResponse) => boolean } = {}): Promise<Receiver> {
+export async function startReceiver(
+  port = 0,
+  options: { reply?: (request: ReceivedRequest, res: import('node:http').ServerResponse) => boolean } = {},
+): Promise<Receiver> {
   const received: ReceivedRequest[] = [];
   let statuses = [200];
   const server: Server = createServer((req, res) => {

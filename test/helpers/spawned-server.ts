@@ -79,10 +79,16 @@ export async function startServer(env: Record<string, string>): Promise<SpawnedS
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const output = () => (tail === '' ? head : `${head}\n…\n${tail}`);
   const running = () => child.exitCode === null && child.signalCode === null;
-  const ready = (port: number) => fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+  const ready = (port: number) =>
+    fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
   const server = (port: number): SpawnedServer => ({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, messages: () => messages, exited });
   const givenPort = env.PORT !== undefined && env.PORT !== '0' ? Number(env.PORT) : undefined;
   if (givenPort !== undefined) {
@@ -158,7 +164,11 @@ export async function stopServer(server: SpawnedServer, timeoutMs = 15_000): Pro
 /** Runs the `questline` CLI (`src/cli/main.ts`) as a process with `env` and resolves with its exit code and output. */
 export function runCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     spawned.add(child);
     let stdout = '';
     let stderr = '';
@@ -351,12 +361,30 @@ interface StoredOutcome {
  * repeatable `goal`-step mission on `action`, each user's progress plus `goal` × completions is the
  * number of such actions recorded. Returns the problems found (none: every decision is whole).
  */
-export async function decisionProblems(db: CliContext['database']['db'], siteId: string, steps?: { missionId: string; action: string; goal: number }): Promise<string[]> {
+export async function decisionProblems(
+  db: CliContext['database']['db'],
+  siteId: string,
+  steps?: { missionId: string; action: string; goal: number },
+): Promise<string[]> {
   const problems: string[] = [];
   const events = await db.selectFrom('action_events').select(['event_id', 'party_id', 'action', 'recorded', 'outcome']).where('site_id', '=', siteId).execute();
-  const completions = await db.selectFrom('mission_completions').select(['completion_id', 'event_id', 'mission_id', 'party_id']).where('site_id', '=', siteId).execute();
-  const credits = await db.selectFrom('points_ledger').select(['cause_id', 'event_id', 'category', 'requested', 'credited']).where('site_id', '=', siteId).where('cause', '=', 'mission').execute();
-  const outbox = await db.selectFrom('outbox').select(['event_id', 'payload']).where('site_id', '=', siteId).where('event_type', '=', 'mission.completed').execute();
+  const completions = await db
+    .selectFrom('mission_completions')
+    .select(['completion_id', 'event_id', 'mission_id', 'party_id'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const credits = await db
+    .selectFrom('points_ledger')
+    .select(['cause_id', 'event_id', 'category', 'requested', 'credited'])
+    .where('site_id', '=', siteId)
+    .where('cause', '=', 'mission')
+    .execute();
+  const outbox = await db
+    .selectFrom('outbox')
+    .select(['event_id', 'payload'])
+    .where('site_id', '=', siteId)
+    .where('event_type', '=', 'mission.completed')
+    .execute();
 
   const byEvent = new Map(events.map((e) => [e.event_id, e]));
   const completionsOf = new Map<string, string[]>();
@@ -379,32 +407,45 @@ export async function decisionProblems(db: CliContext['database']['db'], siteId:
     announced.set(data.completionId, (announced.get(data.completionId) ?? 0) + 1);
   }
   const program = await db.selectFrom('site_programs').select('document').where('site_id', '=', siteId).executeTakeFirst();
-  const callbackUrl = program === undefined ? undefined : (JSON.parse(program.document) as { site: { achievementCallbackUrl?: string } }).site.achievementCallbackUrl;
+  const callbackUrl =
+    program === undefined ? undefined : (JSON.parse(program.document) as { site: { achievementCallbackUrl?: string } }).site.achievementCallbackUrl;
   const expected = callbackUrl !== undefined && callbackUrl !== '' ? 1 : 0;
   for (const completionId of completionIds) {
-    if ((announced.get(completionId) ?? 0) !== expected) problems.push(`completion ${completionId} has ${announced.get(completionId) ?? 0} mission.completed events in the outbox, not ${expected}`);
+    if ((announced.get(completionId) ?? 0) !== expected)
+      problems.push(`completion ${completionId} has ${announced.get(completionId) ?? 0} mission.completed events in the outbox, not ${expected}`);
   }
   for (const e of events) {
     const outcome = JSON.parse(e.outcome) as StoredOutcome;
-    if (Boolean(Number(e.recorded)) !== outcome.recorded) problems.push(`action ${e.event_id}: recorded ${e.recorded} but its outcome says ${outcome.recorded}`);
+    if (Boolean(Number(e.recorded)) !== outcome.recorded)
+      problems.push(`action ${e.event_id}: recorded ${e.recorded} but its outcome says ${outcome.recorded}`);
     const listed = outcome.missionsCompleted.map((m) => m.completionId).sort();
     const stored = (completionsOf.get(e.event_id) ?? []).sort();
-    if (JSON.stringify(listed) !== JSON.stringify(stored)) problems.push(`action ${e.event_id}: outcome lists completions ${listed.join(',')} but the database holds ${stored.join(',')}`);
+    if (JSON.stringify(listed) !== JSON.stringify(stored))
+      problems.push(`action ${e.event_id}: outcome lists completions ${listed.join(',')} but the database holds ${stored.join(',')}`);
     const awarded = outcome.pointsAwarded.map((p) => `${p.category}:${p.requested}:${p.credited}`).sort();
     const ledger = (creditsOf.get(e.event_id) ?? []).sort();
-    if (JSON.stringify(awarded) !== JSON.stringify(ledger)) problems.push(`action ${e.event_id}: outcome awards ${awarded.join(',')} but the ledger holds ${ledger.join(',')}`);
+    if (JSON.stringify(awarded) !== JSON.stringify(ledger))
+      problems.push(`action ${e.event_id}: outcome awards ${awarded.join(',')} but the ledger holds ${ledger.join(',')}`);
   }
   if (steps !== undefined) {
     const done = new Map<string, number>();
     for (const c of completions) if (c.mission_id === steps.missionId) done.set(c.party_id, (done.get(c.party_id) ?? 0) + 1);
     const logged = new Map<string, number>();
     for (const e of events) if (e.action === steps.action && Number(e.recorded) === 1) logged.set(e.party_id, (logged.get(e.party_id) ?? 0) + 1);
-    const progress = await db.selectFrom('mission_progress').select(['party_id', 'current']).where('site_id', '=', siteId).where('mission_id', '=', steps.missionId).execute();
+    const progress = await db
+      .selectFrom('mission_progress')
+      .select(['party_id', 'current'])
+      .where('site_id', '=', siteId)
+      .where('mission_id', '=', steps.missionId)
+      .execute();
     const current = new Map(progress.map((p) => [p.party_id, Number(p.current)]));
     for (const user of new Set([...logged.keys(), ...current.keys()])) {
       const expected = logged.get(user) ?? 0;
       const actual = (current.get(user) ?? 0) + steps.goal * (done.get(user) ?? 0);
-      if (actual !== expected) problems.push(`user ${user}: ${expected} "${steps.action}" recorded, but progress ${current.get(user) ?? 0} + ${steps.goal} × ${done.get(user) ?? 0} completions of ${steps.missionId}`);
+      if (actual !== expected)
+        problems.push(
+          `user ${user}: ${expected} "${steps.action}" recorded, but progress ${current.get(user) ?? 0} + ${steps.goal} × ${done.get(user) ?? 0} completions of ${steps.missionId}`,
+        );
     }
   }
   return problems;

@@ -55,7 +55,12 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
   beforeAll(async () => {
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        lines.push(...chunk.toString().split('\n').filter((line) => line !== ''));
+        lines.push(
+          ...chunk
+            .toString()
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
         callback();
       },
     });
@@ -106,7 +111,12 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
       ['an action whose metadata nests', '/users/ann/actions', 'POST', () => `{"action":"read_article","metadata":${nested(MAX_JSON_DEPTH + 1)}}`],
     ] as const)('refuses %s with 400 malformed_body and changes nothing', async (_name, url, method, body) => {
       const before = await t.app.inject({ method: 'GET', url: '/admin/program', headers: { authorization: `Bearer ${admin}` } });
-      const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${url.startsWith('/users') ? client : admin}`, 'content-type': 'application/json' }, payload: body() });
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${url.startsWith('/users') ? client : admin}`, 'content-type': 'application/json' },
+        payload: body(),
+      });
       expect(expectProblem(response, 400, 'malformed_body').detail).toMatch(/more than 64 levels/);
       const after = await t.app.inject({ method: 'GET', url: '/admin/program', headers: { authorization: `Bearer ${admin}` } });
       expect(after.body).toBe(before.body);
@@ -114,18 +124,35 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
 
     it('takes nesting up to the bound, and braces inside strings do not count', async () => {
       const metadataInString = { action: 'read_article', metadata: { note: '{'.repeat(500) } };
-      const response = await t.app.inject({ method: 'POST', url: '/users/deep-ok/actions', headers: { authorization: `Bearer ${client}` }, payload: metadataInString });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/users/deep-ok/actions',
+        headers: { authorization: `Bearer ${client}` },
+        payload: metadataInString,
+      });
       expect(response.statusCode, response.body).toBe(201);
       const atBound = `{"action":"read_article","x":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
-      const bounded = await t.app.inject({ method: 'POST', url: '/users/deep-ok/actions', headers: { authorization: `Bearer ${client}`, 'content-type': 'application/json' }, payload: atBound });
+      const bounded = await t.app.inject({
+        method: 'POST',
+        url: '/users/deep-ok/actions',
+        headers: { authorization: `Bearer ${client}`, 'content-type': 'application/json' },
+        payload: atBound,
+      });
       // Past the parser: the action's own validation speaks (an unknown field is ignored, as before).
       expect(bounded.statusCode, bounded.body).not.toBe(500);
       expect(bounded.json<Problem>().code).not.toBe('malformed_body');
     });
 
     it('refuses an import line that nests too deeply, and imports the others', async () => {
-      const body = [`{"userId":"imp","action":"read_article","metadata":${nested(200)}}`, '{"userId":"imp","action":"read_article","eventId":"deep-ok"}'].join('\n');
-      const response = await t.app.inject({ method: 'POST', url: '/admin/import', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' }, payload: body });
+      const body = [`{"userId":"imp","action":"read_article","metadata":${nested(200)}}`, '{"userId":"imp","action":"read_article","eventId":"deep-ok"}'].join(
+        '\n',
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/admin/import',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' },
+        payload: body,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ response: { recorded: 1, rejected: 1, rejections: [{ line: 1, code: 'malformed_body' }] } });
     });
@@ -133,7 +160,12 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
 
   describe('lone surrogates (item 5)', () => {
     const preferences = (user: string, token: string, payload: string) =>
-      t.app.inject({ method: 'PUT', url: `/users/${user}/preferences`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+      t.app.inject({
+        method: 'PUT',
+        url: `/users/${user}/preferences`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
 
     it.each([
       ['a name', 'PUT', '/users/sur/preferences', '{"firstName":"\\ud800Alice"}', 'body.firstName'],
@@ -158,7 +190,9 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
     });
 
     it('refuses a surrogate written as an XML character reference in a restore', async () => {
-      const backup = (await t.app.inject({ method: 'POST', url: '/backup', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'now' } })).json<{ response: { id: string } }>().response;
+      const backup = (await t.app.inject({ method: 'POST', url: '/backup', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'now' } })).json<{
+        response: { id: string };
+      }>().response;
       const xml = (await t.app.inject({ method: 'GET', url: `/backup/${backup.id}`, headers: { authorization: `Bearer ${admin}` } })).body;
       for (const reference of ['&#xD800;', '&#55296;', '&#xDFFF;']) {
         const hostile = xml.replace(/(<SiteConfiguration [^>]*?name=")/, `$1${reference}`);
@@ -175,8 +209,15 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
 
     it('refuses a lone surrogate in an import line', async () => {
       const body = '{"userId":"imp-s","action":"read_article","metadata":{"topic":"\\ud800"}}';
-      const response = await t.app.inject({ method: 'POST', url: '/admin/import', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' }, payload: body });
-      expect(response.json()).toMatchObject({ response: { recorded: 0, rejected: 1, rejections: [{ line: 1, code: 'validation_failed', errors: [{ path: 'metadata.topic' }] }] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/admin/import',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/x-ndjson' },
+        payload: body,
+      });
+      expect(response.json()).toMatchObject({
+        response: { recorded: 0, rejected: 1, rejections: [{ line: 1, code: 'validation_failed', errors: [{ path: 'metadata.topic' }] }] },
+      });
     });
 
     it('leaves undecodable percent-encoding in forms and query strings as replacement characters or as sent, never a lone surrogate', async () => {
@@ -222,31 +263,39 @@ describe.each(configurations)('hostile and careless requests (%s)', (configurati
     it.each([
       ['PUT', '/admin/program', 'application/json', `${BODY_LIMIT / 1024 / 1024} MB`],
       ['POST', '/admin/import', 'application/x-ndjson', '10 MB'],
-    ])('reads and drops the rest of a body over the limit of %s %s, answers 413 naming it, and keeps the connection for the next request', async (method, url, contentType, limit) => {
-      const total = 11 * 1024 * 1024;
-      const socket = net.connect(port, '127.0.0.1');
-      await once(socket, 'connect');
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      socket.write(`${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: ${contentType}\r\nContent-Length: ${total}\r\n\r\n`);
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      for (let sent = 0; sent < total; sent += chunk.length) if (!socket.write(chunk)) await once(socket, 'drain');
-      socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
-      for (let i = 0; i < 100 && !received.includes('{"status":"ok"}'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      socket.destroy();
-      expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
-      expect(received).toContain(limit);
-    });
+    ])(
+      'reads and drops the rest of a body over the limit of %s %s, answers 413 naming it, and keeps the connection for the next request',
+      async (method, url, contentType, limit) => {
+        const total = 11 * 1024 * 1024;
+        const socket = net.connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+        socket.write(
+          `${method} ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: ${contentType}\r\nContent-Length: ${total}\r\n\r\n`,
+        );
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        for (let sent = 0; sent < total; sent += chunk.length) if (!socket.write(chunk)) await once(socket, 'drain');
+        socket.write('GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+        for (let i = 0; i < 100 && !received.includes('{"status":"ok"}'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        socket.destroy();
+        expect(received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+        expect(received).toContain(limit);
+      },
+    );
 
     it('answers a body over the limit with a 413 that names the limit and that a client still sending can read', async () => {
       // Node's client writes the whole body before it reads: an answer sent on a connection closed at
       // once reaches it as EPIPE or ECONNRESET instead.
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = http.request({ host: '127.0.0.1', port, method: 'PUT', path: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } }, (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        });
+        const request = http.request(
+          { host: '127.0.0.1', port, method: 'PUT', path: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
         request.on('error', reject);
         const chunk = Buffer.alloc(64 * 1024, 0x20);
         let sent = 0;

@@ -19,7 +19,12 @@ describe.each(configurations)('path ids and logs (%s)', (configuration) => {
   let t: TestApp;
   let site: TestSite;
   const lines: string[] = [];
-  const logged = () => lines.join('').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const logged = () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   beforeAll(async () => {
     const logStream = new Writable({
@@ -75,7 +80,11 @@ describe.each(configurations)('path ids and logs (%s)', (configuration) => {
     const client = await t.token(site.app);
     lines.length = 0;
     const secret = site.app.clientSecret;
-    await t.app.inject({ method: 'POST', url: `/oauth/token/?client_id=${site.app.clientId}&client_secret=${encodeURIComponent(secret)}`, headers: { 'x-request-id': 'log-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/oauth/token/?client_id=${site.app.clientId}&client_secret=${encodeURIComponent(secret)}`,
+      headers: { 'x-request-id': 'log-1' },
+    });
     await t.app.inject({ method: 'GET', url: `/challenges?access_token=${client}`, headers: { authorization: `Bearer ${client}`, 'x-request-id': 'log-2' } });
     await t.app.inject({ method: 'GET', url: '/challenges', headers: { authorization: `Bearer ${client}`, 'x-request-id': 'log-3' } });
     const text = lines.join('\n');
@@ -84,8 +93,19 @@ describe.each(configurations)('path ids and logs (%s)', (configuration) => {
     for (const id of ['log-1', 'log-2', 'log-3']) {
       const mine = logged().filter((line) => line.requestId === id);
       expect(mine, text).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ level: 30, msg: 'request', method: expect.any(String), route: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+      expect(mine[0]).toMatchObject({
+        level: 30,
+        msg: 'request',
+        method: expect.any(String),
+        route: expect.any(String),
+        status: expect.any(Number),
+        ms: expect.any(Number),
+      });
     }
-    expect(logged().find((line) => line.requestId === 'log-2')).toMatchObject({ route: '/challenges', status: 200, url: '/challenges?access_token=[redacted]' });
+    expect(logged().find((line) => line.requestId === 'log-2')).toMatchObject({
+      route: '/challenges',
+      status: 200,
+      url: '/challenges?access_token=[redacted]',
+    });
   });
 });

@@ -101,27 +101,40 @@ describe.each(configurations)('OpenAPI (%s)', (configuration) => {
   });
 
   // docs/deprecations.md lists each deprecated endpoint (`GET /search`) and parameter (`preferences` parameter of `GET …`).
-  const deprecations = [...readFileSync(new URL('../../docs/deprecations.md', import.meta.url), 'utf8').matchAll(/^\| (?:`(\w+)` parameter of )?`(GET|POST|PUT|PATCH|DELETE) ([^`]+)`/gm)].map(
-    ([, parameter, method, path]) => ({ what: `${parameter === undefined ? '' : `parameter ${parameter} of `}${method} ${path}`, parameter, method: (method as string).toLowerCase(), path: path as string }),
-  );
+  const deprecations = [
+    ...readFileSync(new URL('../../docs/deprecations.md', import.meta.url), 'utf8').matchAll(
+      /^\| (?:`(\w+)` parameter of )?`(GET|POST|PUT|PATCH|DELETE) ([^`]+)`/gm,
+    ),
+  ].map(([, parameter, method, path]) => ({
+    what: `${parameter === undefined ? '' : `parameter ${parameter} of `}${method} ${path}`,
+    parameter,
+    method: (method as string).toLowerCase(),
+    path: path as string,
+  }));
 
   it.each(deprecations)('marks $what deprecated: true, as docs/deprecations.md lists it', ({ parameter, method, path }) => {
     // The page abbreviates path parameters ({u}, {x}).
     const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '\\{[^}]+\\}')}$`);
-    const operations = Object.entries(document.paths).filter(([candidate]) => pattern.test(candidate)).map(([, item]) => item[method]);
+    const operations = Object.entries(document.paths)
+      .filter(([candidate]) => pattern.test(candidate))
+      .map(([, item]) => item[method]);
     expect(operations).toHaveLength(1);
     if (parameter === undefined) expect(operations[0]?.deprecated).toBe(true);
     else expect(operations[0]?.parameters?.find((p) => p.name === parameter)).toMatchObject({ in: 'query', deprecated: true });
   });
 
   it('finds the deprecated search endpoint and recipients parameter in docs/deprecations.md', () => {
-    expect(deprecations.map(({ what }) => what)).toEqual(expect.arrayContaining(['GET /search', 'parameter preferences of GET /users/{u}/exchanges/{x}/recipients']));
+    expect(deprecations.map(({ what }) => what)).toEqual(
+      expect.arrayContaining(['GET /search', 'parameter preferences of GET /users/{u}/exchanges/{x}/recipients']),
+    );
   });
 
   it("names the exchange points budget's fields as docs/recognitions.md does, amount being the exchange's budget.amount", () => {
     const schema = document.paths['/users/{userId}/exchanges/{exchangeId}/points']?.get?.responses?.['200']?.content?.['application/json']?.schema;
     const budget = schema?.properties?.response;
-    const row = readFileSync(new URL('../../docs/recognitions.md', import.meta.url), 'utf8').split('\n').find((line) => line.startsWith('| `GET /users/{u}/exchanges/{x}/points`'));
+    const row = readFileSync(new URL('../../docs/recognitions.md', import.meta.url), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| `GET /users/{u}/exchanges/{x}/points`'));
     const documented = /`\{([^}]+)\}`/.exec(row ?? '')?.[1]?.split(', ');
     expect(Object.keys(budget?.properties ?? {})).toEqual(documented);
     expect(budget?.required).toEqual(documented);

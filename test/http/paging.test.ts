@@ -37,27 +37,42 @@ describe.each(configurations)('paging parameters (%s)', (configuration) => {
 
   it('finds the lists the issue names among those it checks', () => {
     const paths = lists.map((list) => list.path);
-    for (const expected of ['/users/u1/award-statement', '/users/u1/interactions-collection', '/users/u1/exchanges/u1/recipients', '/admin/webhook-deliveries', '/backup', '/leaderboards/u1/leaders']) {
+    for (const expected of [
+      '/users/u1/award-statement',
+      '/users/u1/interactions-collection',
+      '/users/u1/exchanges/u1/recipients',
+      '/admin/webhook-deliveries',
+      '/backup',
+      '/leaderboards/u1/leaders',
+    ]) {
       expect(paths).toContain(expected);
     }
     expect(lists.length).toBeGreaterThan(15);
   });
 
-  it.each(['1e20', String(MAX_OFFSET + 1), '-1', '1.5', '99999999999999999999999'])('answers 400 validation_failed for offset or limit %s on every list', async (number) => {
-    const failures: string[] = [];
-    for (const { path, names } of lists) {
-      for (const name of names) {
-        let response = await t.app.inject({ method: 'GET', url: `${path}?${name}=${number}`, headers: { authorization: `Bearer ${admin}` } });
-        // A route only a user's own token may call.
-        if (response.statusCode === 403) response = await t.app.inject({ method: 'GET', url: `${path}?${name}=${number}`, headers: { authorization: `Bearer ${user}` } });
-        const problem = response.json<{ code?: string; errors?: Array<{ path: string }> }>();
-        if (response.statusCode !== 400 || problem.code !== 'validation_failed' || !(problem.errors ?? []).some((error) => error.path === `querystring.${name}`)) {
-          failures.push(`${path}?${name}=${number}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+  it.each(['1e20', String(MAX_OFFSET + 1), '-1', '1.5', '99999999999999999999999'])(
+    'answers 400 validation_failed for offset or limit %s on every list',
+    async (number) => {
+      const failures: string[] = [];
+      for (const { path, names } of lists) {
+        for (const name of names) {
+          let response = await t.app.inject({ method: 'GET', url: `${path}?${name}=${number}`, headers: { authorization: `Bearer ${admin}` } });
+          // A route only a user's own token may call.
+          if (response.statusCode === 403)
+            response = await t.app.inject({ method: 'GET', url: `${path}?${name}=${number}`, headers: { authorization: `Bearer ${user}` } });
+          const problem = response.json<{ code?: string; errors?: Array<{ path: string }> }>();
+          if (
+            response.statusCode !== 400 ||
+            problem.code !== 'validation_failed' ||
+            !(problem.errors ?? []).some((error) => error.path === `querystring.${name}`)
+          ) {
+            failures.push(`${path}?${name}=${number}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('takes the largest offset, answering an empty page', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/backup?offset=${MAX_OFFSET}`, headers: { authorization: `Bearer ${admin}` } });

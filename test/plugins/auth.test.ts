@@ -54,7 +54,11 @@ const unb64 = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toStri
 
 function sign(claims: Record<string, unknown>, secret: string, alg = 'HS256'): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).setIssuer('questline').setIssuedAt(now).setExpirationTime(now + 3600)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg, typ: 'JWT' })
+    .setIssuer('questline')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
     .sign(new TextEncoder().encode(secret));
 }
 
@@ -159,7 +163,13 @@ describe.each(configurations)('auth plugin (%s)', (configuration) => {
   it('refuses a well-signed token whose client, site, secret version or role does not match with 401 token_revoked', async () => {
     const real = { sid: site.siteId, cid: site.admin.clientId, role: 'admin', ver: 1 };
     const app = { sid: site.siteId, cid: site.app.clientId, role: 'app', ver: 1 };
-    for (const claims of [{ ...real, cid: 'qlc_000000000000000000000000' }, { ...real, sid: 'another-site' }, { ...real, ver: 2 }, { ...app, role: 'admin' }, { ...real, role: 'app' }]) {
+    for (const claims of [
+      { ...real, cid: 'qlc_000000000000000000000000' },
+      { ...real, sid: 'another-site' },
+      { ...real, ver: 2 },
+      { ...app, role: 'admin' },
+      { ...real, role: 'app' },
+    ]) {
       expectProblem(await get(t.app, '/definitions/probe', await sign(claims, TEST_TOKEN_SECRET)), 401, 'token_revoked');
     }
     // An app client's token claiming the admin role reaches no admin endpoint.
@@ -214,13 +224,10 @@ describe.each(configurations)('auth plugin (%s)', (configuration) => {
     { label: '256 characters', url: `/users/${'u'.repeat(256)}/probe` },
     { label: 'a slash', url: '/users/a%2Fb/probe' },
     { label: 'a non-ASCII letter', url: '/users/%C3%A9/probe' },
-  ])(
-    'answers 400 validation_failed for a path id with $label',
-    async ({ url }) => {
-      const body = expectProblem(await get(t.app, url, await t.token(site.app)), 400, 'validation_failed');
-      expect(body.errors).toEqual([expect.objectContaining({ path: 'params.userId' })]);
-    },
-  );
+  ])('answers 400 validation_failed for a path id with $label', async ({ url }) => {
+    const body = expectProblem(await get(t.app, url, await t.token(site.app)), 400, 'validation_failed');
+    expect(body.errors).toEqual([expect.objectContaining({ path: 'params.userId' })]);
+  });
 
   it('answers a path that is not valid percent-encoding with a 400 problem', async () => {
     const response = await get(t.app, '/users/%zz/probe', await t.token(site.app));
@@ -237,7 +244,10 @@ describe.each(configurations)('auth plugin (%s)', (configuration) => {
     const rotated = change === 'rotate' ? await t.app.services.sites.rotateClient(s.app.clientId) : undefined;
     if (change === 'delete') await t.app.services.sites.deleteClient(s.app.clientId);
 
-    for (const [url, token] of [['/client/probe', clientToken], ['/users/ann/probe', userToken]] as const) {
+    for (const [url, token] of [
+      ['/client/probe', clientToken],
+      ['/users/ann/probe', userToken],
+    ] as const) {
       const response = await get(t.app, url, token);
       expectProblem(response, 401, 'token_revoked');
       expect(response.headers['www-authenticate']).toContain('token revoked');
@@ -314,7 +324,11 @@ describe.each(configurations)('auth plugin token expiry (%s)', (configuration) =
     expect((await get(t.app, '/client/probe', seen)).statusCode).toBe(200);
     now += 2000;
     // `seen` comes from the verified-token cache, `unseen` and `user` through a full verification.
-    for (const [url, token] of [['/client/probe', seen], ['/client/probe', unseen], ['/users/ann/probe', user]] as const) {
+    for (const [url, token] of [
+      ['/client/probe', seen],
+      ['/client/probe', unseen],
+      ['/users/ann/probe', user],
+    ] as const) {
       const response = await get(t.app, url, token);
       expectProblem(response, 401, 'token_expired');
       expect(response.headers['www-authenticate']).toContain('error="invalid_token"');

@@ -45,7 +45,11 @@ describe.each(configurations)('CORS (%s)', (configuration) => {
   let a: Ctx;
   let b: Ctx;
 
-  const call = (method: Method, url: string, { token, origin, payload, headers = {} }: { token?: string; origin?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
+  const call = (
+    method: Method,
+    url: string,
+    { token, origin, payload, headers = {} }: { token?: string; origin?: string; payload?: unknown; headers?: Record<string, string> } = {},
+  ) =>
     t.app.inject({
       method,
       url,
@@ -180,7 +184,10 @@ describe.each(configurations)('CORS (%s)', (configuration) => {
 
     it('never lets a setting that is not a URL allow an origin (no wildcard)', async () => {
       const c = await setUp('Site D', []);
-      const response = await call('PUT', '/admin/site', { token: c.admin, payload: { name: 'Site D', timezone: 'UTC', allowedOrigins: ['*', 'null', 'not a url', 'file:///tmp/page.html'] } });
+      const response = await call('PUT', '/admin/site', {
+        token: c.admin,
+        payload: { name: 'Site D', timezone: 'UTC', allowedOrigins: ['*', 'null', 'not a url', 'file:///tmp/page.html'] },
+      });
       // Either refused as invalid, or stored and matching nothing.
       if (response.statusCode !== 200) expectProblem(response, 422, 'validation_failed');
       expireUnion();

@@ -8,7 +8,9 @@ const program = (hook: string) => ({
   site: { name: 'Metrics', timezone: 'UTC', achievementCallbackUrl: hook },
   pointCategories: [{ name: 'Points', isDefault: true }],
   actions: [{ name: 'read' }, { name: 'share', suppressRepeats: true }],
-  missions: [{ id: 'm-read', name: 'Read', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 5 }] } }],
+  missions: [
+    { id: 'm-read', name: 'Read', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 5 }] } },
+  ],
   leaderboards: [{ id: 'lb', name: 'Points', metric: { type: 'points', category: 'Points' }, period: 'allTime' }],
 });
 

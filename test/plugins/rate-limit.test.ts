@@ -27,10 +27,15 @@ function parseHeader(value: unknown): Header {
   expect(typeof value).toBe('string');
   const match = /^"([a-z]+)"((?:;[a-z]+=\d+)+)$/.exec(String(value));
   expect(match, String(value)).not.toBeNull();
-  const params = Object.fromEntries((match?.[2] ?? '').slice(1).split(';').map((pair) => {
-    const [key = '', number = ''] = pair.split('=');
-    return [key, Number(number)];
-  }));
+  const params = Object.fromEntries(
+    (match?.[2] ?? '')
+      .slice(1)
+      .split(';')
+      .map((pair) => {
+        const [key = '', number = ''] = pair.split('=');
+        return [key, Number(number)];
+      }),
+  );
   return { name: match?.[1] ?? '', params };
 }
 
@@ -156,7 +161,10 @@ describe.each(configurations)('reads whose rate limit is taken alongside (%s)', 
     registerProbes(t.app);
     t.app.get(
       '/client/read',
-      { config: { access: 'client', rateLimit: 'alongside' }, schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()), missing: Type.Optional(Type.Boolean()) }) } },
+      {
+        config: { access: 'client', rateLimit: 'alongside' },
+        schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()), missing: Type.Optional(Type.Boolean()) }) },
+      },
       async (request, reply) => {
         const clientId = request.auth?.clientId ?? '';
         reads.set(clientId, (reads.get(clientId) ?? 0) + 1);
@@ -214,7 +222,7 @@ describe.each(configurations)('reads whose rate limit is taken alongside (%s)', 
     expect(readsOf(site)).toBe(configuration === 'scale-out' ? 3 : 2);
   });
 
-  it("answers the 429 over the limit whatever the read answered: its own error, or a request it refuses", async () => {
+  it('answers the 429 over the limit whatever the read answered: its own error, or a request it refuses', async () => {
     const reference = await firstChecked();
     for (const query of ['?missing=true', '?n=not-a-number']) {
       const site = await t.createSite();

@@ -65,9 +65,27 @@ function crashProgram(callbackUrl: string): Record<string, unknown> {
       { id: 'l-3', name: 'Expert', threshold: 400 },
     ],
     missions: [
-      { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 10 }] }, repeatableWindow: repeatable },
-      { id: 'm-read', name: 'Read twice', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 25 }] }, repeatableWindow: repeatable },
-      { id: 'm-earn', name: 'Earn', rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Coins', amount: 10 }] }, repeatableWindow: repeatable },
+      {
+        id: 'm-play',
+        name: 'Play',
+        rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+        rewards: { points: [{ category: 'Points', amount: 10 }] },
+        repeatableWindow: repeatable,
+      },
+      {
+        id: 'm-read',
+        name: 'Read twice',
+        rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }],
+        rewards: { points: [{ category: 'Points', amount: 25 }] },
+        repeatableWindow: repeatable,
+      },
+      {
+        id: 'm-earn',
+        name: 'Earn',
+        rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }],
+        rewards: { points: [{ category: 'Coins', amount: 10 }] },
+        repeatableWindow: repeatable,
+      },
     ],
     leaderboards: [{ id: 'lb-points', name: 'Points', metric: { type: 'points', category: 'Points' }, period: 'allTime', party: 'user' }],
   };
@@ -106,7 +124,12 @@ function crashSuite(target: ProcessDatabase) {
     const env = serverEnv(opened.databaseUrl, opened.extraEnv);
 
     const siteId = `crash-${randomBytes(3).toString('hex')}`;
-    const { server: first, token } = await startSiteWithProgram(opened.databaseUrl, env, { siteId, name: 'Crash test', program: crashProgram(receiver.url) }, (server) => servers.push(server));
+    const { server: first, token } = await startSiteWithProgram(
+      opened.databaseUrl,
+      env,
+      { siteId, name: 'Crash test', program: crashProgram(receiver.url) },
+      (server) => servers.push(server),
+    );
     const auth = { authorization: `Bearer ${token}` };
 
     // The load: CONCURRENCY loops over keep-alive connections, each action with a new eventId.
@@ -118,7 +141,11 @@ function crashSuite(target: ProcessDatabase) {
     const loops = Array.from({ length: CONCURRENCY }, async () => {
       while (!stop) {
         const n = counter++;
-        const item: Sent = { eventId: `ev-${n}-${randomBytes(4).toString('hex')}`, userId: `u-${n % USERS}`, action: ACTIONS[Math.floor(Math.random() * ACTIONS.length)] as string };
+        const item: Sent = {
+          eventId: `ev-${n}-${randomBytes(4).toString('hex')}`,
+          userId: `u-${n % USERS}`,
+          action: ACTIONS[Math.floor(Math.random() * ACTIONS.length)] as string,
+        };
         sent.push(item);
         try {
           const response = await call(loadAgent, first.port, 'POST', `/users/${item.userId}/actions`, auth, { action: item.action, eventId: item.eventId });
@@ -210,7 +237,8 @@ function crashSuite(target: ProcessDatabase) {
       const again = await call(agent, second.port, 'POST', `/users/${s.userId}/actions`, auth, { action: s.action, eventId: s.eventId });
       const expected = presentAfterCrash.has(s.eventId) ? 200 : 201;
       const outcome = (JSON.parse(again.body) as { response?: ActionOutcome }).response;
-      if (again.status !== expected || outcome?.recorded !== true || outcome.duplicate !== (expected === 200)) inFlightProblems.push(`${s.eventId}: expected ${expected}, got ${again.status} ${again.body}`);
+      if (again.status !== expected || outcome?.recorded !== true || outcome.duplicate !== (expected === 200))
+        inFlightProblems.push(`${s.eventId}: expected ${expected}, got ${again.status} ${again.body}`);
     });
     expect(inFlightProblems).toEqual([]);
     const eventCounts = await db
@@ -231,7 +259,9 @@ function crashSuite(target: ProcessDatabase) {
     // lapse (LEASE_MS after the claim, checked above); rather than wait a minute, the test moves
     // those claims' expiry to now, as the clock would.
     const deliveryStarted = Date.now();
-    const events = (await db.selectFrom('outbox').select('event_id').where('site_id', '=', siteId).where('event_type', '=', 'mission.completed').execute()).map((r) => r.event_id);
+    const events = (await db.selectFrom('outbox').select('event_id').where('site_id', '=', siteId).where('event_type', '=', 'mission.completed').execute()).map(
+      (r) => r.event_id,
+    );
     const receivedIds = () => new Set(receiver!.received.map((r) => String(r.headers['webhook-id'])));
     const deliveredBeforeKill = events.filter((id) => receivedAtKill.has(id)).length;
     const deadClaimIds = deadClaims.map((c) => c.delivery_id);
@@ -246,7 +276,13 @@ function crashSuite(target: ProcessDatabase) {
     // ...then what it held, once its claims have lapsed.
     const heldUndelivered = undelivered().length;
     if (deadClaimIds.length > 0) {
-      await db.updateTable('webhook_deliveries').set({ lease_until: Date.now() - 1 }).where('site_id', '=', siteId).where('delivery_id', 'in', deadClaimIds).where('lease_owner', 'is not', null).execute();
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ lease_until: Date.now() - 1 })
+        .where('site_id', '=', siteId)
+        .where('delivery_id', 'in', deadClaimIds)
+        .where('lease_owner', 'is not', null)
+        .execute();
     }
     for (let waited = 0; waited < DELIVERY_WAIT_MS && undelivered().length > 0; waited += 100) await sleep(100);
     expect(undelivered()).toEqual([]);
@@ -255,7 +291,11 @@ function crashSuite(target: ProcessDatabase) {
     // The last attempts' outcomes are recorded shortly after the receiver answered them.
     for (let waited = 0; waited < 5000 && pendingRows.length > 0; waited += 100) {
       await sleep(100);
-      pendingRows.splice(0, pendingRows.length, ...(await db.selectFrom('webhook_deliveries').select('status').where('site_id', '=', siteId).where('status', '!=', 'delivered').execute()));
+      pendingRows.splice(
+        0,
+        pendingRows.length,
+        ...(await db.selectFrom('webhook_deliveries').select('status').where('site_id', '=', siteId).where('status', '!=', 'delivered').execute()),
+      );
     }
     expect(pendingRows).toEqual([]);
 

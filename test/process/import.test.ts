@@ -48,7 +48,14 @@ function importProgram(): Record<string, unknown> {
       { name: 'Points', isDefault: true },
       { name: 'Coins', isDefault: false, dailyLimit: 30 },
     ],
-    actions: [{ name: 'play' }, { name: 'read' }, { name: 'earn' }, { name: 'buy' }, { name: 'share', suppressRepeats: true }, { name: 'post', rateLimit: { max: 2, period: 'day' } }],
+    actions: [
+      { name: 'play' },
+      { name: 'read' },
+      { name: 'earn' },
+      { name: 'buy' },
+      { name: 'share', suppressRepeats: true },
+      { name: 'post', rateLimit: { max: 2, period: 'day' } },
+    ],
     badges: [
       { id: 'b-reader', name: 'Reader' },
       { id: 'b-buyer', name: 'Buyer' },
@@ -60,14 +67,67 @@ function importProgram(): Record<string, unknown> {
       { id: 'l-4', name: 'Master', threshold: 1000 },
     ],
     missions: [
-      { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 5 }] }, repeatableWindow: forever },
-      { id: 'm-read', name: 'Read three', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 3 }], rewards: { points: [{ category: 'Points', amount: 20 }], badge: 'b-reader' } },
-      { id: 'm-read-daily', name: 'Read twice a day', timezone: 'UTC', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 10 }] }, repeatableWindow: { period: 'day', maxPerPeriod: 1 } },
-      { id: 'm-news', name: 'News', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2, metadata: [{ name: 'topic', value: 'news' }] }], rewards: { points: [{ category: 'Points', amount: 15 }] }, repeatableWindow: forever },
-      { id: 'm-buy', name: 'Spend 100', rules: [{ id: 'r-1', action: 'buy', type: 'sum', goal: 100 }], rewards: { points: [{ category: 'Points', amount: 30 }], badge: 'b-buyer' }, repeatableWindow: forever },
-      { id: 'm-earn', name: 'Earn', rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Coins', amount: 10 }] }, repeatableWindow: forever },
-      { id: 'm-share', name: 'Share twice', rules: [{ id: 'r-1', action: 'share', type: 'count', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 5 }] }, repeatableWindow: forever },
-      { id: 'm-post', name: 'Post', rules: [{ id: 'r-1', action: 'post', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Coins', amount: 4 }, { category: 'Points', amount: 2 }] }, repeatableWindow: forever },
+      {
+        id: 'm-play',
+        name: 'Play',
+        rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+        rewards: { points: [{ category: 'Points', amount: 5 }] },
+        repeatableWindow: forever,
+      },
+      {
+        id: 'm-read',
+        name: 'Read three',
+        rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 3 }],
+        rewards: { points: [{ category: 'Points', amount: 20 }], badge: 'b-reader' },
+      },
+      {
+        id: 'm-read-daily',
+        name: 'Read twice a day',
+        timezone: 'UTC',
+        rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }],
+        rewards: { points: [{ category: 'Points', amount: 10 }] },
+        repeatableWindow: { period: 'day', maxPerPeriod: 1 },
+      },
+      {
+        id: 'm-news',
+        name: 'News',
+        rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2, metadata: [{ name: 'topic', value: 'news' }] }],
+        rewards: { points: [{ category: 'Points', amount: 15 }] },
+        repeatableWindow: forever,
+      },
+      {
+        id: 'm-buy',
+        name: 'Spend 100',
+        rules: [{ id: 'r-1', action: 'buy', type: 'sum', goal: 100 }],
+        rewards: { points: [{ category: 'Points', amount: 30 }], badge: 'b-buyer' },
+        repeatableWindow: forever,
+      },
+      {
+        id: 'm-earn',
+        name: 'Earn',
+        rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }],
+        rewards: { points: [{ category: 'Coins', amount: 10 }] },
+        repeatableWindow: forever,
+      },
+      {
+        id: 'm-share',
+        name: 'Share twice',
+        rules: [{ id: 'r-1', action: 'share', type: 'count', goal: 2 }],
+        rewards: { points: [{ category: 'Points', amount: 5 }] },
+        repeatableWindow: forever,
+      },
+      {
+        id: 'm-post',
+        name: 'Post',
+        rules: [{ id: 'r-1', action: 'post', type: 'count', goal: 1 }],
+        rewards: {
+          points: [
+            { category: 'Coins', amount: 4 },
+            { category: 'Points', amount: 2 },
+          ],
+        },
+        repeatableWindow: forever,
+      },
     ],
   };
 }
@@ -217,7 +277,11 @@ const children = new Set<ChildProcess>();
 /** Spawns `node --import tsx src/cli/main.ts import --site SITE FILE [--json]` with `env`. */
 function startImport(env: Record<string, string>, args: string[]): Run {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'import', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let stdout = '';
   let stderr = '';
@@ -232,7 +296,11 @@ function startImport(env: Record<string, string>, args: string[]): Run {
   return { child, exited };
 }
 
-async function importJson(env: Record<string, string>, siteId: string, file: string): Promise<{ code: number | null; summary: PrintedSummary; ms: number; stderr: string }> {
+async function importJson(
+  env: Record<string, string>,
+  siteId: string,
+  file: string,
+): Promise<{ code: number | null; summary: PrintedSummary; ms: number; stderr: string }> {
   const result = await startImport(env, ['--site', siteId, file, '--json']).exited;
   let summary: PrintedSummary;
   try {
@@ -284,11 +352,19 @@ function progressLines(stderr: string, file: string): Array<{ percent: number; l
 const suppressedOf = (s: Pick<ImportSummary, 'suppressed'>) => s.suppressed.repeatSuppressed + s.suppressed.rateLimited;
 
 async function eventCount(db: CliContext['database']['db'], siteId: string): Promise<number> {
-  const row = await db.selectFrom('action_events').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('action_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-const sortRows = <T>(rows: T[]): T[] => rows.map((row) => JSON.stringify(row)).sort().map((text) => JSON.parse(text) as T);
+const sortRows = <T>(rows: T[]): T[] =>
+  rows
+    .map((row) => JSON.stringify(row))
+    .sort()
+    .map((text) => JSON.parse(text) as T);
 
 /**
  * What a site holds after an import, without the ids each run makes anew (completion, ledger
@@ -297,24 +373,65 @@ const sortRows = <T>(rows: T[]): T[] => rows.map((row) => JSON.stringify(row)).s
  */
 async function siteState(db: CliContext['database']['db'], siteId: string) {
   const n = (value: unknown) => Number(value);
-  const events = await db.selectFrom('action_events').select(['event_id', 'party_type', 'party_id', 'action', 'occurred_at', 'value', 'metadata', 'recorded', 'reason', 'outcome']).where('site_id', '=', siteId).execute();
-  const balances = await db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance', 'lifetime']).where('site_id', '=', siteId).execute();
+  const events = await db
+    .selectFrom('action_events')
+    .select(['event_id', 'party_type', 'party_id', 'action', 'occurred_at', 'value', 'metadata', 'recorded', 'reason', 'outcome'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const balances = await db
+    .selectFrom('point_balances')
+    .select(['party_type', 'party_id', 'category', 'balance', 'lifetime'])
+    .where('site_id', '=', siteId)
+    .execute();
   const ledger = await db
     .selectFrom('points_ledger')
-    .select((eb) => ['party_type', 'party_id', 'category', 'cause', eb.fn.sum<number>('credited').as('credited'), eb.fn.sum<number>('requested').as('requested'), eb.fn.countAll<number>().as('entries')])
+    .select((eb) => [
+      'party_type',
+      'party_id',
+      'category',
+      'cause',
+      eb.fn.sum<number>('credited').as('credited'),
+      eb.fn.sum<number>('requested').as('requested'),
+      eb.fn.countAll<number>().as('entries'),
+    ])
     .where('site_id', '=', siteId)
     .groupBy(['party_type', 'party_id', 'category', 'cause'])
     .execute();
-  const credits = await db.selectFrom('points_ledger').select(['party_id', 'category', 'requested', 'credited', 'event_id', 'occurred_at']).where('site_id', '=', siteId).execute();
-  const earnings = await db.selectFrom('point_earnings').select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned']).where('site_id', '=', siteId).execute();
-  const progress = await db.selectFrom('mission_progress').select(['party_type', 'party_id', 'mission_id', 'rule_id', 'window_start', 'current']).where('site_id', '=', siteId).execute();
-  const completions = await db.selectFrom('mission_completions').select(['party_type', 'party_id', 'mission_id', 'window_start', 'event_id', 'completed_at', 'removed_at', 'badge_id']).where('site_id', '=', siteId).execute();
+  const credits = await db
+    .selectFrom('points_ledger')
+    .select(['party_id', 'category', 'requested', 'credited', 'event_id', 'occurred_at'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const earnings = await db
+    .selectFrom('point_earnings')
+    .select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const progress = await db
+    .selectFrom('mission_progress')
+    .select(['party_type', 'party_id', 'mission_id', 'rule_id', 'window_start', 'current'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const completions = await db
+    .selectFrom('mission_completions')
+    .select(['party_type', 'party_id', 'mission_id', 'window_start', 'event_id', 'completed_at', 'removed_at', 'badge_id'])
+    .where('site_id', '=', siteId)
+    .execute();
   const parties = await db.selectFrom('parties').select(['party_type', 'party_id', 'level_id', 'last_recorded']).where('site_id', '=', siteId).execute();
-  const levelChanges = await db.selectFrom('level_changes').select(['party_id', 'from_level', 'to_level', 'direction', 'event_id', 'changed_at']).where('site_id', '=', siteId).execute();
-  const trophies = await db.selectFrom('trophies').select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at']).where('site_id', '=', siteId).execute();
+  const levelChanges = await db
+    .selectFrom('level_changes')
+    .select(['party_id', 'from_level', 'to_level', 'direction', 'event_id', 'changed_at'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const trophies = await db
+    .selectFrom('trophies')
+    .select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
+    .where('site_id', '=', siteId)
+    .execute();
   const outbox = await db.selectFrom('outbox').select(['event_type', 'party_type', 'party_id', 'occurred_at']).where('site_id', '=', siteId).execute();
   const completionsPerMission = new Map<string, number>();
-  for (const c of completions) completionsPerMission.set(`${c.party_id} ${c.mission_id}`, (completionsPerMission.get(`${c.party_id} ${c.mission_id}`) ?? 0) + 1);
+  for (const c of completions)
+    completionsPerMission.set(`${c.party_id} ${c.mission_id}`, (completionsPerMission.get(`${c.party_id} ${c.mission_id}`) ?? 0) + 1);
   return {
     events: sortRows(
       events.map((e) => {
@@ -333,15 +450,63 @@ async function siteState(db: CliContext['database']['db'], siteId: string) {
       }),
     ),
     balances: sortRows(balances.map((b) => ({ party: `${b.party_type}:${b.party_id}`, category: b.category, balance: n(b.balance), lifetime: n(b.lifetime) }))),
-    ledgerSums: sortRows(ledger.map((l) => ({ party: `${l.party_type}:${l.party_id}`, category: l.category, cause: l.cause, credited: n(l.credited), requested: n(l.requested), entries: n(l.entries) }))),
-    credits: sortRows(credits.map((c) => ({ party: c.party_id, category: c.category, requested: n(c.requested), credited: n(c.credited), eventId: c.event_id, occurredAt: n(c.occurred_at) }))),
-    capTotals: sortRows(earnings.map((e) => ({ party: `${e.party_type}:${e.party_id}`, category: e.category, period: e.period, start: n(e.period_start), earned: n(e.earned) }))),
-    progress: sortRows(progress.map((p) => ({ party: `${p.party_type}:${p.party_id}`, mission: p.mission_id, rule: p.rule_id, windowStart: n(p.window_start), current: n(p.current) }))),
+    ledgerSums: sortRows(
+      ledger.map((l) => ({
+        party: `${l.party_type}:${l.party_id}`,
+        category: l.category,
+        cause: l.cause,
+        credited: n(l.credited),
+        requested: n(l.requested),
+        entries: n(l.entries),
+      })),
+    ),
+    credits: sortRows(
+      credits.map((c) => ({
+        party: c.party_id,
+        category: c.category,
+        requested: n(c.requested),
+        credited: n(c.credited),
+        eventId: c.event_id,
+        occurredAt: n(c.occurred_at),
+      })),
+    ),
+    capTotals: sortRows(
+      earnings.map((e) => ({ party: `${e.party_type}:${e.party_id}`, category: e.category, period: e.period, start: n(e.period_start), earned: n(e.earned) })),
+    ),
+    progress: sortRows(
+      progress.map((p) => ({
+        party: `${p.party_type}:${p.party_id}`,
+        mission: p.mission_id,
+        rule: p.rule_id,
+        windowStart: n(p.window_start),
+        current: n(p.current),
+      })),
+    ),
     completionsPerUserAndMission: [...completionsPerMission.entries()].sort(),
-    completions: sortRows(completions.map((c) => ({ party: `${c.party_type}:${c.party_id}`, mission: c.mission_id, windowStart: n(c.window_start), eventId: c.event_id, completedAt: n(c.completed_at), removedAt: c.removed_at === null ? null : Number(c.removed_at), badge: c.badge_id }))),
+    completions: sortRows(
+      completions.map((c) => ({
+        party: `${c.party_type}:${c.party_id}`,
+        mission: c.mission_id,
+        windowStart: n(c.window_start),
+        eventId: c.event_id,
+        completedAt: n(c.completed_at),
+        removedAt: c.removed_at === null ? null : Number(c.removed_at),
+        badge: c.badge_id,
+      })),
+    ),
     levels: sortRows(parties.map((p) => ({ party: `${p.party_type}:${p.party_id}`, level: p.level_id, lastRecorded: p.last_recorded }))),
-    levelChanges: sortRows(levelChanges.map((l) => ({ party: l.party_id, from: l.from_level, to: l.to_level, direction: l.direction, eventId: l.event_id, at: n(l.changed_at) }))),
-    trophies: sortRows(trophies.map((t) => ({ party: `${t.party_type}:${t.party_id}`, badge: t.badge_id, count: n(t.earned_count), first: n(t.first_earned_at), last: n(t.last_earned_at) }))),
+    levelChanges: sortRows(
+      levelChanges.map((l) => ({ party: l.party_id, from: l.from_level, to: l.to_level, direction: l.direction, eventId: l.event_id, at: n(l.changed_at) })),
+    ),
+    trophies: sortRows(
+      trophies.map((t) => ({
+        party: `${t.party_type}:${t.party_id}`,
+        badge: t.badge_id,
+        count: n(t.earned_count),
+        first: n(t.first_earned_at),
+        last: n(t.last_earned_at),
+      })),
+    ),
     outbox: sortRows(outbox.map((o) => ({ type: o.event_type, party: `${o.party_type}:${o.party_id}`, at: n(o.occurred_at) }))),
   };
 }
@@ -463,7 +628,11 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
     expect(stateB.events.length).toBe(expectedEvents);
     for (const key of Object.keys(stateB) as Array<keyof typeof stateB>) expect(stateA[key], key).toEqual(stateB[key]);
     // (party, action, occurred_at, value, recorded, reason), as the issue names them.
-    const tuples = (state: typeof stateA) => state.events.map((e) => [e.party, e.action, e.occurredAt, e.value, e.recorded, e.reason]).map((t) => JSON.stringify(t)).sort();
+    const tuples = (state: typeof stateA) =>
+      state.events
+        .map((e) => [e.party, e.action, e.occurredAt, e.value, e.recorded, e.reason])
+        .map((t) => JSON.stringify(t))
+        .sort();
     expect(tuples(stateA)).toEqual(tuples(stateB));
     // Event ids are per site: the same derived ids on both, and each one on one line of the file.
     const idsA = stateA.events.map((e) => e.eventId);
@@ -473,7 +642,11 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
     expect(derived.every((id) => /^imp-[A-Za-z0-9_-]{32}$/.test(id))).toBe(true);
     expect(idsA.filter((id) => id.startsWith('src-')).length).toBe(generated.withOwnId - generated.resent);
     expect(stateB.events.map((e) => e.eventId)).toEqual(idsA);
-    const perSite = await db.selectFrom('action_events').select('site_id').where('event_id', '=', derived[0] as string).execute();
+    const perSite = await db
+      .selectFrom('action_events')
+      .select('site_id')
+      .where('event_id', '=', derived[0] as string)
+      .execute();
     expect(perSite.map((r) => r.site_id).sort()).toEqual([siteA, siteB].sort());
     // The program's parts were all exercised: completions of every mission, capped days, levels, badges.
     const missions = new Set(stateB.completions.map((c) => c.mission));
@@ -506,8 +679,24 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
       events: expectedEvents,
       recordedAtKill: afterKill,
       killedAfterMs,
-      rerun: { recorded: a.recorded, duplicates: a.duplicates, suppressed: a.suppressed, rejected: a.rejected, missionsCompleted: a.missionsCompleted, pointsCredited: a.pointsCredited, ms: second.ms },
-      uninterrupted: { recorded: b.recorded, duplicates: b.duplicates, suppressed: b.suppressed, rejected: b.rejected, missionsCompleted: b.missionsCompleted, pointsCredited: b.pointsCredited, ms: whole.ms },
+      rerun: {
+        recorded: a.recorded,
+        duplicates: a.duplicates,
+        suppressed: a.suppressed,
+        rejected: a.rejected,
+        missionsCompleted: a.missionsCompleted,
+        pointsCredited: a.pointsCredited,
+        ms: second.ms,
+      },
+      uninterrupted: {
+        recorded: b.recorded,
+        duplicates: b.duplicates,
+        suppressed: b.suppressed,
+        rejected: b.rejected,
+        missionsCompleted: b.missionsCompleted,
+        pointsCredited: b.pointsCredited,
+        ms: whole.ms,
+      },
       completions: stateB.completions.length,
       ledgerEntries: stateB.credits.length,
       levelChanges: stateB.levelChanges.length,
@@ -519,84 +708,113 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
 
   // The command's interface is the same on every database: checked on SQLite (the PostgreSQL run
   // above checks --json and exit code 1 on its database too).
-  it.runIf(cliInterface)('prints progress on stderr and the summary on stdout, --json as one document; exit 1 with a rejected line, 0 without, 2 for a missing file, 1 for an unknown site', async () => {
-    const siteId = await newSite('import-cli');
-    const otherSite = await newSite('import-cli2');
-    const clean = join(dir, 'clean.ndjson');
-    const mixed = join(dir, 'mixed.ndjson');
-    const nowhere = join(dir, 'nowhere.ndjson');
-    const at = (days: number) => new Date(now - days * DAY).toISOString();
-    writeFileSync(clean, [{ userId: 'ann', action: 'play', timestamp: at(10) }, { userId: 'ann', action: 'buy', value: 120, timestamp: at(9) }, { userId: 'bob', action: 'earn', timestamp: at(8) }].map((l) => JSON.stringify(l)).join('\n') + '\n\n');
-    writeFileSync(mixed, [JSON.stringify({ userId: 'cy', action: 'play', timestamp: at(5) }), '{"userId":"cy","action":"fly"}', '', JSON.stringify({ userId: 'cy', action: 'read', eventId: 'e-1', timestamp: at(4) })].join('\n'));
+  it.runIf(cliInterface)(
+    'prints progress on stderr and the summary on stdout, --json as one document; exit 1 with a rejected line, 0 without, 2 for a missing file, 1 for an unknown site',
+    async () => {
+      const siteId = await newSite('import-cli');
+      const otherSite = await newSite('import-cli2');
+      const clean = join(dir, 'clean.ndjson');
+      const mixed = join(dir, 'mixed.ndjson');
+      const nowhere = join(dir, 'nowhere.ndjson');
+      const at = (days: number) => new Date(now - days * DAY).toISOString();
+      writeFileSync(
+        clean,
+        [
+          { userId: 'ann', action: 'play', timestamp: at(10) },
+          { userId: 'ann', action: 'buy', value: 120, timestamp: at(9) },
+          { userId: 'bob', action: 'earn', timestamp: at(8) },
+        ]
+          .map((l) => JSON.stringify(l))
+          .join('\n') + '\n\n',
+      );
+      writeFileSync(
+        mixed,
+        [
+          JSON.stringify({ userId: 'cy', action: 'play', timestamp: at(5) }),
+          '{"userId":"cy","action":"fly"}',
+          '',
+          JSON.stringify({ userId: 'cy', action: 'read', eventId: 'e-1', timestamp: at(4) }),
+        ].join('\n'),
+      );
 
-    // All at once (the CLI takes a while to start): the clean file, the mixed one with --json and
-    // (into another site) without, a missing file, an unknown site.
-    // The CRLF copy of the clean file goes into a site of its own, for the test after this one.
-    writeFileSync(crlfFile(), readFileSync(clean, 'utf8').replace(/\n/g, '\r\n'));
-    crlfRun = startImport(env, ['--site', await newSite('import-crlf'), crlfFile()]).exited;
-    const [human, json, mixedHuman, missing, unknown] = await Promise.all([
-      startImport(env, ['--site', siteId, clean]).exited,
-      startImport(env, ['--site', siteId, mixed, '--json']).exited,
-      startImport(env, ['--site', otherSite, mixed]).exited,
-      startImport(env, ['--site', siteId, nowhere, '--json']).exited,
-      startImport(env, ['--site', 'no-such-site', clean, '--json']).exited,
-    ]);
+      // All at once (the CLI takes a while to start): the clean file, the mixed one with --json and
+      // (into another site) without, a missing file, an unknown site.
+      // The CRLF copy of the clean file goes into a site of its own, for the test after this one.
+      writeFileSync(crlfFile(), readFileSync(clean, 'utf8').replace(/\n/g, '\r\n'));
+      crlfRun = startImport(env, ['--site', await newSite('import-crlf'), crlfFile()]).exited;
+      const [human, json, mixedHuman, missing, unknown] = await Promise.all([
+        startImport(env, ['--site', siteId, clean]).exited,
+        startImport(env, ['--site', siteId, mixed, '--json']).exited,
+        startImport(env, ['--site', otherSite, mixed]).exited,
+        startImport(env, ['--site', siteId, nowhere, '--json']).exited,
+        startImport(env, ['--site', 'no-such-site', clean, '--json']).exited,
+      ]);
 
-    // No terminal: the progress (one line, a short import's last) on stderr, the summary on stdout; exit 0.
-    expect(human.code, human.stderr).toBe(0);
-    const progress = human.stderr.split('\n').filter((line) => line.startsWith(`import ${clean}: `));
-    expect(progress).toHaveLength(1);
-    expect(progress[0]).toMatch(new RegExp(`^import ${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: 100%: 4 lines, 3 recorded, 0 duplicates, 0 rejected, \\d+ lines/s$`));
-    expect(human.stderr).not.toContain('\r');
-    expect(human.stdout).not.toContain(`import ${clean}: `);
-    expect(human.stdout).toContain(`Imported ${clean}: 4 lines`);
-    expect(human.stdout).toMatch(/recorded\s+3 \(3 missions completed, 45 points credited\)/);
-    expect(human.stdout).toMatch(/already recorded\s+0/);
-    expect(human.stdout).toMatch(/rejected\s+0\n?$/);
+      // No terminal: the progress (one line, a short import's last) on stderr, the summary on stdout; exit 0.
+      expect(human.code, human.stderr).toBe(0);
+      const progress = human.stderr.split('\n').filter((line) => line.startsWith(`import ${clean}: `));
+      expect(progress).toHaveLength(1);
+      expect(progress[0]).toMatch(
+        new RegExp(`^import ${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: 100%: 4 lines, 3 recorded, 0 duplicates, 0 rejected, \\d+ lines/s$`),
+      );
+      expect(human.stderr).not.toContain('\r');
+      expect(human.stdout).not.toContain(`import ${clean}: `);
+      expect(human.stdout).toContain(`Imported ${clean}: 4 lines`);
+      expect(human.stdout).toMatch(/recorded\s+3 \(3 missions completed, 45 points credited\)/);
+      expect(human.stdout).toMatch(/already recorded\s+0/);
+      expect(human.stdout).toMatch(/rejected\s+0\n?$/);
 
-    // --json: one JSON document on stdout with every figure, no progress on stderr; a rejected line: exit 1.
-    expect(json.code, json.stderr).toBe(1);
-    expect(json.stdout.trim().split('\n')).toHaveLength(1);
-    expect(JSON.parse(json.stdout)).toEqual({
-      siteId,
-      file: mixed,
-      lines: 4,
-      recorded: 2,
-      duplicates: 0,
-      suppressed: { repeatSuppressed: 0, rateLimited: 0 },
-      rejected: 1,
-      rejections: [{ line: 2, code: 'unknown_action', message: 'The site has no action "fly"' }],
-      missionsCompleted: 1,
-      pointsCredited: 5,
-    });
-    expect(json.stderr).not.toContain('import ');
-    // Without --json, the rejected line is listed with its number in the summary; exit 1 too.
-    expect(mixedHuman.code).toBe(1);
-    expect(mixedHuman.stdout).toMatch(/recorded\s+2 \(1 mission completed, 5 points credited\)/);
-    expect(mixedHuman.stdout).toMatch(/rejected\s+1\n\s+line 2: unknown_action: The site has no action "fly"/);
-    expect(mixedHuman.stderr).toMatch(/import .*mixed\.ndjson: 100%: 4 lines, 2 recorded, 0 duplicates, 1 rejected/);
+      // --json: one JSON document on stdout with every figure, no progress on stderr; a rejected line: exit 1.
+      expect(json.code, json.stderr).toBe(1);
+      expect(json.stdout.trim().split('\n')).toHaveLength(1);
+      expect(JSON.parse(json.stdout)).toEqual({
+        siteId,
+        file: mixed,
+        lines: 4,
+        recorded: 2,
+        duplicates: 0,
+        suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+        rejected: 1,
+        rejections: [{ line: 2, code: 'unknown_action', message: 'The site has no action "fly"' }],
+        missionsCompleted: 1,
+        pointsCredited: 5,
+      });
+      expect(json.stderr).not.toContain('import ');
+      // Without --json, the rejected line is listed with its number in the summary; exit 1 too.
+      expect(mixedHuman.code).toBe(1);
+      expect(mixedHuman.stdout).toMatch(/recorded\s+2 \(1 mission completed, 5 points credited\)/);
+      expect(mixedHuman.stdout).toMatch(/rejected\s+1\n\s+line 2: unknown_action: The site has no action "fly"/);
+      expect(mixedHuman.stderr).toMatch(/import .*mixed\.ndjson: 100%: 4 lines, 2 recorded, 0 duplicates, 1 rejected/);
 
-    // What they said is what the database holds: ann's, bob's and cy's actions, nothing else.
-    const db = context!.database.db;
-    const balances = await db.selectFrom('point_balances').select(['party_id', 'category', 'balance']).where('site_id', '=', siteId).orderBy('party_id').orderBy('category').execute();
-    expect(balances.map((b) => [b.party_id, b.category, Number(b.balance)])).toEqual([
-      ['ann', 'Points', 35],
-      ['bob', 'Coins', 10],
-      ['cy', 'Points', 5],
-    ]);
-    expect(await eventCount(db, siteId)).toBe(5);
-    expect(await eventCount(db, otherSite)).toBe(2);
+      // What they said is what the database holds: ann's, bob's and cy's actions, nothing else.
+      const db = context!.database.db;
+      const balances = await db
+        .selectFrom('point_balances')
+        .select(['party_id', 'category', 'balance'])
+        .where('site_id', '=', siteId)
+        .orderBy('party_id')
+        .orderBy('category')
+        .execute();
+      expect(balances.map((b) => [b.party_id, b.category, Number(b.balance)])).toEqual([
+        ['ann', 'Points', 35],
+        ['bob', 'Coins', 10],
+        ['cy', 'Points', 5],
+      ]);
+      expect(await eventCount(db, siteId)).toBe(5);
+      expect(await eventCount(db, otherSite)).toBe(2);
 
-    // A file that is not there: a usage error (2).
-    expect(missing.code).toBe(2);
-    expect(JSON.parse(missing.stdout)).toMatchObject({ error: 'usage' });
-    expect(missing.stderr).toContain(`cannot read ${nowhere}`);
-    // A site that does not exist: exit 1, not_found, nothing imported anywhere.
-    expect(unknown.code).toBe(1);
-    expect(JSON.parse(unknown.stdout)).toMatchObject({ error: 'not_found' });
-    expect(unknown.stderr).toContain('Site "no-such-site" does not exist');
-    expect(await eventCount(db, 'no-such-site')).toBe(0);
-  }, 60_000);
+      // A file that is not there: a usage error (2).
+      expect(missing.code).toBe(2);
+      expect(JSON.parse(missing.stdout)).toMatchObject({ error: 'usage' });
+      expect(missing.stderr).toContain(`cannot read ${nowhere}`);
+      // A site that does not exist: exit 1, not_found, nothing imported anywhere.
+      expect(unknown.code).toBe(1);
+      expect(JSON.parse(unknown.stdout)).toMatchObject({ error: 'not_found' });
+      expect(unknown.stderr).toContain('Site "no-such-site" does not exist');
+      expect(await eventCount(db, 'no-such-site')).toBe(0);
+    },
+    60_000,
+  );
 
   // The progress is the share of the file read: a CRLF file (a Windows export) ends at 100% too.
   it.runIf(cliInterface)('the progress of a CRLF file ends at 100%', async () => {
@@ -610,4 +828,6 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
 }
 
 describe('questline import as a process: kill midway, run again, compare (SQLite)', () => importSuite(sqliteForProcesses, { cliInterface: true }));
-describe.skipIf(!hasPostgres)('questline import as a process: kill midway, run again, compare (PostgreSQL)', () => importSuite(postgresForProcesses, { cliInterface: false }));
+describe.skipIf(!hasPostgres)('questline import as a process: kill midway, run again, compare (PostgreSQL)', () =>
+  importSuite(postgresForProcesses, { cliInterface: false }),
+);

@@ -29,7 +29,17 @@ import type { ActionOutcome } from '../../src/modules/actions/service.js';
 import { testConfig } from '../helpers/app.js';
 import { mulberry32 } from '../helpers/random.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { call, clientToken, freshPostgresDatabase, pool, runCli, serverEnv, startServerOnFreePort, stopServer, type SpawnedServer } from '../helpers/spawned-server.js';
+import {
+  call,
+  clientToken,
+  freshPostgresDatabase,
+  pool,
+  runCli,
+  serverEnv,
+  startServerOnFreePort,
+  stopServer,
+  type SpawnedServer,
+} from '../helpers/spawned-server.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const redisUrl = process.env.TEST_REDIS_URL ?? '';
@@ -87,7 +97,9 @@ function program(name: string, callbackUrl: string): Record<string, unknown> {
       // At most SUPPLY completions site-wide (and once per user).
       mission('m-claim', 'claim', { points: [{ category: 'Points', amount: CLAIM_POINTS }] }, { supply: SUPPLY }),
     ],
-    leaderboards: [{ id: 'lb-points', name: 'Points', metric: { type: 'points', category: 'Points' }, period: 'allTime', party: 'user', size: 100, primary: true }],
+    leaderboards: [
+      { id: 'lb-points', name: 'Points', metric: { type: 'points', category: 'Points' }, period: 'allTime', party: 'user', size: 100, primary: true },
+    ],
   };
 }
 
@@ -172,7 +184,13 @@ interface Phase {
  * the busiest users much busier than the others (some reach the daily cap, some do not): 60 % without an eventId, 20 % with one, 10 %
  * with one sent to two nodes at once, 10 % with one re-sent to the other node after the answer.
  */
-function plan(prefix: string, nodeCount: number, seed: number, count = ACTIONS, actions: Job['action'][] = ['play', 'play', 'play', 'play', 'earn', 'earn', 'earn', 'visit', 'visit', 'claim']): { users: string[]; jobs: Job[] } {
+function plan(
+  prefix: string,
+  nodeCount: number,
+  seed: number,
+  count = ACTIONS,
+  actions: Job['action'][] = ['play', 'play', 'play', 'play', 'earn', 'earn', 'earn', 'visit', 'visit', 'claim'],
+): { users: string[]; jobs: Job[] } {
   const random = mulberry32(seed);
   const users = Array.from({ length: USERS }, (_, i) => `${prefix}-u${i}`);
   const jobs: Job[] = [];
@@ -193,9 +211,17 @@ function plan(prefix: string, nodeCount: number, seed: number, count = ACTIONS, 
 async function runLoad(jobs: Job[], nodes: Node[], token: string): Promise<number> {
   const send = async (job: Job, index: number): Promise<void> => {
     const node = nodes[index % nodes.length] as Node;
-    const reply = await request(node, 'POST', `/users/${job.user}/actions`, token, { action: job.action, ...(job.eventId !== undefined ? { eventId: job.eventId } : {}) });
+    const reply = await request(node, 'POST', `/users/${job.user}/actions`, token, {
+      action: job.action,
+      ...(job.eventId !== undefined ? { eventId: job.eventId } : {}),
+    });
     const outcome = (reply.body as { response?: ActionOutcome } | undefined)?.response;
-    job.sends.push({ node: node.name, status: reply.status, ...(outcome !== undefined ? { outcome } : {}), ...(reply.status >= 300 || reply.status === 0 ? { error: reply.error ?? JSON.stringify(reply.body) } : {}) });
+    job.sends.push({
+      node: node.name,
+      status: reply.status,
+      ...(outcome !== undefined ? { outcome } : {}),
+      ...(reply.status >= 300 || reply.status === 0 ? { error: reply.error ?? JSON.stringify(reply.body) } : {}),
+    });
   };
   const started = performance.now();
   await pool(jobs, CONCURRENCY, async (job) => {
@@ -294,7 +320,11 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
         const sends = p.jobs.flatMap((j) => j.sends);
         return `${p.label}: ${p.jobs.length} actions, ${sends.length} requests, ${sends.filter((s) => s.status === 201).length} acknowledged 201, ${sends.filter((s) => s.status === 200).length} answered 200 duplicate, in ${Math.round(p.elapsedMs)} ms = ${Math.round((p.jobs.length / p.elapsedMs) * 1000)} actions/s (${Math.round((sends.length / p.elapsedMs) * 1000)} requests/s)`;
       });
-    console.log(`multi-node figures:\n  ${report.join('\n  ')}\n  ${Object.entries(figures).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n  ')}`);
+    console.log(
+      `multi-node figures:\n  ${report.join('\n  ')}\n  ${Object.entries(figures)
+        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+        .join('\n  ')}`,
+    );
     const exits = await Promise.all([nodeA, nodeB].filter((n): n is Node => n !== undefined).map(stopNode));
     if (exits.some((code) => code !== 0)) console.log(`node exit codes: ${exits.join(', ')}\n${nodeA?.output()}\n${nodeB?.output()}`);
     await database?.close();
@@ -341,14 +371,17 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
 
   it('acknowledges every action exactly once; every other send of its eventId is 200 duplicate with the same outcome', () => {
     for (const phase of phases) {
-      const failures = phase.jobs.flatMap((j) => j.sends.filter((s) => s.status !== 200 && s.status !== 201).map((s) => `${j.user} ${j.action} ${j.eventId ?? ''} on ${s.node}: ${s.status} ${s.error}`));
+      const failures = phase.jobs.flatMap((j) =>
+        j.sends.filter((s) => s.status !== 200 && s.status !== 201).map((s) => `${j.user} ${j.action} ${j.eventId ?? ''} on ${s.node}: ${s.status} ${s.error}`),
+      );
       expect(failures, phase.label).toEqual([]);
       for (const job of phase.jobs) {
         const [first, ...again] = acknowledged(job);
         expect(again, `${phase.label}: ${job.eventId} acknowledged 201 more than once`).toEqual([]);
         expect(first?.outcome, `${phase.label}: ${job.user} ${job.action}`).toMatchObject({ recorded: true, duplicate: false });
         if (job.eventId !== undefined) expect(first?.outcome?.eventId).toBe(job.eventId);
-        for (const duplicate of job.sends.filter((s) => s.status === 200)) expect(duplicate.outcome, `${phase.label}: ${job.eventId} on ${duplicate.node}`).toEqual({ ...first!.outcome, duplicate: true });
+        for (const duplicate of job.sends.filter((s) => s.status === 200))
+          expect(duplicate.outcome, `${phase.label}: ${job.eventId} on ${duplicate.node}`).toEqual({ ...first!.outcome, duplicate: true });
       }
     }
     const multi = phases.find((p) => p.label === '2 nodes')!;
@@ -461,7 +494,11 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
 
   it('completes the non-repeatable mission once per user who visited, and says so in exactly one response', async () => {
     for (const siteId of ['solo', 'multi']) {
-      const visitors = new Set(jobsOf(siteId).filter((j) => j.action === 'visit').map((j) => j.user));
+      const visitors = new Set(
+        jobsOf(siteId)
+          .filter((j) => j.action === 'visit')
+          .map((j) => j.user),
+      );
       const rows = await db()
         .selectFrom('mission_completions')
         .select(['party_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -479,14 +516,28 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
     for (const phase of loadPhases()) {
       const claimers = new Set(phase.jobs.filter((j) => j.action === 'claim').map((j) => j.user));
       expect(claimers.size, phase.label).toBeGreaterThan(SUPPLY);
-      const rows = await db().selectFrom('mission_completions').select(['party_id']).where('site_id', '=', phase.siteId).where('mission_id', '=', 'm-claim').execute();
+      const rows = await db()
+        .selectFrom('mission_completions')
+        .select(['party_id'])
+        .where('site_id', '=', phase.siteId)
+        .where('mission_id', '=', 'm-claim')
+        .execute();
       expect(rows.length, phase.label).toBe(Math.min(SUPPLY, claimers.size));
       expect(new Set(rows.map((r) => r.party_id)).size).toBe(rows.length);
-      const supply = await db().selectFrom('mission_supply').select('used').where('site_id', '=', phase.siteId).where('mission_id', '=', 'm-claim').executeTakeFirstOrThrow();
+      const supply = await db()
+        .selectFrom('mission_supply')
+        .select('used')
+        .where('site_id', '=', phase.siteId)
+        .where('mission_id', '=', 'm-claim')
+        .executeTakeFirstOrThrow();
       expect(Number(supply.used)).toBe(rows.length);
       const told = phase.jobs.filter((j) => acknowledged(j)[0]?.outcome?.missionsCompleted.some((m) => m.id === 'm-claim'));
       expect(told.map((j) => j.user).sort(), phase.label).toEqual(rows.map((r) => r.party_id).sort());
-      figures[`supply ${phase.label}`] = { claimActions: phase.jobs.filter((j) => j.action === 'claim').length, eligibleUsers: claimers.size, completions: rows.length };
+      figures[`supply ${phase.label}`] = {
+        claimActions: phase.jobs.filter((j) => j.action === 'claim').length,
+        eligibleUsers: claimers.size,
+        completions: rows.length,
+      };
     }
   });
 
@@ -511,9 +562,17 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
       figures[`webhooks ${siteId}`] = { events: expected.length, deliveries, distinct: expected.length - missing.length, duplicated: duplicated.length };
     }
     figures.webhookWaitMs = Math.round(performance.now() - started);
-    const multiCompleted = await db().selectFrom('mission_completions').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', 'multi').executeTakeFirstOrThrow();
+    const multiCompleted = await db()
+      .selectFrom('mission_completions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', 'multi')
+      .executeTakeFirstOrThrow();
     expect(results[1]!.expected.length).toBe(Number(multiCompleted.n));
-    const states = await db().selectFrom('webhook_deliveries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    const states = await db()
+      .selectFrom('webhook_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
     expect(Object.fromEntries(states.map((s) => [s.status, Number(s.n)]))).toEqual({ delivered: results.reduce((sum, r) => sum + r.expected.length, 0) });
   }, 60_000);
 
@@ -527,7 +586,12 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
       .execute();
     const fromLedger = expected.map((r) => [r.party_id, Number(r.balance)] as const).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     const read = async (node: Node) =>
-      ((await ok<{ response: Array<{ rank: number; userId: string; score: number }> }>(request(node, 'GET', '/leaderboards/lb-points/leaders?limit=100', appToken), 'leaders')).response).map((e) => ({ rank: e.rank, userId: e.userId, score: e.score }));
+      (
+        await ok<{ response: Array<{ rank: number; userId: string; score: number }> }>(
+          request(node, 'GET', '/leaderboards/lb-points/leaders?limit=100', appToken),
+          'leaders',
+        )
+      ).response.map((e) => ({ rank: e.rank, userId: e.userId, score: e.score }));
     // Scores reach Redis after each commit: allow a moment for the last ones.
     let a: Awaited<ReturnType<typeof read>> = [];
     let b: Awaited<ReturnType<typeof read>> = [];

@@ -22,7 +22,18 @@ import type { CliContext } from '../../src/cli/context.js';
 import type { ActionOutcome } from '../../src/modules/actions/service.js';
 import { VerifyService } from '../../src/modules/verify/service.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
-import { call, decisionProblems, historyEventIds, killServer, openContext, pool, serverEnv, startServer, startSiteWithProgram, type SpawnedServer } from '../helpers/spawned-server.js';
+import {
+  call,
+  decisionProblems,
+  historyEventIds,
+  killServer,
+  openContext,
+  pool,
+  serverEnv,
+  startServer,
+  startSiteWithProgram,
+  type SpawnedServer,
+} from '../helpers/spawned-server.js';
 
 const CONNECTIONS = 24;
 const USERS = 30;
@@ -48,8 +59,20 @@ function program(callbackUrl: string): Record<string, unknown> {
     pointCategories: [{ name: 'Points', isDefault: true }],
     actions: ACTIONS.map((name) => ({ name })),
     missions: [
-      { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 10 }] }, repeatableWindow: repeatable },
-      { id: 'm-read', name: 'Read twice', rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 25 }] }, repeatableWindow: repeatable },
+      {
+        id: 'm-play',
+        name: 'Play',
+        rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+        rewards: { points: [{ category: 'Points', amount: 10 }] },
+        repeatableWindow: repeatable,
+      },
+      {
+        id: 'm-read',
+        name: 'Read twice',
+        rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 2 }],
+        rewards: { points: [{ category: 'Points', amount: 25 }] },
+        repeatableWindow: repeatable,
+      },
     ],
     leaderboards: [],
   };
@@ -112,7 +135,9 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
     });
     const siteId = `shutdown-${randomBytes(3).toString('hex')}`;
     const env = serverEnv(databaseUrl, { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
-    const { server: first, token } = await startSiteWithProgram(databaseUrl, env, { siteId, name: 'Shutdown test', program: program(receiver.url) }, (server) => servers.push(server));
+    const { server: first, token } = await startSiteWithProgram(databaseUrl, env, { siteId, name: 'Shutdown test', program: program(receiver.url) }, (server) =>
+      servers.push(server),
+    );
     const auth = { authorization: `Bearer ${token}` };
 
     // Steady load: one keep-alive connection per loop, each action with a new eventId, until the process is gone.
@@ -124,7 +149,13 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
       agents.push(agent);
       while (running) {
         const n = counter++;
-        const item: Sent = { loop, eventId: `ev-${n}-${randomBytes(4).toString('hex')}`, userId: `u-${n % USERS}`, action: ACTIONS[n % ACTIONS.length] as string, startedAt: Date.now() };
+        const item: Sent = {
+          loop,
+          eventId: `ev-${n}-${randomBytes(4).toString('hex')}`,
+          userId: `u-${n % USERS}`,
+          action: ACTIONS[n % ACTIONS.length] as string,
+          startedAt: Date.now(),
+        };
         sent.push(item);
         try {
           const response = await call(agent, first.port, 'POST', `/users/${item.userId}/actions`, auth, { action: item.action, eventId: item.eventId });
@@ -172,9 +203,15 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
     expect(drainLine, first.messages().join('\n')).toBeDefined();
     const drainingAt = (JSON.parse(drainLine as string) as { time: number }).time;
 
-    const relative = (s: Sent) => `${s.eventId} ${s.startedAt - drainingAt}..${(s.endedAt as number) - drainingAt} ms ${s.status ?? s.error} (${s.reusedSocket === true ? 'kept-alive' : 'new'} connection)`;
+    const relative = (s: Sent) =>
+      `${s.eventId} ${s.startedAt - drainingAt}..${(s.endedAt as number) - drainingAt} ms ${s.status ?? s.error} (${s.reusedSocket === true ? 'kept-alive' : 'new'} connection)`;
     if (process.env.SHUTDOWN_DEBUG !== undefined) {
-      console.log(sent.filter((s) => (s.endedAt as number) > drainingAt - 20).map(relative).join('\n'));
+      console.log(
+        sent
+          .filter((s) => (s.endedAt as number) > drainingAt - 20)
+          .map(relative)
+          .join('\n'),
+      );
       console.log(`sigterm ${sigtermAt - drainingAt} exit ${exitedAt - drainingAt}`, first.messages().join('\n'));
     }
     const acknowledged = sent.filter((s) => s.status !== undefined && s.status >= 200 && s.status < 300);
@@ -191,7 +228,9 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
     // Open connections: every request sent on a kept-alive connection got an answer, 201 or 503,
     // and every answer sent while draining closed its connection.
     expect(failed.filter((s) => s.reusedSocket === true).map(relative)).toEqual([]);
-    expect(sent.filter((s) => (s.endedAt as number) > drainingAt + ANSWER_MARGIN_MS && s.status !== undefined && s.connection !== 'close').map(relative)).toEqual([]);
+    expect(
+      sent.filter((s) => (s.endedAt as number) > drainingAt + ANSWER_MARGIN_MS && s.status !== undefined && s.connection !== 'close').map(relative),
+    ).toEqual([]);
     // Late ones (if any: a connection whose request was in flight at SIGTERM is closed by its
     // answer, and shutdown.test.ts shows the 503 deterministically): 503 shutting_down with
     // Retry-After, as a problem.
@@ -206,7 +245,9 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
     // the answer to the request it had in flight (201) or to the next one it sent (503).
     const closedByAnswer = new Set(sent.filter((s) => (s.endedAt as number) > drainingAt && s.connection === 'close').map((s) => s.loop));
     expect(closedByAnswer.size).toBe(CONNECTIONS);
-    observed.newConnectionsWhileDraining = sent.filter((s) => s.reusedSocket !== true && s.startedAt > drainingAt + DRAIN_MARGIN_MS).map((s) => ({ result: String(s.status ?? s.error), detail: relative(s) }));
+    observed.newConnectionsWhileDraining = sent
+      .filter((s) => s.reusedSocket !== true && s.startedAt > drainingAt + DRAIN_MARGIN_MS)
+      .map((s) => ({ result: String(s.status ?? s.error), detail: relative(s) }));
 
     // The database as the node left it: everything acknowledged there, nothing turned away or cut
     // off recorded, claims released, no drift, every decision whole.
@@ -217,7 +258,12 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
     expect(late.filter((s) => present.has(s.eventId)).map((s) => s.eventId)).toEqual([]);
     expect(failed.filter((s) => present.has(s.eventId)).map(relative)).toEqual([]);
     expect(present.size).toBe(acknowledged.length);
-    const claimed = await db.selectFrom('webhook_deliveries').select('delivery_id').where('site_id', '=', siteId).where('lease_owner', 'is not', null).execute();
+    const claimed = await db
+      .selectFrom('webhook_deliveries')
+      .select('delivery_id')
+      .where('site_id', '=', siteId)
+      .where('lease_owner', 'is not', null)
+      .execute();
     expect(claimed).toEqual([]);
     const verified = await new VerifyService(db, context.programs).verify([siteId]);
     expect(verified.drift).toEqual([]);
@@ -250,7 +296,9 @@ describe('graceful shutdown under load (SQLite, a real process)', () => {
 
     // The outbox: every mission.completed event is delivered, with no claim left to lapse.
     const deliveryStarted = Date.now();
-    const events = (await db.selectFrom('outbox').select('event_id').where('site_id', '=', siteId).where('event_type', '=', 'mission.completed').execute()).map((r) => r.event_id);
+    const events = (await db.selectFrom('outbox').select('event_id').where('site_id', '=', siteId).where('event_type', '=', 'mission.completed').execute()).map(
+      (r) => r.event_id,
+    );
     const undelivered = () => {
       const got = new Set(receiver!.received.map((r) => String(r.headers['webhook-id'])));
       return events.filter((id) => !got.has(id));

@@ -81,18 +81,25 @@ describe('start-up failures are one line and exit 1', { timeout: 60_000 }, () =>
   it('a DATABASE_URL refusing connections (questline worker)', async () => {
     expectOneLine(
       await run('src/cli/main.ts', ['worker'], { DATABASE_URL: `postgres://questline:${PASSWORD}@127.0.0.1:${closedPort}/questline` }),
-      new RegExp(`^questline: DATABASE_URL=postgres://questline:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}/questline: cannot connect to PostgreSQL: nothing accepts connections at 127\\.0\\.0\\.1:${closedPort}\\.`),
+      new RegExp(
+        `^questline: DATABASE_URL=postgres://questline:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}/questline: cannot connect to PostgreSQL: nothing accepts connections at 127\\.0\\.0\\.1:${closedPort}\\.`,
+      ),
     );
   });
 
   it('an SQLite file that cannot be created', async () => {
-    expectOneLine(await run('src/server.ts', [], { PORT: '0', DATABASE_URL: 'sqlite:/dev/null/q.db' }), /^questline: DATABASE_URL=sqlite:\/dev\/null\/q\.db: cannot open the SQLite file: .+\. Check that its directory/);
+    expectOneLine(
+      await run('src/server.ts', [], { PORT: '0', DATABASE_URL: 'sqlite:/dev/null/q.db' }),
+      /^questline: DATABASE_URL=sqlite:\/dev\/null\/q\.db: cannot open the SQLite file: .+\. Check that its directory/,
+    );
   });
 
   it('an unreachable REDIS_URL, its password hidden (npm start)', async () => {
     expectOneLine(
       await run('src/server.ts', [], { PORT: '0', DATABASE_URL: sqlite('redis.db'), REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${closedPort}` }),
-      new RegExp(`^questline: REDIS_URL=redis://:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}: cannot connect to Redis: nothing accepts connections at 127\\.0\\.0\\.1:${closedPort}\\. .*unset it`),
+      new RegExp(
+        `^questline: REDIS_URL=redis://:\\*\\*\\*@127\\.0\\.0\\.1:${closedPort}: cannot connect to Redis: nothing accepts connections at 127\\.0\\.0\\.1:${closedPort}\\. .*unset it`,
+      ),
     );
   });
 

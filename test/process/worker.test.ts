@@ -23,19 +23,30 @@ describe('questline worker', () => {
     const database = openDatabase({ kind: 'sqlite', filename });
     // The API node: it writes events but leaves their delivery to workers. Its program names a loopback
     // receiver, which every node must allow (callback URLs are checked when written).
-    const app = await buildApp(testConfig('embedded', { kind: 'sqlite', filename }, { webhookDispatcher: false, webhookAllowPrivateNetworks: true }), { database });
+    const app = await buildApp(testConfig('embedded', { kind: 'sqlite', filename }, { webhookDispatcher: false, webhookAllowPrivateNetworks: true }), {
+      database,
+    });
     let worker: ReturnType<typeof spawn> | undefined;
     try {
       await app.services.sites.createSite({ siteId: 'w', name: 'Worker site' });
       const admin = await app.services.sites.createClient('w', 'admin');
       const token = (
-        await app.inject({ method: 'POST', url: '/oauth/token/', payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret } })
+        await app.inject({
+          method: 'POST',
+          url: '/oauth/token/',
+          payload: { grant_type: 'client_credentials', client_id: admin.clientId, client_secret: admin.clientSecret },
+        })
       ).json().access_token as string;
       const program = playProgram('Worker', []);
       program.site = { ...(program.site as object), achievementCallbackUrl: receiver.url };
-      expect((await app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${token}` }, payload: program })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${token}` }, payload: program })).statusCode).toBe(
+        200,
+      );
       for (const eventId of ['ev-1', 'ev-2']) {
-        expect((await app.inject({ method: 'POST', url: '/users/ann/actions', headers: { authorization: `Bearer ${token}` }, payload: { action: 'play', eventId } })).statusCode).toBe(201);
+        expect(
+          (await app.inject({ method: 'POST', url: '/users/ann/actions', headers: { authorization: `Bearer ${token}` }, payload: { action: 'play', eventId } }))
+            .statusCode,
+        ).toBe(201);
       }
       await sleep(300);
       expect(receiver.received).toHaveLength(0);

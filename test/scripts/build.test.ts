@@ -13,7 +13,17 @@ import { missingToolchain, ROOT, STAMP, staleTargets, TARGETS } from '../../scri
 let root: string;
 /** When the fake builds started: every file made below is older. */
 const BUILT_AT = Date.now() - 60_000;
-const SOURCES = ['src/server.ts', 'src/cli/main.ts', 'ui/src/index.ts', 'ui/build.ts', 'ui/tsconfig.json', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'src/server.ts',
+  'src/cli/main.ts',
+  'ui/src/index.ts',
+  'ui/build.ts',
+  'ui/tsconfig.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'package-lock.json',
+];
 
 const file = (path: string, content = '{}') => {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -109,14 +119,18 @@ describe('node scripts/build.js, as npm runs it', () => {
     modified('src/server.ts', 1_000);
     const { code, stderr } = run('--if-stale');
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^questline: starting the last build although server: src\/server\.ts changed since the last build: the dev dependencies .* are not installed/);
+    expect(stderr).toMatch(
+      /^questline: starting the last build although server: src\/server\.ts changed since the last build: the dev dependencies .* are not installed/,
+    );
   });
 
   it('npm start with nothing built and no dev dependencies: fails, saying what to do', () => {
     rmSync(join(root, 'dist'), { recursive: true });
     const { code, stderr } = run('--if-stale');
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^questline: cannot build: the dev dependencies that build Questline are not installed \(typescript, tsx, esbuild, lit\): run npm install/);
+    expect(stderr).toMatch(
+      /^questline: cannot build: the dev dependencies that build Questline are not installed \(typescript, tsx, esbuild, lit\): run npm install/,
+    );
   });
 
   it('npm install --omit=dev (prepare): does not fail the install', () => {

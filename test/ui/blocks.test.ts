@@ -93,7 +93,11 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    for (const page of pages) await page.context().close().catch(() => undefined);
+    for (const page of pages)
+      await page
+        .context()
+        .close()
+        .catch(() => undefined);
     await browser?.close();
     await t?.close();
   });
@@ -183,7 +187,7 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows the demo program\'s mission and badge icons, every one served by Questline', async () => {
+  it("shows the demo program's mission and badge icons, every one served by Questline", async () => {
     const { page, problems } = await openDemo();
     // Alex has the Reader badge since the test before.
     await block(page, 'ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
@@ -204,7 +208,9 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     const recognize = block(page, 'ql-recognize');
     const budget = async () => numberIn(await recognize.locator('[part="budget-remaining"]').textContent());
     const budgetBefore = await budget();
-    const samBefore = (await api<{ categories: Array<{ id: string; balance: number }> }>('GET', '/users/sam/point-balance')).categories.find((c) => c.id === 'Points')?.balance;
+    const samBefore = (await api<{ categories: Array<{ id: string; balance: number }> }>('GET', '/users/sam/point-balance')).categories.find(
+      (c) => c.id === 'Points',
+    )?.balance;
     const comment = `Thanks for the review, Sam (${Date.now()})`;
 
     await recognize.getByLabel('Search colleagues').fill('sam');
@@ -230,7 +236,9 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     );
     const mine = received.find((r) => r.comment === comment);
     expect(mine).toMatchObject({ id: events[0]?.id, giver: { userId: 'alex' }, category: { id: 'c-innovation' }, pointsReceived: 10 });
-    const samAfter = (await api<{ categories: Array<{ id: string; balance: number }> }>('GET', '/users/sam/point-balance')).categories.find((c) => c.id === 'Points')?.balance;
+    const samAfter = (await api<{ categories: Array<{ id: string; balance: number }> }>('GET', '/users/sam/point-balance')).categories.find(
+      (c) => c.id === 'Points',
+    )?.balance;
     expect(samAfter).toBe((samBefore ?? 0) + 10);
     await screenshot(page, 'ui-recognize-sent');
     expect(problems).toEqual([]);
@@ -379,7 +387,13 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(await quiz.locator('[part="missions-completed"]').textContent()).toContain('Mission completed: Safety certified');
     const events = await heard(page, 'ql-quiz-completed');
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ passed: true, percentCorrect: 100, totalCorrect: 2, totalQuestions: 2, missionsCompleted: [{ id: 'm-quiz-safety', name: 'Safety certified' }] });
+    expect(events[0]).toMatchObject({
+      passed: true,
+      percentCorrect: 100,
+      totalCorrect: 2,
+      totalQuestions: 2,
+      missionsCompleted: [{ id: 'm-quiz-safety', name: 'Safety certified' }],
+    });
 
     // Safety certified gives 100 Award points: the award account (hold 0 days) and the Completed tab.
     await poll(() => block(page, 'ql-award-balance').locator('[part="available"]').textContent()).toMatch(/Available\s*100 pts/);
@@ -406,7 +420,11 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(coinsBefore).toBe(0);
     expect(await points.locator('[part="limit-notice"]').count()).toBe(0);
 
-    const purchase = () => api<{ pointsAwarded: Array<{ category: string; requested: number; credited: number }> }>('POST', '/users/alex/actions', { action: 'purchase', value: 100 });
+    const purchase = () =>
+      api<{ pointsAwarded: Array<{ category: string; requested: number; credited: number }> }>('POST', '/users/alex/actions', {
+        action: 'purchase',
+        value: 100,
+      });
     expect((await purchase()).pointsAwarded).toEqual([{ category: 'Coins', requested: 200, credited: 200 }]);
     expect((await purchase()).pointsAwarded).toEqual([{ category: 'Coins', requested: 200, credited: 0 }]);
     // Not shown before the block reads again…

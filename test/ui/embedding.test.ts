@@ -67,8 +67,11 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
   };
   const actionCount = async (userId: string) => Number((await call('GET', `/users/${userId}/actions?limit=1`, appToken)).headers['x-total-count']);
   const received = async (userId: string) =>
-    ((await call('GET', `/users/${userId}/interactions-collection?type=received`, appToken)).json() as { response: Array<{ comment: string; giver: { userId: string }; pointsReceived: number }> })
-      .response;
+    (
+      (await call('GET', `/users/${userId}/interactions-collection?type=received`, appToken)).json() as {
+        response: Array<{ comment: string; giver: { userId: string }; pointsReceived: number }>;
+      }
+    ).response;
   const openPage = async (url: string) => {
     const page: Page = await browser.newPage({ viewport: { width: 1024, height: 900 } });
     cleanups.push(() => page.context().close());
@@ -76,7 +79,12 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
     const answers: Array<{ method: string; path: string; status: number; allowOrigin: string | undefined }> = [];
     page.on('response', (response) => {
       if (response.url().startsWith(base)) {
-        answers.push({ method: response.request().method(), path: new URL(response.url()).pathname, status: response.status(), allowOrigin: response.headers()['access-control-allow-origin'] });
+        answers.push({
+          method: response.request().method(),
+          path: new URL(response.url()).pathname,
+          status: response.status(),
+          allowOrigin: response.headers()['access-control-allow-origin'],
+        });
       }
     });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
@@ -137,16 +145,26 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
     await recognize.getByRole('button', { name: 'Send', disabled: false }).click();
     await poll(() => recognize.locator('[part="success"]').textContent()).toBe('Recognition sent to Sam Okafor.');
     await poll(async () => numberIn(await recognize.locator('[part="budget-remaining"]').textContent())).toBe(budgetBefore - 3);
-    expect(answers.find((a) => a.method === 'POST')).toEqual({ method: 'POST', path: '/users/alex/interactions-collection', status: 201, allowOrigin: company.origin });
+    expect(answers.find((a) => a.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/users/alex/interactions-collection',
+      status: 201,
+      allowOrigin: company.origin,
+    });
     expect((await received('sam')).find((r) => r.comment === comment)).toMatchObject({ giver: { userId: 'alex' }, pointsReceived: 3 });
 
     await screenshot(page, 'ui-embed-allowed');
     expect(problems).toEqual([]);
   });
 
-  it('shows the icons the program names by a path of the service (/demo/icons/…) from the service, not from the page\'s origin', async () => {
+  it("shows the icons the program names by a path of the service (/demo/icons/…) from the service, not from the page's origin", async () => {
     // ivy completes First read, whose reward is the Reader badge.
-    const logged = await t.app.inject({ method: 'POST', url: '/users/ivy/actions', headers: { authorization: `Bearer ${appToken}` }, payload: { action: 'read_article' } });
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/users/ivy/actions',
+      headers: { authorization: `Bearer ${appToken}` },
+      payload: { action: 'read_article' },
+    });
     expect(logged.statusCode, logged.body).toBe(201);
     const company = await startEmbeddingPage(iconsPage(await t.token(demo.app, 'ivy'), 'ivy'), base);
     cleanups.push(company.close);
@@ -216,7 +234,13 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
         };
         return [
           await post('/users/alex/actions', { action: 'read_article' }),
-          await post('/users/alex/interactions-collection', { exchangeId: 'x-kudos', categoryId: 'c-teamwork', recipients: ['kim'], points: 1, comment: 'from a stranger' }),
+          await post('/users/alex/interactions-collection', {
+            exchangeId: 'x-kudos',
+            categoryId: 'c-teamwork',
+            recipients: ['kim'],
+            points: 1,
+            comment: 'from a stranger',
+          }),
         ];
       },
       { questline: base, token: alexToken },

@@ -36,7 +36,15 @@ describe.skipIf(!hasBrowser)('the landing page (Chromium)', () => {
       expect((await favicon).status()).toBe(200);
       expect(await page.title()).toBe('Questline');
       // The header's dark background comes from the page's own <style>, allowed by its hash.
-      expect(await page.locator('header').evaluate((header) => (globalThis as unknown as { getComputedStyle(e: DomElement): Record<string, string> }).getComputedStyle(header as unknown as DomElement).backgroundColor)).toBe('rgb(29, 43, 100)');
+      expect(
+        await page
+          .locator('header')
+          .evaluate(
+            (header) =>
+              (globalThis as unknown as { getComputedStyle(e: DomElement): Record<string, string> }).getComputedStyle(header as unknown as DomElement)
+                .backgroundColor,
+          ),
+      ).toBe('rgb(29, 43, 100)');
       expect(await imagesOf(page, 'header')).toEqual([{ src: `${base}/favicon.svg`, shown: true }]);
       expect(await page.getByRole('navigation', { name: 'Start here' }).getByRole('link').allTextContents()).toEqual([
         expect.stringMatching(/^Demo/),

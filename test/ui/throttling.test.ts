@@ -38,7 +38,11 @@ describe.skipIf(!hasBrowser)('UI blocks at the default user request rate (Chromi
     /** No block is loading (refresh() settles after its one retry). */
     const idle = () =>
       poll(() =>
-        current.evaluate(() => [...(globalThis as unknown as BrowserGlobals).document.querySelectorAll('main > *')].every((block) => !(block as unknown as { loading: boolean }).loading)),
+        current.evaluate(() =>
+          [...(globalThis as unknown as BrowserGlobals).document.querySelectorAll('main > *')].every(
+            (block) => !(block as unknown as { loading: boolean }).loading,
+          ),
+        ),
       ).toBe(true);
     await idle();
 

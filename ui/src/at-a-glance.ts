@@ -102,8 +102,7 @@ export class QlAtAGlance extends QuestlineElement {
     return html`
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">At a glance</h2>
-        ${this.status()}
-        ${s === null ? nothing : this.body(s)}
+        ${this.status()} ${s === null ? nothing : this.body(s)}
       </section>
     `;
   }
@@ -113,29 +112,41 @@ export class QlAtAGlance extends QuestlineElement {
     const latest = s.badges.latest[0];
     return html`
       <div class="who" part="user">
-        ${s.iconUrl !== null
-          ? html`<img class="avatar" part="avatar" src=${this.assetUrl(s.iconUrl)} alt=${name} />`
-          : html`<span class="avatar" part="avatar" aria-hidden="true">${name.charAt(0).toUpperCase()}</span>`}
+        ${
+          s.iconUrl !== null
+            ? html`<img class="avatar" part="avatar" src=${this.assetUrl(s.iconUrl)} alt=${name} />`
+            : html`<span class="avatar" part="avatar" aria-hidden="true">${name.charAt(0).toUpperCase()}</span>`
+        }
         <p class="name" part="name">${name}</p>
       </div>
       <dl part="stats">
         <div part="stat points">
           <dt>Points</dt>
-          <dd part="stat-value">${formatNumber(s.points.balance)}${s.points.category !== null && s.points.category.toLowerCase() !== 'points' ? html`<small class="muted">${s.points.category}</small>` : nothing}</dd>
+          <dd part="stat-value">
+            ${formatNumber(s.points.balance)}${s.points.category !== null && s.points.category.toLowerCase() !== 'points' ? html`<small class="muted">${s.points.category}</small>` : nothing}
+          </dd>
         </div>
         <div part="stat level">
           <dt>Level</dt>
           <dd part="stat-value">
             ${s.level.current?.name ?? '—'}
-            ${s.level.next === null
-              ? s.level.current !== null ? html`<small class="muted">Top level</small>` : nothing
-              : html`<small class="muted">${s.level.pointsToNext !== null ? `${formatNumber(s.level.pointsToNext)} to ${s.level.next.name}` : `Next: ${s.level.next.name}`}</small>
-                  ${s.level.percentToNext !== null ? progressBar(s.level.percentToNext, `Progress to ${s.level.next.name}`) : nothing}`}
+            ${
+              s.level.next === null
+                ? s.level.current !== null
+                  ? html`<small class="muted">Top level</small>`
+                  : nothing
+                : html`<small class="muted"
+                      >${s.level.pointsToNext !== null ? `${formatNumber(s.level.pointsToNext)} to ${s.level.next.name}` : `Next: ${s.level.next.name}`}</small
+                    >
+                    ${s.level.percentToNext !== null ? progressBar(s.level.percentToNext, `Progress to ${s.level.next.name}`) : nothing}`
+            }
           </dd>
         </div>
         <div part="stat badges">
           <dt>Badges</dt>
-          <dd part="stat-value">${formatNumber(s.badges.count)}${latest !== undefined ? html`<small class="muted">Latest: ${latest.name}</small>` : nothing}</dd>
+          <dd part="stat-value">
+            ${formatNumber(s.badges.count)}${latest !== undefined ? html`<small class="muted">Latest: ${latest.name}</small>` : nothing}
+          </dd>
         </div>
         <div part="stat missions">
           <dt>Missions</dt>
@@ -149,16 +160,21 @@ export class QlAtAGlance extends QuestlineElement {
         </div>
       </dl>
       <h3 part="subtitle">Recent actions</h3>
-      ${s.recentActions.length === 0
-        ? html`<p class="muted" part="empty">No actions yet.</p>`
-        : html`<ul part="actions" aria-label="Recent actions">
-            ${s.recentActions.map(
-              (action) => html`<li part="action" data-event=${action.eventId}>
-                <span part="action-name">${action.action}${action.value !== 1 ? html` <span class="muted">(${formatNumber(action.value)})</span>` : nothing}</span>
-                <time class="muted" part="action-date" datetime=${action.timestamp}>${formatDate(action.timestamp)}</time>
-              </li>`,
-            )}
-          </ul>`}
+      ${
+        s.recentActions.length === 0
+          ? html`<p class="muted" part="empty">No actions yet.</p>`
+          : html`<ul part="actions" aria-label="Recent actions">
+              ${s.recentActions.map(
+                (action) =>
+                  html`<li part="action" data-event=${action.eventId}>
+                    <span part="action-name"
+                      >${action.action}${action.value !== 1 ? html` <span class="muted">(${formatNumber(action.value)})</span>` : nothing}</span
+                    >
+                    <time class="muted" part="action-date" datetime=${action.timestamp}>${formatDate(action.timestamp)}</time>
+                  </li>`,
+              )}
+            </ul>`
+      }
     `;
   }
 }

@@ -193,7 +193,10 @@ export abstract class QuestlineElement extends LitElement {
       response = await this.request(path, init);
     }
     const text = await response.text();
-    const parsed = text === '' ? undefined : (JSON.parse(text) as { response?: T; code?: string; detail?: string; title?: string; errors?: Array<{ path: string; message: string }> });
+    const parsed =
+      text === ''
+        ? undefined
+        : (JSON.parse(text) as { response?: T; code?: string; detail?: string; title?: string; errors?: Array<{ path: string; message: string }> });
     if (!response.ok) {
       const fields = (parsed?.errors ?? []).map((e) => `${e.path}: ${e.message}`).join('; ');
       const message = parsed?.detail ?? parsed?.title ?? `HTTP ${response.status}`;
@@ -207,7 +210,11 @@ export abstract class QuestlineElement extends LitElement {
       return await this.fetchApi(path, init);
     } catch (error) {
       // The browser hides why (offline, or a CORS refusal); say what the likely causes are.
-      throw new QuestlineError(0, 'network_error', `Questline could not be reached (${error instanceof Error ? error.message : String(error)}): the service may be down, or this page's origin is not in the site's allowedOrigins`);
+      throw new QuestlineError(
+        0,
+        'network_error',
+        `Questline could not be reached (${error instanceof Error ? error.message : String(error)}): the service may be down, or this page's origin is not in the site's allowedOrigins`,
+      );
     }
   }
 

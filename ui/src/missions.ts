@@ -160,17 +160,31 @@ export class QlMissions extends QuestlineElement {
         <div role="tablist" part="tabs" aria-label="Missions" @keydown=${this.onKeydown}>
           ${TABS.map(([id, label]) => {
             const selected = id === this.tab;
-            return html`<button type="button" role="tab" id="tab-${id}" part=${selected ? 'tab tab-selected' : 'tab'} aria-selected=${selected ? 'true' : 'false'}
-              aria-controls="panel" tabindex=${selected ? 0 : -1} @click=${() => this.select(id)}>${label}</button>`;
+            return html`<button
+              type="button"
+              role="tab"
+              id="tab-${id}"
+              part=${selected ? 'tab tab-selected' : 'tab'}
+              aria-selected=${selected ? 'true' : 'false'}
+              aria-controls="panel"
+              tabindex=${selected ? 0 : -1}
+              @click=${() => this.select(id)}
+            >
+              ${label}
+            </button>`;
           })}
         </div>
         <div role="tabpanel" id="panel" part="panel" aria-labelledby="tab-${this.tab}">
           ${this.status()}
-          ${this.missions === null
-            ? nothing
-            : this.missions.length === 0
-              ? html`<p class="muted" part="empty">${this.tab === 'completed' ? 'No completed missions yet.' : 'No missions yet.'}</p>`
-              : html`<ul part="list">${this.missions.map((mission) => this.item(mission))}</ul>`}
+          ${
+            this.missions === null
+              ? nothing
+              : this.missions.length === 0
+                ? html`<p class="muted" part="empty">${this.tab === 'completed' ? 'No completed missions yet.' : 'No missions yet.'}</p>`
+                : html`<ul part="list">
+                    ${this.missions.map((mission) => this.item(mission))}
+                  </ul>`
+          }
         </div>
       </section>
     `;
@@ -188,24 +202,32 @@ export class QlMissions extends QuestlineElement {
           ${mission.description !== undefined ? html`<p class="muted" part="description">${mission.description}</p>` : nothing}
         </div>
       </div>
-      ${rewards.length > 0
-        ? html`<ul class="rewards" part="rewards" aria-label="Rewards">${rewards.map((label) => html`<li part="reward">${label}</li>`)}</ul>`
-        : nothing}
-      ${this.tab === 'completed'
-        ? this.completion(mission)
-        : mission.locked === true
-          ? html`<p class="notice" part="locked-reason"><strong>Locked.</strong> ${mission.lockedReason ?? ''}</p>`
-          : html`${progressBar(mission.percentComplete, `${mission.name} progress`)}
-              <p class="muted" part="percent">${mission.percentComplete}% complete</p>`}
+      ${
+        rewards.length > 0
+          ? html`<ul class="rewards" part="rewards" aria-label="Rewards">
+              ${rewards.map((label) => html`<li part="reward">${label}</li>`)}
+            </ul>`
+          : nothing
+      }
+      ${
+        this.tab === 'completed'
+          ? this.completion(mission)
+          : mission.locked === true
+            ? html`<p class="notice" part="locked-reason"><strong>Locked.</strong> ${mission.lockedReason ?? ''}</p>`
+            : html`${progressBar(mission.percentComplete, `${mission.name} progress`)}
+                <p class="muted" part="percent">${mission.percentComplete}% complete</p>`
+      }
     </li>`;
   }
 
   private completion(mission: MissionSummary) {
     const count = mission.completionCount ?? 1;
     return html`<p class="muted" part="completion">
-      ${count === 1 ? 'Completed' : `Completed ${formatNumber(count)} times`}${mission.lastCompletedAt !== undefined
-        ? html`${count === 1 ? ' on' : ', last on'} <time datetime=${mission.lastCompletedAt}>${formatDate(mission.lastCompletedAt)}</time>`
-        : nothing}
+      ${count === 1 ? 'Completed' : `Completed ${formatNumber(count)} times`}${
+        mission.lastCompletedAt !== undefined
+          ? html`${count === 1 ? ' on' : ', last on'} <time datetime=${mission.lastCompletedAt}>${formatDate(mission.lastCompletedAt)}</time>`
+          : nothing
+      }
     </p>`;
   }
 }

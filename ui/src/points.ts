@@ -4,7 +4,6 @@ import { html } from 'lit';
 import type { CategoryBalance } from '../../src/modules/profile/service.js';
 import { formatNumber, QuestlineElement } from './base.js';
 
-
 export class QlPoints extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, categories: { state: true } };
   declare categories: CategoryBalance[] | null;
@@ -24,19 +23,26 @@ export class QlPoints extends QuestlineElement {
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">Points</h2>
         ${this.status()}
-        ${this.categories === null
-          ? null
-          : html`<ul part="list">
-              ${this.categories.map(
-                (category) => html`<li part="category" data-category=${category.id}>
-                  <span part="category-name">${category.name}</span>
-                  <strong part="balance">${formatNumber(category.balance)}</strong>
-                  ${category.dailyLimit !== null && category.remainingToday === 0
-                    ? html`<p class="notice" part="limit-notice" role="status">Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.</p>`
-                    : null}
-                </li>`,
-              )}
-            </ul>`}
+        ${
+          this.categories === null
+            ? null
+            : html`<ul part="list">
+                ${this.categories.map(
+                  (category) =>
+                    html`<li part="category" data-category=${category.id}>
+                      <span part="category-name">${category.name}</span>
+                      <strong part="balance">${formatNumber(category.balance)}</strong>
+                      ${
+                        category.dailyLimit !== null && category.remainingToday === 0
+                          ? html`<p class="notice" part="limit-notice" role="status">
+                              Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.
+                            </p>`
+                          : null
+                      }
+                    </li>`,
+                )}
+              </ul>`
+        }
       </section>
     `;
   }

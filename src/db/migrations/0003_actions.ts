@@ -176,7 +176,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['outbox', 'level_changes', 'trophies', 'point_earnings', 'point_balances', 'points_ledger', 'mission_supply', 'mission_completions', 'mission_progress', 'action_events', 'parties']) {
+  for (const table of [
+    'outbox',
+    'level_changes',
+    'trophies',
+    'point_earnings',
+    'point_balances',
+    'points_ledger',
+    'mission_supply',
+    'mission_completions',
+    'mission_progress',
+    'action_events',
+    'parties',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

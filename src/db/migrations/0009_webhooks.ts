@@ -7,12 +7,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('outbox').addColumn('routed_at', 'bigint').execute();
   // Only the rows still to route are indexed: routing reads them oldest first.
-  await db.schema
-    .createIndex('outbox_unrouted')
-    .on('outbox')
-    .columns(['created_at'])
-    .where(sql.ref('routed_at'), 'is', null)
-    .execute();
+  await db.schema.createIndex('outbox_unrouted').on('outbox').columns(['created_at']).where(sql.ref('routed_at'), 'is', null).execute();
 
   await db.schema
     .createTable('webhook_endpoints')

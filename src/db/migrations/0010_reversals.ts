@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const missions = (JSON.parse(document) as { missions?: Array<{ id: string; rewards?: { badge?: string } }> }).missions ?? [];
     for (const mission of missions) {
       if (mission.rewards?.badge === undefined) continue;
-      await sql`update mission_completions set badge_id = ${mission.rewards.badge} where site_id = ${siteId} and mission_id = ${mission.id} and badge_id is null`.execute(db);
+      await sql`update mission_completions set badge_id = ${mission.rewards.badge} where site_id = ${siteId} and mission_id = ${mission.id} and badge_id is null`.execute(
+        db,
+      );
     }
   }
 }

@@ -26,10 +26,17 @@ export interface AwardAccess {
 }
 
 export function awardAccess(rules: AwardRules | undefined, standing: AwardStanding): AwardAccess {
-  const countryAllowed = rules !== undefined && (rules.allowedCountries.length === 0 || (standing.countryCode !== null && rules.allowedCountries.includes(standing.countryCode)));
+  const countryAllowed =
+    rules !== undefined && (rules.allowedCountries.length === 0 || (standing.countryCode !== null && rules.allowedCountries.includes(standing.countryCode)));
   const mayRedeem = countryAllowed && (!(rules?.verificationRequired ?? false) || standing.verified);
   const marketplaceAccess = rules !== undefined && rules.marketplaces.length > 0;
-  return { marketplaceAccess, otsAccess: mayRedeem, countryCode: standing.countryCode, verified: standing.verified, browseOnly: marketplaceAccess && !mayRedeem };
+  return {
+    marketplaceAccess,
+    otsAccess: mayRedeem,
+    countryCode: standing.countryCode,
+    verified: standing.verified,
+    browseOnly: marketplaceAccess && !mayRedeem,
+  };
 }
 
 /** Points in the currency, rounded (half away from zero) to the currency's minor unit (USD 2, JPY 0, KWD 3). */

@@ -8,7 +8,11 @@ export type LeaderboardPeriod = 'allTime' | 'day' | 'week' | 'month' | 'quarter'
 
 export interface EngineLeaderboard {
   id: string;
-  metric: { type: 'points' | 'lifetimePoints' | 'missionsCompleted' | 'actionCount' | 'actionValueSum'; category?: string | undefined; action?: string | undefined };
+  metric: {
+    type: 'points' | 'lifetimePoints' | 'missionsCompleted' | 'actionCount' | 'actionValueSum';
+    category?: string | undefined;
+    action?: string | undefined;
+  };
   period: LeaderboardPeriod;
   party: Party;
   groupFilter?: string | undefined;

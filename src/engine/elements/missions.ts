@@ -25,7 +25,9 @@ export function isWithinDates(mission: EngineMission, timestamp: number): boolea
 
 /** Group memberships and completed prerequisite missions all hold. */
 export function prerequisitesHold(mission: EngineMission, state: PartyState): boolean {
-  return mission.prerequisites.groups.every((group) => state.groups.has(group)) && mission.prerequisites.missions.every((id) => state.completedMissions.has(id));
+  return (
+    mission.prerequisites.groups.every((group) => state.groups.has(group)) && mission.prerequisites.missions.every((id) => state.completedMissions.has(id))
+  );
 }
 
 export function isRepeatable(mission: EngineMission): boolean {

@@ -52,12 +52,23 @@ function decodeCursor(cursor: string): { at: number; eventId: string } {
   throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.cursor', message: 'is not a cursor this API returned' }] });
 }
 
-async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId: string, timezone: string, filters: Filters, party?: { type: 'user'; id: string }) {
+async function page(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  siteId: string,
+  timezone: string,
+  filters: Filters,
+  party?: { type: 'user'; id: string },
+) {
   const bound = (name: 'from' | 'to') => {
     const raw = filters[name];
     if (raw === undefined) return undefined;
     const instant = parseInstant(raw, timezone);
-    if (instant === undefined) throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: `querystring.${name}`, message: 'must be ISO 8601 or a Unix epoch number' }] });
+    if (instant === undefined)
+      throw new AppError('validation_failed', 'The request is invalid', {
+        errors: [{ path: `querystring.${name}`, message: 'must be ISO 8601 or a Unix epoch number' }],
+      });
     return instant;
   };
   const from = bound('from');
@@ -76,7 +87,11 @@ async function page(db: Db, request: FastifyRequest, reply: FastifyReply, siteId
     const { at, eventId } = decodeCursor(filters.cursor);
     query = query.where((eb) => eb.or([eb('occurred_at', '<', at), eb.and([eb('occurred_at', '=', at), eb('event_id', '<', eventId)])]));
   }
-  const rows = await query.orderBy('occurred_at', 'desc').orderBy('event_id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('occurred_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   if (rows.length > limit && last !== undefined) {
@@ -103,7 +118,15 @@ const DAY = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-
 export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: ProgramService }> = async (app, { db, programs }) => {
   app.get(
     '/users/:userId/actions',
-    { config: { access: 'user' }, schema: { tags: ['actions'], summary: "The user's recorded actions, newest first", querystring: HistoryQuery, response: { 200: Envelope(Type.Array(LoggedAction)) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['actions'],
+        summary: "The user's recorded actions, newest first",
+        querystring: HistoryQuery,
+        response: { 200: Envelope(Type.Array(LoggedAction)) },
+      },
+    },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { userId } = request.params as { userId: string };
@@ -114,12 +137,22 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
 
   app.get(
     '/admin/actions/log',
-    { config: { access: 'admin' }, schema: { tags: ['admin: actions'], summary: 'Every recorded action of the site, newest first', querystring: LogQuery, response: { 200: Envelope(Type.Array(LoggedAction)) } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin: actions'],
+        summary: 'Every recorded action of the site, newest first',
+        querystring: LogQuery,
+        response: { 200: Envelope(Type.Array(LoggedAction)) },
+      },
+    },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { program } = await programs.snapshot(siteId);
       const { userId, ...filters } = request.query;
-      return { response: await page(db, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined) };
+      return {
+        response: await page(db, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined),
+      };
     },
   );
 
@@ -137,7 +170,8 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
     async (request) => {
       const { siteId } = authOf(request);
       const { from, to } = request.query;
-      if (from > to) throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.to', message: 'must not be before from' }] });
+      if (from > to)
+        throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.to', message: 'must not be before from' }] });
       const rows = await db
         .selectFrom('daily_active_users')
         .select(['day', (eb) => eb.fn.countAll<number>().as('n')])

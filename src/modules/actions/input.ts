@@ -62,8 +62,10 @@ function parseMetadata(raw: unknown, errors: FieldError[]): Record<string, strin
   }
   pairs = pairs.map(([name, value]) => [name.trim(), value.trim()]);
   for (const [name, value] of pairs) {
-    if (name === '' || name.length > 255 || /[,:]/.test(name) || CONTROL.test(name)) errors.push({ path: 'metadata', message: `name "${name.slice(0, 50)}" must be 1–255 characters without , or :` });
-    else if (value.length > 1000 || value.includes(',') || CONTROL.test(value)) errors.push({ path: `metadata.${name}`, message: 'must be at most 1000 characters without ,' });
+    if (name === '' || name.length > 255 || /[,:]/.test(name) || CONTROL.test(name))
+      errors.push({ path: 'metadata', message: `name "${name.slice(0, 50)}" must be 1–255 characters without , or :` });
+    else if (value.length > 1000 || value.includes(',') || CONTROL.test(value))
+      errors.push({ path: `metadata.${name}`, message: 'must be at most 1000 characters without ,' });
     else if (name in metadata) errors.push({ path: `metadata.${name}`, message: 'is given twice' });
     else metadata[name] = value;
   }

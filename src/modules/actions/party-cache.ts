@@ -106,7 +106,18 @@ export class PartyCache {
   entry(key: string, version: number, programVersion: number): PartyEntry {
     const cached = this.#entries.get(key);
     if (cached !== undefined && cached.version === version && cached.programVersion === programVersion) return cached;
-    const fresh: PartyEntry = { version, programVersion, missions: new Map(), earned: new Map(), lifetime: new Map(), recorded: new Map(), activeDay: undefined, empty: false, allMissions: false, row: undefined };
+    const fresh: PartyEntry = {
+      version,
+      programVersion,
+      missions: new Map(),
+      earned: new Map(),
+      lifetime: new Map(),
+      recorded: new Map(),
+      activeDay: undefined,
+      empty: false,
+      allMissions: false,
+      row: undefined,
+    };
     this.#entries.set(key, fresh);
     return fresh;
   }

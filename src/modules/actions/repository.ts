@@ -43,7 +43,13 @@ const q = {
   missionState: precompiled<P & { missionIds: string[] }, MissionStateRow>((db, p) =>
     db
       .selectFrom('mission_progress')
-      .select([sql<MissionStateRow['kind']>`'progress'`.as('kind'), 'mission_id', (eb) => eb.ref('rule_id').$castTo<string | null>().as('rule_id'), 'window_start', 'current as n'])
+      .select([
+        sql<MissionStateRow['kind']>`'progress'`.as('kind'),
+        'mission_id',
+        (eb) => eb.ref('rule_id').$castTo<string | null>().as('rule_id'),
+        'window_start',
+        'current as n',
+      ])
       .where('site_id', '=', p.siteId)
       .where('party_type', '=', p.type)
       .where('party_id', '=', p.id)
@@ -51,7 +57,13 @@ const q = {
       .unionAll(
         db
           .selectFrom('mission_completions')
-          .select([sql<MissionStateRow['kind']>`'completions'`.as('kind'), 'mission_id', sql<string | null>`null`.as('rule_id'), 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
+          .select([
+            sql<MissionStateRow['kind']>`'completions'`.as('kind'),
+            'mission_id',
+            sql<string | null>`null`.as('rule_id'),
+            'window_start',
+            (eb) => eb.fn.countAll<number>().as('n'),
+          ])
           .where('site_id', '=', p.siteId)
           .where('party_type', '=', p.type)
           .where('party_id', '=', p.id)
@@ -63,15 +75,21 @@ const q = {
   supplyUsed: precompiled<{ siteId: string; missionIds: string[] }, { mission_id: string; used: number }>((db, p) =>
     db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId).where('mission_id', 'in', p.missionIds),
   ),
-  earnings: precompiled<P & { categories: string[]; dayStart: number; yearStart: number }, { category: string; period: 'day' | 'year'; earned: number }>((db, p) =>
-    db
-      .selectFrom('point_earnings')
-      .select(['category', 'period', 'earned'])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('category', 'in', p.categories)
-      .where((eb) => eb.or([eb.and([eb('period', '=', 'day'), eb('period_start', '=', p.dayStart)]), eb.and([eb('period', '=', 'year'), eb('period_start', '=', p.yearStart)])])),
+  earnings: precompiled<P & { categories: string[]; dayStart: number; yearStart: number }, { category: string; period: 'day' | 'year'; earned: number }>(
+    (db, p) =>
+      db
+        .selectFrom('point_earnings')
+        .select(['category', 'period', 'earned'])
+        .where('site_id', '=', p.siteId)
+        .where('party_type', '=', p.type)
+        .where('party_id', '=', p.id)
+        .where('category', 'in', p.categories)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('period', '=', 'day'), eb('period_start', '=', p.dayStart)]),
+            eb.and([eb('period', '=', 'year'), eb('period_start', '=', p.yearStart)]),
+          ]),
+        ),
   ),
 };
 

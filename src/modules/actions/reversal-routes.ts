@@ -23,7 +23,9 @@ const ReversalSchema = Type.Object({
     }),
   ),
   pointsDebited: Type.Array(Type.Object({ category: Type.String(), amount: Type.Integer() }), { description: "The user's debits per category" }),
-  balances: Type.Array(Type.Object({ category: Type.String(), balance: Type.Integer() }), { description: "The user's balances after, in the debited categories" }),
+  balances: Type.Array(Type.Object({ category: Type.String(), balance: Type.Integer() }), {
+    description: "The user's balances after, in the debited categories",
+  }),
   negativeBalances: Type.Array(Type.String(), { description: 'Categories the debits took below zero' }),
   levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
 });
@@ -54,7 +56,9 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
       schema: {
         tags,
         summary: "Remove the user's latest completion of a mission with its points, badge and level (give completionId to make a retry change nothing)",
-        querystring: Type.Object({ completionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Remove exactly this completion, if it is still there' })) }),
+        querystring: Type.Object({
+          completionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Remove exactly this completion, if it is still there' })),
+        }),
         response: { 200: Envelope(ReversalSchema) },
       },
     },

@@ -68,7 +68,8 @@ export class ReversalService {
     const db = this.database.db;
     const event = await db.selectFrom('action_events').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirst();
     // Another user's event reads as absent (nothing about it is revealed).
-    if (event === undefined || event.party_type !== 'user' || event.party_id !== userId) throw new AppError('not_found', `User "${userId}" has no action "${eventId}"`);
+    if (event === undefined || event.party_type !== 'user' || event.party_id !== userId)
+      throw new AppError('not_found', `User "${userId}" has no action "${eventId}"`);
     if (event.reversal !== null) return { ...(JSON.parse(event.reversal) as Reversal), alreadyReversed: true };
 
     const causedGroups = await db
@@ -101,9 +102,19 @@ export class ReversalService {
         .where('party_id', '=', userId)
         .where('mission_id', '=', missionId);
       query = completionId !== undefined ? query.where('completion_id', '=', completionId) : query.where('removed_at', 'is', null);
-      const completion = await query.orderBy('completed_at', 'desc').orderBy('recorded_at', 'desc').orderBy('completion_id', 'desc').limit(1).executeTakeFirst();
+      const completion = await query
+        .orderBy('completed_at', 'desc')
+        .orderBy('recorded_at', 'desc')
+        .orderBy('completion_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (completion === undefined) {
-        throw new AppError('not_found', completionId !== undefined ? `User "${userId}" has no completion "${completionId}" of "${missionId}"` : `User "${userId}" has no completion of "${missionId}" to remove`);
+        throw new AppError(
+          'not_found',
+          completionId !== undefined
+            ? `User "${userId}" has no completion "${completionId}" of "${missionId}"`
+            : `User "${userId}" has no completion of "${missionId}" to remove`,
+        );
       }
       const result = emptyReversal();
       if (completion.removed_at !== null) return { writes: locked.writes, answer: { ...result, alreadyReversed: true } };
@@ -117,23 +128,42 @@ export class ReversalService {
 
   /** One decision under lock of the parties (LedgerRepository.write), in its own transaction; board scores published after the commit. */
   private async decided(snapshot: ProgramSnapshot, parties: PartyKey[], decide: (locked: Locked) => Promise<Decided<Reversal>>): Promise<Reversal> {
-    const { answer, scores } = await this.database.transaction((trx) => this.ledger.write(trx, { parties, now: this.clock(), destinations: snapshot.destinations }, decide));
+    const { answer, scores } = await this.database.transaction((trx) =>
+      this.ledger.write(trx, { parties, now: this.clock(), destinations: snapshot.destinations }, decide),
+    );
     await this.leaderboards.publish(LeaderboardService.updates(snapshot.siteId, scores));
     return answer;
   }
 
   /** The event's reversal, decided with its user and groups locked: what it advanced, what it completed, and the user's balances and level after. */
-  private async decideReversal(locked: Locked, snapshot: ProgramSnapshot, event: ActionEventsTable, user: PartyKey, groups: PartyKey[]): Promise<Decided<Reversal>> {
+  private async decideReversal(
+    locked: Locked,
+    snapshot: ProgramSnapshot,
+    event: ActionEventsTable,
+    user: PartyKey,
+    groups: PartyKey[],
+  ): Promise<Decided<Reversal>> {
     const { trx, writes, now } = locked;
     const { site_id: siteId, event_id: eventId } = event;
-    const stored = await trx.db.selectFrom('action_events').select('reversal').where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    const stored = await trx.db
+      .selectFrom('action_events')
+      .select('reversal')
+      .where('site_id', '=', siteId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
     if (stored.reversal !== null) return { writes, answer: { ...(JSON.parse(stored.reversal) as Reversal), alreadyReversed: true } };
 
     const result = emptyReversal(eventId);
     const changes = new Map<string, ScoreChange[]>([[partyName(user), []], ...groups.map((g): [string, ScoreChange[]] => [partyName(g), []])]);
     if (event.recorded === 1) {
       // Its contribution to missions it advanced without completing them, then what it completed, latest first.
-      const completions = await trx.db.selectFrom('mission_completions').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).where('removed_at', 'is', null).execute();
+      const completions = await trx.db
+        .selectFrom('mission_completions')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('event_id', '=', eventId)
+        .where('removed_at', 'is', null)
+        .execute();
       for (const party of [user, ...groups]) await this.takeBackProgress(locked, snapshot, party, event, completions);
       completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
       for (const completion of completions) {
@@ -149,7 +179,13 @@ export class ReversalService {
   }
 
   /** Removes one live completion with its effects on the party; returns it as the response shows it. */
-  private async removeCompletion(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, changes: ScoreChange[]): Promise<RemovedCompletion> {
+  private async removeCompletion(
+    locked: Locked,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    completion: Completion,
+    changes: ScoreChange[],
+  ): Promise<RemovedCompletion> {
     const { trx, writes, now } = locked;
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
@@ -179,9 +215,22 @@ export class ReversalService {
     // Its tracking restarts from zero.
     writes.resetProgress(party, completion.mission_id);
     const name = snapshot.missionsById.get(completion.mission_id)?.name ?? completion.mission_id;
-    const data = { mission: { id: completion.mission_id, name }, completionStatus: 'removed', completionId: completion.completion_id, points, actionEventId: completion.event_id, timestamp: new Date(completedAt).toISOString() };
+    const data = {
+      mission: { id: completion.mission_id, name },
+      completionStatus: 'removed',
+      completionId: completion.completion_id,
+      points,
+      actionEventId: completion.event_id,
+      timestamp: new Date(completedAt).toISOString(),
+    };
     writes.enqueue(party, { type: 'mission.completed', occurredAt: now, data }, now);
-    return { id: completion.mission_id, name, completionId: completion.completion_id, ...(party.type === 'user' ? { userId: party.id } : { groupId: party.id }), points };
+    return {
+      id: completion.mission_id,
+      name,
+      completionId: completion.completion_id,
+      ...(party.type === 'user' ? { userId: party.id } : { groupId: party.id }),
+      points,
+    };
   }
 
   /** Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap totals of the day and year it was earned in. */
@@ -206,7 +255,8 @@ export class ReversalService {
     writes.post(entry, lifetimeDelta(entry));
     await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
     if (amount <= 0) return;
-    for (const period of ['day', 'year'] as const) writes.addEarnings(party, category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
+    for (const period of ['day', 'year'] as const)
+      writes.addEarnings(party, category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
   }
 
   /**
@@ -214,13 +264,24 @@ export class ReversalService {
    * did not complete, while that progress still holds it: same window, and no completion of the
    * mission since (which consumed it, or reset it).
    */
-  private async takeBackProgress(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, event: ActionEventsTable, completions: readonly Completion[]): Promise<void> {
+  private async takeBackProgress(
+    locked: Locked,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    event: ActionEventsTable,
+    completions: readonly Completion[],
+  ): Promise<void> {
     const { trx, writes, now } = locked;
     const outcome = JSON.parse(event.outcome) as ActionOutcome;
     const advanced = new Set(outcome.progress.map((p) => p.challengeId));
     const completedHere = new Set(completions.filter((c) => c.party_type === party.type && c.party_id === party.id).map((c) => c.mission_id));
     const action = { name: event.action, suppressRepeats: false };
-    const engineEvent: ActionEvent = { action, value: Number(event.value), metadata: JSON.parse(event.metadata) as Record<string, string>, timestamp: Number(event.occurred_at) };
+    const engineEvent: ActionEvent = {
+      action,
+      value: Number(event.value),
+      metadata: JSON.parse(event.metadata) as Record<string, string>,
+      timestamp: Number(event.occurred_at),
+    };
     for (const mission of snapshot.engine.missionsByAction.get(event.action.toLowerCase()) ?? []) {
       if (mission.party !== party.type || !advanced.has(mission.id) || completedHere.has(mission.id)) continue;
       const window = windowStart(mission, engineEvent.timestamp);
@@ -234,7 +295,13 @@ export class ReversalService {
         .limit(1)
         .executeTakeFirst();
       if (since !== undefined) continue;
-      const stored = await trx.db.selectFrom('mission_progress').select(['rule_id', 'current']).where(ofParty(party)).where('mission_id', '=', mission.id).where('window_start', '=', window).execute();
+      const stored = await trx.db
+        .selectFrom('mission_progress')
+        .select(['rule_id', 'current'])
+        .where(ofParty(party))
+        .where('mission_id', '=', mission.id)
+        .where('window_start', '=', window)
+        .execute();
       const current = new Map(stored.map((row) => [row.rule_id, Number(row.current)]));
       const rules = mission.rules.flatMap((rule) => {
         const held = current.get(rule.id);
@@ -288,14 +355,24 @@ export class ReversalService {
   private async moveScores(locked: Locked, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<void> {
     const { program } = snapshot;
     if (program.leaderboards.length === 0) return;
-    const memberships = LeaderboardService.needsGroups(program) ? new Set(await this.repository.memberships(locked.trx, user.siteId, user.id)) : new Set<string>();
+    const memberships = LeaderboardService.needsGroups(program)
+      ? new Set(await this.repository.memberships(locked.trx, user.siteId, user.id))
+      : new Set<string>();
     locked.writes.addScores(user.siteId, user.id, LeaderboardService.deltas(program, 'user', memberships, changes.get(partyName(user)) ?? []));
-    for (const group of groups) locked.writes.addScores(group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []));
+    for (const group of groups)
+      locked.writes.addScores(group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []));
   }
 }
 
 function emptyReversal(eventId?: string): Reversal {
-  return { ...(eventId !== undefined ? { eventId } : {}), alreadyReversed: false, completionsRemoved: [], pointsDebited: [], balances: [], negativeBalances: [] };
+  return {
+    ...(eventId !== undefined ? { eventId } : {}),
+    alreadyReversed: false,
+    completionsRemoved: [],
+    pointsDebited: [],
+    balances: [],
+    negativeBalances: [],
+  };
 }
 
 /** The rows of one party, in any of the tables keyed by (site_id, party_type, party_id). */

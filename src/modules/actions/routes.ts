@@ -9,14 +9,23 @@ import type { ActionService } from './service.js';
 
 const ActionBody = Type.Object({
   action: Type.String({ maxLength: 255, description: 'The configured action name (case-insensitive)' }),
-  value: Type.Optional(Type.Number({ minimum: -MAX_ACTION_VALUE, maximum: MAX_ACTION_VALUE, description: 'Default 1; feeds sum rules and the points multiplier' })),
+  value: Type.Optional(
+    Type.Number({ minimum: -MAX_ACTION_VALUE, maximum: MAX_ACTION_VALUE, description: 'Default 1; feeds sum rules and the points multiplier' }),
+  ),
   metadata: Type.Optional(
-    Type.Union([Type.String({ description: 'Form: name1:value1,name2:value2' }), Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))], {
-      description: 'At most 10 name/value pairs',
-    }),
+    Type.Union(
+      [Type.String({ description: 'Form: name1:value1,name2:value2' }), Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))],
+      {
+        description: 'At most 10 name/value pairs',
+      },
+    ),
   ),
   eventId: Type.Optional(Type.String({ maxLength: 255, description: 'Idempotency key, unique per site; generated (UUIDv7) when absent' })),
-  timestamp: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now' })),
+  timestamp: Type.Optional(
+    Type.Union([Type.String(), Type.Number()], {
+      description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now',
+    }),
+  ),
 });
 
 const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);

@@ -119,7 +119,14 @@ export class ActionService {
     return visibleTo(await this.logged(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options), options.userLevel === true, snapshot);
   }
 
-  private async logged(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
+  private async logged(
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    input: ActionInput,
+    eventId: string,
+    now: number,
+    options: LogOptions,
+  ): Promise<ActionOutcome> {
     try {
       return await this.decide(snapshot, party, input, eventId, now, options);
     } catch (error) {
@@ -156,7 +163,14 @@ export class ActionService {
     return { ...(JSON.parse(existing.outcome) as ActionOutcome), duplicate: true };
   }
 
-  private async decide(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, eventId: string, now: number, options: LogOptions): Promise<ActionOutcome> {
+  private async decide(
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    input: ActionInput,
+    eventId: string,
+    now: number,
+    options: LogOptions,
+  ): Promise<ActionOutcome> {
     let involved: Involved | undefined;
     if (this.unlockable(snapshot, input.action, options)) {
       // Decided from the party's state without a lock, written only if the party row still has the
@@ -173,7 +187,15 @@ export class ActionService {
         if (involved.groups.length > 0) break;
         try {
           const scores: ScoreUpdate[] = [];
-          const decided = await this.decideAction({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, party, involved, [row], input, eventId, options);
+          const decided = await this.decideAction(
+            { trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache },
+            party,
+            involved,
+            [row],
+            input,
+            eventId,
+            options,
+          );
           // Committed with the write sets of other parties decided meanwhile (group commit).
           const outcome = decided.written(await this.ledger.commit({ db: this.database.db }, decided.writes));
           await this.leaderboards.publish(scores);
@@ -192,14 +214,26 @@ export class ActionService {
     const outcome = await this.database.transaction(async (trx) => {
       // The ledger locks every party this decision touches (the user's groups and the user), and
       // writes the decision's set at once.
-      const { answer, scores: stored } = await this.ledger.write(trx, { parties, now, destinations: snapshot.destinations }, async (locked): Promise<Decided<ActionDecision | ActionOutcome>> => {
-        if (input.eventId !== undefined) {
-          const existing = await this.repository.findEvent(trx, party.siteId, eventId);
-          if (existing !== undefined) return { writes: locked.writes, answer: this.duplicateOf(existing, party, input.action) };
-        }
-        const decided = await this.decideAction({ trx, snapshot, now, scores, cache: this.#cache }, party, involved, parties.map((p) => locked.row(p)), input, eventId, options);
-        return { writes: decided.writes, answer: decided };
-      });
+      const { answer, scores: stored } = await this.ledger.write(
+        trx,
+        { parties, now, destinations: snapshot.destinations },
+        async (locked): Promise<Decided<ActionDecision | ActionOutcome>> => {
+          if (input.eventId !== undefined) {
+            const existing = await this.repository.findEvent(trx, party.siteId, eventId);
+            if (existing !== undefined) return { writes: locked.writes, answer: this.duplicateOf(existing, party, input.action) };
+          }
+          const decided = await this.decideAction(
+            { trx, snapshot, now, scores, cache: this.#cache },
+            party,
+            involved,
+            parties.map((p) => locked.row(p)),
+            input,
+            eventId,
+            options,
+          );
+          return { writes: decided.writes, answer: decided };
+        },
+      );
       if (!('written' in answer)) return answer;
       // (Written, so that a dry run is refused as the action would be; rolled back.)
       if (options.dryRun === true) throw new DryRun(answer.answer);
@@ -228,7 +262,13 @@ export class ActionService {
    * party with no row is new (`insert`): its write set inserts the row, and is written only if no
    * one did meanwhile. Undefined while another decision of this node is writing the party.
    */
-  private async unlockedRow(snapshot: ProgramSnapshot, party: PartyKey, input: ActionInput, now: number, fresh: boolean): Promise<(DecisionRow & { groups?: readonly string[]; cached?: true }) | undefined> {
+  private async unlockedRow(
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    input: ActionInput,
+    now: number,
+    fresh: boolean,
+  ): Promise<(DecisionRow & { groups?: readonly string[]; cached?: true }) | undefined> {
     const key = PartyCache.key(party.siteId, party.type, party.id);
     const action = this.resolveAction(snapshot, input.action);
     const { periods, rateWindow } = windowsOf(snapshot, action, input.timestamp ?? now);
@@ -248,7 +288,14 @@ export class ActionService {
         (rateWindow === undefined || entry.recorded.has(rateKey(action.name, rateWindow.start))) &&
         (!withGroups || entry.groups !== undefined);
       if (complete && entry.row !== undefined) {
-        return { version: entry.version, last_recorded: entry.row.lastRecorded, level_id: null, sequence: entry.row.sequence, cached: true, ...(entry.groups !== undefined ? { groups: entry.groups } : {}) };
+        return {
+          version: entry.version,
+          last_recorded: entry.row.lastRecorded,
+          level_id: null,
+          sequence: entry.row.sequence,
+          cached: true,
+          ...(entry.groups !== undefined ? { groups: entry.groups } : {}),
+        };
       }
     }
     // Not only what this decision reads: all a decision of the party may read at the event's time
@@ -313,10 +360,25 @@ export class ActionService {
    * nothing behind in the action path's cache. Such actions report something that happened: they
    * are never suppressed as repeats nor rate-limited.
    */
-  async logWithin(within: WithinTransaction, party: PartyKey, involved: Involved, input: ActionInput, eventId: string, options: { passive?: boolean } = {}): Promise<ActionOutcome> {
+  async logWithin(
+    within: WithinTransaction,
+    party: PartyKey,
+    involved: Involved,
+    input: ActionInput,
+    eventId: string,
+    options: { passive?: boolean } = {},
+  ): Promise<ActionOutcome> {
     const parties = [...involved.groups, party];
     const { answer, scores } = await this.ledger.write(within.trx, { parties, now: within.now }, async (locked) => {
-      const decided = await this.decideAction(within, party, involved, parties.map((p) => locked.row(p)), input, eventId, { ...options, reported: true });
+      const decided = await this.decideAction(
+        within,
+        party,
+        involved,
+        parties.map((p) => locked.row(p)),
+        input,
+        eventId,
+        { ...options, reported: true },
+      );
       return { writes: decided.writes, answer: decided };
     });
     return answer.written(scores);
@@ -377,7 +439,9 @@ export class ActionService {
     });
     const userRow = rows[rows.length - 1] as PartyRow;
     const userEntry = entries[entries.length - 1] as PartyEntry;
-    const decision = writable(await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow));
+    const decision = writable(
+      await this.decideFor(trx, snapshot, party, userEntry, userRow, event, periods, party.type === 'user' ? groupIds : [], rateWindow),
+    );
 
     const outcome: ActionOutcome = {
       eventId,
@@ -395,7 +459,12 @@ export class ActionService {
     const writes = new WriteSet(snapshot.destinations);
     for (const [i, locked] of parties.entries()) {
       const row = rows[i] as DecisionRow;
-      writes.party(locked, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, decision.recorded, row.insert === true ? now : undefined);
+      writes.party(
+        locked,
+        { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence },
+        decision.recorded,
+        row.insert === true ? now : undefined,
+      );
     }
     if (decision.recorded) {
       const changes = await this.apply(trx, writes, snapshot, party, userEntry, event, periods, eventId, decision, outcome, now);
@@ -487,7 +556,11 @@ export class ActionService {
 
     await this.loadMissions(trx, party, entry, missionIds);
     const supplied = missions.filter((mission) => mission.supply !== undefined);
-    const supplyUsed = await this.repository.supplyUsed(trx, party.siteId, supplied.map((mission) => mission.id));
+    const supplyUsed = await this.repository.supplyUsed(
+      trx,
+      party.siteId,
+      supplied.map((mission) => mission.id),
+    );
     return evaluate(
       snapshot.engine,
       party.type,
@@ -524,7 +597,13 @@ export class ActionService {
     return count;
   }
 
-  private async earned(trx: Trx, party: PartyKey, entry: PartyEntry, categories: readonly string[], periods: Periods): Promise<Map<string, { day: number; year: number }>> {
+  private async earned(
+    trx: Trx,
+    party: PartyKey,
+    entry: PartyEntry,
+    categories: readonly string[],
+    periods: Periods,
+  ): Promise<Map<string, { day: number; year: number }>> {
     let missing = categories.filter((category) => !knowsEarned(entry, category, periods));
     if (missing.length > 0) {
       // Past MAX_WINDOWS the oldest windows are dropped (they are reloadable): then every category
@@ -533,10 +612,17 @@ export class ActionService {
         entry.earned.clear();
         missing = [...categories];
       }
-      const stored = entry.empty ? new Map(missing.map((category) => [category, { day: 0, year: 0 }])) : await this.repository.earnings(trx, party, missing, periods.day, periods.year);
+      const stored = entry.empty
+        ? new Map(missing.map((category) => [category, { day: 0, year: 0 }]))
+        : await this.repository.earnings(trx, party, missing, periods.day, periods.year);
       for (const [category, totals] of stored) storeEarned(entry, category, periods, totals);
     }
-    return new Map(categories.map((category) => [category, { day: entry.earned.get(earnedKey(category, 'day', periods.day)) ?? 0, year: entry.earned.get(earnedKey(category, 'year', periods.year)) ?? 0 }]));
+    return new Map(
+      categories.map((category) => [
+        category,
+        { day: entry.earned.get(earnedKey(category, 'day', periods.day)) ?? 0, year: entry.earned.get(earnedKey(category, 'year', periods.year)) ?? 0 },
+      ]),
+    );
   }
 
   private async lifetime(trx: Trx, party: PartyKey, entry: PartyEntry, category: string): Promise<number> {
@@ -633,7 +719,15 @@ export class ActionService {
       if (completion.badge !== undefined) {
         writes.addTrophy(party, completion.badge, event.timestamp);
         const badge = snapshot.program.badges.find((b) => b.id === completion.badge);
-        writes.enqueue(party, { type: 'badge.earned', occurredAt: event.timestamp, data: { badge: { id: completion.badge, name: badge?.name ?? completion.badge }, completionId, actionEventId: eventId } }, now);
+        writes.enqueue(
+          party,
+          {
+            type: 'badge.earned',
+            occurredAt: event.timestamp,
+            data: { badge: { id: completion.badge, name: badge?.name ?? completion.badge }, completionId, actionEventId: eventId },
+          },
+          now,
+        );
       }
       writes.enqueue(
         party,
@@ -746,7 +840,11 @@ function missionEntry(entry: PartyEntry, missionId: string): MissionEntry {
 }
 
 /** The calendar day and year of the event (site time zone: the windows of the caps), and the action's rate-limit window holding it (SPEC §5 step 4). */
-function windowsOf(snapshot: ProgramSnapshot, action: EngineAction, timestamp: number): { periods: Periods; rateWindow: { start: number; end: number } | undefined } {
+function windowsOf(
+  snapshot: ProgramSnapshot,
+  action: EngineAction,
+  timestamp: number,
+): { periods: Periods; rateWindow: { start: number; end: number } | undefined } {
   const zone = snapshot.engine.timezone;
   return {
     periods: { day: calendarWindow(timestamp, 'day', zone).start, year: calendarWindow(timestamp, 'year', zone).start },
@@ -793,9 +891,14 @@ function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], actionN
       missions,
       prerequisiteIds,
       missionIds: missions.length === 0 ? [] : [...missions.map((mission) => mission.id), ...prerequisiteIds],
-      categories: missions.length === 0 ? [] : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
+      categories:
+        missions.length === 0
+          ? []
+          : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
       lifetimeCategory: partyType === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory) ? defaultCategory : undefined,
-      groups: partyType === 'user' && (groupMissions || candidates.some((mission) => mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program)),
+      groups:
+        partyType === 'user' &&
+        (groupMissions || candidates.some((mission) => mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program)),
       groupMissions,
     };
     bySnapshot.set(key, reads);

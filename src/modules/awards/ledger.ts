@@ -38,7 +38,12 @@ export interface AwardPosting {
  */
 export async function postAwardEntry(trx: Trx, writes: WriteSet, posting: AwardPosting): Promise<AwardLedgerTable> {
   if (writes.awardBalance(posting.siteId, posting.userId) === undefined) {
-    const account = await trx.db.selectFrom('award_accounts').select('balance').where('site_id', '=', posting.siteId).where('user_id', '=', posting.userId).executeTakeFirst();
+    const account = await trx.db
+      .selectFrom('award_accounts')
+      .select('balance')
+      .where('site_id', '=', posting.siteId)
+      .where('user_id', '=', posting.userId)
+      .executeTakeFirst();
     writes.awardAccount(posting.siteId, posting.userId, Number(account?.balance ?? 0));
   }
   return writes.postAward({
@@ -56,7 +61,12 @@ export async function postAwardEntry(trx: Trx, writes: WriteSet, posting: AwardP
 }
 
 /** The points ledger's causes that the award account mirrors, by the kind they take there. */
-const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = { mission: 'mission', adjustment: 'adjustment', recognition: 'recognition', reversal: 'reversal' };
+const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = {
+  mission: 'mission',
+  adjustment: 'adjustment',
+  recognition: 'recognition',
+  reversal: 'reversal',
+};
 
 /**
  * Mirrors a user's points entry in the award category into their award account, in the write set

@@ -43,7 +43,13 @@ export class AwardsRepository {
   }
 
   async entry(trx: Trx, siteId: string, userId: string, entryId: string): Promise<AwardLedgerTable | undefined> {
-    return trx.db.selectFrom('award_ledger').selectAll().where('site_id', '=', siteId).where('user_id', '=', userId).where('entry_id', '=', entryId).executeTakeFirst();
+    return trx.db
+      .selectFrom('award_ledger')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('user_id', '=', userId)
+      .where('entry_id', '=', entryId)
+      .executeTakeFirst();
   }
 
   /** The user's entry of this kind with this reference (debits are idempotent by their reference). */
@@ -60,7 +66,11 @@ export class AwardsRepository {
 
   async insertCodes(trx: Trx, codes: OtsCodesTable[]): Promise<void> {
     // 9 columns each: well under SQLite's 32,766 parameters per statement.
-    for (let i = 0; i < codes.length; i += 1000) await trx.db.insertInto('ots_codes').values(codes.slice(i, i + 1000)).execute();
+    for (let i = 0; i < codes.length; i += 1000)
+      await trx.db
+        .insertInto('ots_codes')
+        .values(codes.slice(i, i + 1000))
+        .execute();
   }
 
   /**

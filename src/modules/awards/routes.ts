@@ -76,19 +76,35 @@ const Posted = Type.Object({ entry: Entry, balance: Balance, duplicate: Type.Boo
 type UserParams = { userId: string };
 
 export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = async (app, { awards }) => {
-  app.get('/users/:userId/award-access', { config: user, schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", response: { 200: Envelope(Access) } } }, async (request) => {
-    const { userId } = request.params as UserParams;
-    return { response: await awards.access(authOf(request).siteId, userId) };
-  });
+  app.get(
+    '/users/:userId/award-access',
+    { config: user, schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", response: { 200: Envelope(Access) } } },
+    async (request) => {
+      const { userId } = request.params as UserParams;
+      return { response: await awards.access(authOf(request).siteId, userId) };
+    },
+  );
 
-  app.get('/users/:userId/award-balance', { config: user, schema: { tags, summary: 'Award balance available for redemption, and pending', response: { 200: Envelope(Balance) } } }, async (request) => {
-    const { userId } = request.params as UserParams;
-    return { response: await awards.balance(authOf(request).siteId, userId) };
-  });
+  app.get(
+    '/users/:userId/award-balance',
+    { config: user, schema: { tags, summary: 'Award balance available for redemption, and pending', response: { 200: Envelope(Balance) } } },
+    async (request) => {
+      const { userId } = request.params as UserParams;
+      return { response: await awards.balance(authOf(request).siteId, userId) };
+    },
+  );
 
   app.get(
     '/users/:userId/award-statement',
-    { config: user, schema: { tags, summary: 'Award account credits and debits, newest first (X-Total-Count)', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Entry)) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'Award account credits and debits, newest first (X-Total-Count)',
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(Entry)) },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params as UserParams;
       const { limit = 50, offset = 0 } = request.query;
@@ -100,7 +116,14 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
 
   app.get(
     '/users/:userId/award-marketplace-url/:type',
-    { config: user, schema: { tags, summary: 'A short-lived signed sign-in URL for the marketplace, and whether the user may only browse', response: { 200: Envelope(MarketplaceUrl) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'A short-lived signed sign-in URL for the marketplace, and whether the user may only browse',
+        response: { 200: Envelope(MarketplaceUrl) },
+      },
+    },
     async (request) => {
       const { userId, type } = request.params as UserParams & { type: string };
       return { response: await awards.marketplaceUrl(authOf(request).siteId, userId, type) };
@@ -127,14 +150,25 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
   // Deprecated on 30 September 2026 (interface document §4, §9); no removal date, so no Sunset.
   app.get(
     '/users/:userId/award-catalog',
-    { config: user, schema: { tags, deprecated: true, summary: 'Deprecated: the sign-in URL of every marketplace; use award-marketplace-url/{type}', response: { 200: Envelope(Type.Array(MarketplaceUrl)) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        deprecated: true,
+        summary: 'Deprecated: the sign-in URL of every marketplace; use award-marketplace-url/{type}',
+        response: { 200: Envelope(Type.Array(MarketplaceUrl)) },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params as UserParams;
       const { siteId } = authOf(request);
       const catalog = await awards.catalog(siteId, userId);
       deprecate(reply, {
         since: AWARD_ENDPOINTS_DEPRECATED,
-        successor: catalog.length > 0 ? catalog.map((m) => `/users/${encodeURIComponent(userId)}/award-marketplace-url/${encodeURIComponent(m.type)}`) : `/users/${encodeURIComponent(userId)}/award-marketplace-url/{type}`,
+        successor:
+          catalog.length > 0
+            ? catalog.map((m) => `/users/${encodeURIComponent(userId)}/award-marketplace-url/${encodeURIComponent(m.type)}`)
+            : `/users/${encodeURIComponent(userId)}/award-marketplace-url/{type}`,
         title: 'call award-marketplace-url/{type}',
       });
       return { response: catalog };
@@ -144,7 +178,15 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
     deprecate(reply, { since: AWARD_ENDPOINTS_DEPRECATED, successor: `/users/${encodeURIComponent(userId)}/award-access`, title: 'call award-access' });
   app.get(
     '/users/:userId/award-country-code',
-    { config: user, schema: { tags, deprecated: true, summary: "Deprecated: the user's award country; use award-access", response: { 200: Envelope(Type.Object({ countryCode: Nullable(Type.String()) })) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        deprecated: true,
+        summary: "Deprecated: the user's award country; use award-access",
+        response: { 200: Envelope(Type.Object({ countryCode: Nullable(Type.String()) })) },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params as UserParams;
       const { countryCode } = await awards.access(authOf(request).siteId, userId);
@@ -154,7 +196,15 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
   );
   app.get(
     '/users/:userId/award-verification',
-    { config: user, schema: { tags, deprecated: true, summary: 'Deprecated: whether the user is verified; use award-access', response: { 200: Envelope(Type.Object({ verified: Type.Boolean() })) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        deprecated: true,
+        summary: 'Deprecated: whether the user is verified; use award-access',
+        response: { 200: Envelope(Type.Object({ verified: Type.Boolean() })) },
+      },
+    },
     async (request, reply) => {
       const { userId } = request.params as UserParams;
       const { verified } = await awards.access(authOf(request).siteId, userId);
@@ -211,7 +261,14 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
 
   app.get(
     '/admin/ots-codes/:batchId',
-    { config: admin, schema: { tags: adminTags, summary: "A batch's codes: how many, and how many are redeemed", response: { 200: Envelope(Type.Object({ batchId: Type.String(), count: Type.Integer(), redeemed: Type.Integer() })) } } },
+    {
+      config: admin,
+      schema: {
+        tags: adminTags,
+        summary: "A batch's codes: how many, and how many are redeemed",
+        response: { 200: Envelope(Type.Object({ batchId: Type.String(), count: Type.Integer(), redeemed: Type.Integer() })) },
+      },
+    },
     async (request) => {
       const { batchId } = request.params as { batchId: string };
       return { response: await awards.batch(authOf(request).siteId, batchId) };
@@ -229,7 +286,11 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
           {
             kind: Type.Union([Type.Literal('purchase'), Type.Literal('gift')]),
             amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points' }),
-            reference: Type.String({ minLength: 1, maxLength: 255, description: "The marketplace's order or gift reference; the same one again is not charged twice" }),
+            reference: Type.String({
+              minLength: 1,
+              maxLength: 255,
+              description: "The marketplace's order or gift reference; the same one again is not charged twice",
+            }),
             description: Type.Optional(Type.String({ maxLength: 255 })),
           },
           { additionalProperties: false },
@@ -246,7 +307,14 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
 
   app.post(
     '/admin/users/:userId/award-debits/:entryId/refund',
-    { config: admin, schema: { tags: adminTags, summary: 'Give a debit back in full (201; 200 when it was given back before)', response: { 200: Envelope(Posted), 201: Envelope(Posted) } } },
+    {
+      config: admin,
+      schema: {
+        tags: adminTags,
+        summary: 'Give a debit back in full (201; 200 when it was given back before)',
+        response: { 200: Envelope(Posted), 201: Envelope(Posted) },
+      },
+    },
     async (request, reply) => {
       const { userId, entryId } = request.params as UserParams & { entryId: string };
       const posted = await awards.refund(authOf(request).siteId, userId, entryId);
@@ -258,7 +326,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
     '/sites/:siteId/jwks.json',
     {
       config: { access: 'public' },
-      schema: { tags, security: [], summary: "The site's public keys, which verify marketplace sign-in tokens (a JWK set)", response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) } },
+      schema: {
+        tags,
+        security: [],
+        summary: "The site's public keys, which verify marketplace sign-in tokens (a JWK set)",
+        response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) },
+      },
     },
     async (request, reply) => {
       const { siteId } = request.params as { siteId: string };

@@ -154,7 +154,8 @@ export class AwardService {
   async issueCodes(siteId: string, input: { count: number; amount: number; expiresAt: string }): Promise<CodeBatch> {
     const now = this.clock();
     const expiresAt = Date.parse(input.expiresAt);
-    if (!(expiresAt > now)) throw new AppError('validation_failed', 'The batch is invalid', { errors: [{ path: 'expiresAt', message: 'must be in the future' }] });
+    if (!(expiresAt > now))
+      throw new AppError('validation_failed', 'The batch is invalid', { errors: [{ path: 'expiresAt', message: 'must be in the future' }] });
     const batchId = `otsb_${uuidv7()}`;
     const codes = Array.from({ length: input.count }, () => newCode());
     await this.database.transaction((trx) =>
@@ -192,13 +193,19 @@ export class AwardService {
     const snapshot = await this.programs.snapshot(siteId);
     const settings = snapshot.program.awardSettings;
     const access = awardAccess(settings, await this.standing(siteId, userId));
-    if (!access.otsAccess) throw new AppError('award_access_denied', settings === undefined ? 'The site has no award accounts' : `User "${userId}" may not redeem: ${denial(settings, access)}`);
+    if (!access.otsAccess)
+      throw new AppError(
+        'award_access_denied',
+        settings === undefined ? 'The site has no award accounts' : `User "${userId}" may not redeem: ${denial(settings, access)}`,
+      );
 
     // '/' is in no id (src/http/ids.ts), so no two (site, user) pairs share a key.
     const failureKey = `ots-failures:${siteId}/${userId}`;
     const attempt = await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
     if (attempt.count > this.limits.failureLimit) {
-      throw new AppError('ots_attempts_exceeded', 'Too many failed code redemptions; retry later', { headers: { 'retry-after': String(Math.max(1, attempt.ttlSeconds)) } });
+      throw new AppError('ots_attempts_exceeded', 'Too many failed code redemptions; retry later', {
+        headers: { 'retry-after': String(Math.max(1, attempt.ttlSeconds)) },
+      });
     }
     const code = normalizeCode(typed);
     const hash = code === null ? null : codeHash(code);
@@ -216,10 +223,19 @@ export class AwardService {
       }
       const amount = Number(claimed.amount);
       const credit = { siteId, userId, kind: 'ots' as const, amount, reference: claimed.code_id, description: null, availableAt: now, postedAt: now };
-      const entry = await this.actions.writeWithin(within, [user], async (locked) => ({ writes: locked.writes, answer: await postAwardEntry(trx, locked.writes, credit) }));
+      const entry = await this.actions.writeWithin(within, [user], async (locked) => ({
+        writes: locked.writes,
+        answer: await postAwardEntry(trx, locked.writes, credit),
+      }));
       const eventId = `ots_${uuidv7()}`;
       const metadata = { code_id: claimed.code_id, batch_id: claimed.batch_id };
-      const outcome = await this.actions.logWithin(within, user, involved, { action: 'OTS_REDEMPTION', value: amount, metadata, eventId: undefined, timestamp: now }, eventId);
+      const outcome = await this.actions.logWithin(
+        within,
+        user,
+        involved,
+        { action: 'OTS_REDEMPTION', value: amount, metadata, eventId: undefined, timestamp: now },
+        eventId,
+      );
       return {
         codeId: claimed.code_id,
         amount,
@@ -249,18 +265,40 @@ export class AwardService {
       this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
         const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
         if (earlier !== undefined) {
-          if (Number(earlier.amount) !== -debit.amount) throw new AppError('conflict', `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`);
+          if (Number(earlier.amount) !== -debit.amount)
+            throw new AppError(
+              'conflict',
+              `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`,
+            );
           return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
         }
         const before = await this.balanceWithin(trx, settings, siteId, userId, now);
         if (debit.amount > before.available) {
           throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
         }
-        const entry = await postAwardEntry(trx, writes, { siteId, userId, kind: debit.kind, amount: -debit.amount, reference: debit.reference, description: debit.description ?? null, availableAt: now, postedAt: now });
+        const entry = await postAwardEntry(trx, writes, {
+          siteId,
+          userId,
+          kind: debit.kind,
+          amount: -debit.amount,
+          reference: debit.reference,
+          description: debit.description ?? null,
+          availableAt: now,
+          postedAt: now,
+        });
         // Available at once: what is pending stays as it was.
         const balance = presentBalance(settings, entry.balance_after, before.pending);
         const value = settings === undefined ? null : currencyValue(debit.amount, settings.conversionRate, settings.currency);
-        const data = { kind: debit.kind, entryId: entry.entry_id, amount: debit.amount, reference: debit.reference, description: debit.description ?? null, currency: balance.currency, value, balance: { available: balance.available, pending: balance.pending } };
+        const data = {
+          kind: debit.kind,
+          entryId: entry.entry_id,
+          amount: debit.amount,
+          reference: debit.reference,
+          description: debit.description ?? null,
+          currency: balance.currency,
+          value,
+          balance: { available: balance.available, pending: balance.pending },
+        };
         writes.enqueue(user, { type: 'award.debited', occurredAt: now, data }, now);
         return { writes, answer: { entry: presentEntry(entry), balance, duplicate: false } };
       }),
@@ -275,11 +313,22 @@ export class AwardService {
     return this.actions.transaction(snapshot, this.clock(), (within) =>
       this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
         const debit = await this.repository.entry(trx, siteId, userId, entryId);
-        if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift')) throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
+        if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift'))
+          throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
         const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);
-        if (earlier !== undefined) return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
+        if (earlier !== undefined)
+          return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
         const pending = await this.repository.pending(trx, siteId, userId, now);
-        const entry = await postAwardEntry(trx, writes, { siteId, userId, kind: 'refund', amount: -Number(debit.amount), reference: entryId, description: debit.description, availableAt: now, postedAt: now });
+        const entry = await postAwardEntry(trx, writes, {
+          siteId,
+          userId,
+          kind: 'refund',
+          amount: -Number(debit.amount),
+          reference: entryId,
+          description: debit.description,
+          availableAt: now,
+          postedAt: now,
+        });
         return { writes, answer: { entry: presentEntry(entry), balance: presentBalance(settings, entry.balance_after, pending), duplicate: false } };
       }),
     );
@@ -294,16 +343,39 @@ export class AwardService {
     return { countryCode: account?.country_code ?? null, verified: account?.verified === 1 };
   }
 
-  private async balanceWithin(trx: { db: Database['db'] }, settings: AwardSettingsDocument | undefined, siteId: string, userId: string, now: number): Promise<AwardBalance> {
+  private async balanceWithin(
+    trx: { db: Database['db'] },
+    settings: AwardSettingsDocument | undefined,
+    siteId: string,
+    userId: string,
+    now: number,
+  ): Promise<AwardBalance> {
     const [account, pending] = await Promise.all([this.repository.account(trx, siteId, userId), this.repository.pending(trx, siteId, userId, now)]);
     return presentBalance(settings, Number(account?.balance ?? 0), pending);
   }
 
-  private async signIn(settings: AwardSettingsDocument, marketplace: { type: string; urlTemplate: string }, siteId: string, userId: string): Promise<MarketplaceUrl> {
+  private async signIn(
+    settings: AwardSettingsDocument,
+    marketplace: { type: string; urlTemplate: string },
+    siteId: string,
+    userId: string,
+  ): Promise<MarketplaceUrl> {
     const [standing, balance] = await Promise.all([this.standing(siteId, userId), this.balance(siteId, userId)]);
     const { browseOnly } = awardAccess(settings, standing);
-    const { token, expiresAt } = await this.keys.sign({ siteId, userId, type: marketplace.type, browseOnly, available: balance.available, currency: settings.currency });
-    return { type: marketplace.type, url: fillTemplate(marketplace.urlTemplate, { token, userId, type: marketplace.type }), browseOnly, expiresAt: new Date(expiresAt).toISOString() };
+    const { token, expiresAt } = await this.keys.sign({
+      siteId,
+      userId,
+      type: marketplace.type,
+      browseOnly,
+      available: balance.available,
+      currency: settings.currency,
+    });
+    return {
+      type: marketplace.type,
+      url: fillTemplate(marketplace.urlTemplate, { token, userId, type: marketplace.type }),
+      browseOnly,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
   }
 }
 

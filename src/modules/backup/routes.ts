@@ -35,7 +35,8 @@ const RestoreResponse = Type.Object({
     { description: 'Users and groups whose progress on rules the restored program no longer has was archived' },
   ),
   siteChanges: Type.Array(SiteChange, {
-    description: "The site's settings the restore changed (its name and time zone among them when the backup is another site's), in the order of the program's site settings; empty when none did",
+    description:
+      "The site's settings the restore changed (its name and time zone among them when the backup is another site's), in the order of the program's site settings; empty when none did",
   }),
 });
 
@@ -63,7 +64,10 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
 
   app.get(
     '/backup',
-    { config: admin, schema: { tags, summary: 'Stored backups, newest first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(BackupSummary)) } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Stored backups, newest first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(BackupSummary)) } },
+    },
     async (request, reply) => {
       const { total, backups: list } = await backups.list(authOf(request).siteId, request.query.limit ?? 50, request.query.offset ?? 0);
       reply.header('x-total-count', String(total));
@@ -75,7 +79,12 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
     '/backup/:backupId',
     {
       config: admin,
-      schema: { tags, summary: 'One backup as its XML document', produces: ['application/xml'], response: { 200: Type.String({ description: 'The backup XML' }) } },
+      schema: {
+        tags,
+        summary: 'One backup as its XML document',
+        produces: ['application/xml'],
+        response: { 200: Type.String({ description: 'The backup XML' }) },
+      },
     },
     async (request, reply) => {
       const { backupId } = request.params as { backupId: string };
@@ -101,7 +110,9 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
       const { type, data, asyncToken } = request.body;
       const { siteId } = authOf(request);
       if (type !== '0' && type !== '1') {
-        throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }] });
+        throw new AppError('validation_failed', 'The request is invalid', {
+          errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }],
+        });
       }
       const result = type === '0' ? await backups.restoreBackup(siteId, data) : await backups.restore(siteId, data);
       return { response: { ...(asyncToken !== undefined ? { asyncToken } : {}), status: 'restored' as const, ...result } };

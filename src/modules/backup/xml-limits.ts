@@ -67,7 +67,8 @@ function addReferences(counts: Counts, references: number): void {
 }
 
 function checkText(xml: string, from: number, to: number, counts: Counts): void {
-  if (to - from > XML_LIMITS.textChars) throw refuse(`A text between elements is longer than ${XML_LIMITS.textChars} characters (backups hold their data in attributes)`);
+  if (to - from > XML_LIMITS.textChars)
+    throw refuse(`A text between elements is longer than ${XML_LIMITS.textChars} characters (backups hold their data in attributes)`);
   addReferences(counts, referencesIn(xml, from, to));
 }
 
@@ -130,7 +131,8 @@ function checkTag(xml: string, at: number, counts: Counts): number {
  * end of are left to the validator, which reports them with their line and column.
  */
 export function checkXmlLimits(xml: string): void {
-  if (Buffer.byteLength(xml, 'utf8') > XML_LIMITS.bytes) throw new AppError('payload_too_large', `The XML document is larger than ${XML_LIMITS.bytes / 1024 / 1024} MB`);
+  if (Buffer.byteLength(xml, 'utf8') > XML_LIMITS.bytes)
+    throw new AppError('payload_too_large', `The XML document is larger than ${XML_LIMITS.bytes / 1024 / 1024} MB`);
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw refuse('DOCTYPE and ENTITY declarations are not allowed');
   const counts: Counts = { depth: 0, elements: 0, attributes: 0, references: 0 };
   let i = 0;
@@ -145,7 +147,8 @@ export function checkXmlLimits(xml: string): void {
       checkText(xml, open, i < 0 ? xml.length : i, counts);
     } else if (xml.startsWith('<?', open) || xml.startsWith('<!', open)) {
       i = skip(xml, open, '<', '>');
-      if ((i < 0 ? xml.length : i) - open > XML_LIMITS.tagChars) throw refuse(`A declaration or processing instruction is longer than ${XML_LIMITS.tagChars} characters`);
+      if ((i < 0 ? xml.length : i) - open > XML_LIMITS.tagChars)
+        throw refuse(`A declaration or processing instruction is longer than ${XML_LIMITS.tagChars} characters`);
     } else {
       i = checkTag(xml, open, counts);
     }

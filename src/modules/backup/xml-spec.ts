@@ -22,10 +22,20 @@ export type ChildSpec =
 const missionSpec: ElementSpec = {
   element: 'Mission',
   attributes: [
-    ['id', 'string'], ['name', 'string'], ['description', 'string'], ['iconUrl', 'string'],
-    ['startDate', 'string'], ['endDate', 'string'], ['featuredStartDate', 'string'], ['featuredEndDate', 'string'],
-    ['timezone', 'string'], ['hidden', 'string'], ['party', 'string'], ['ruleMatch', 'string'],
-    ['importance', 'number'], ['supply', 'number'],
+    ['id', 'string'],
+    ['name', 'string'],
+    ['description', 'string'],
+    ['iconUrl', 'string'],
+    ['startDate', 'string'],
+    ['endDate', 'string'],
+    ['featuredStartDate', 'string'],
+    ['featuredEndDate', 'string'],
+    ['timezone', 'string'],
+    ['hidden', 'string'],
+    ['party', 'string'],
+    ['ruleMatch', 'string'],
+    ['importance', 'number'],
+    ['supply', 'number'],
   ],
   children: [
     {
@@ -46,8 +56,25 @@ const missionSpec: ElementSpec = {
       wrapper: 'Rules',
       spec: {
         element: 'Rule',
-        attributes: [['id', 'string'], ['action', 'string'], ['type', 'string'], ['goal', 'number']],
-        children: [{ kind: 'list', key: 'metadata', spec: { element: 'Metadata', attributes: [['name', 'string'], ['value', 'string']] } }],
+        attributes: [
+          ['id', 'string'],
+          ['action', 'string'],
+          ['type', 'string'],
+          ['goal', 'number'],
+        ],
+        children: [
+          {
+            kind: 'list',
+            key: 'metadata',
+            spec: {
+              element: 'Metadata',
+              attributes: [
+                ['name', 'string'],
+                ['value', 'string'],
+              ],
+            },
+          },
+        ],
       },
     },
     {
@@ -55,11 +82,37 @@ const missionSpec: ElementSpec = {
       key: 'rewards',
       spec: {
         element: 'Rewards',
-        attributes: [['multiplier', 'number'], ['badge', 'string']],
-        children: [{ kind: 'list', key: 'points', spec: { element: 'Points', attributes: [['category', 'string'], ['amount', 'number']] } }],
+        attributes: [
+          ['multiplier', 'number'],
+          ['badge', 'string'],
+        ],
+        children: [
+          {
+            kind: 'list',
+            key: 'points',
+            spec: {
+              element: 'Points',
+              attributes: [
+                ['category', 'string'],
+                ['amount', 'number'],
+              ],
+            },
+          },
+        ],
       },
     },
-    { kind: 'object', key: 'repeatableWindow', spec: { element: 'RepeatableWindow', attributes: [['period', 'string'], ['maxPerPeriod', 'number'], ['timezone', 'string']] } },
+    {
+      kind: 'object',
+      key: 'repeatableWindow',
+      spec: {
+        element: 'RepeatableWindow',
+        attributes: [
+          ['period', 'string'],
+          ['maxPerPeriod', 'number'],
+          ['timezone', 'string'],
+        ],
+      },
+    },
   ],
 };
 
@@ -74,11 +127,22 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
   element: 'SiteConfiguration',
   attributesKey: 'site',
   attributes: [
-    ['name', 'string'], ['userlinkUrl', 'string'], ['achievementCallbackUrl', 'string'], ['levelType', 'string'],
-    ['whitelistDisabled', 'boolean'], ['authenticationDisabled', 'boolean'], ['userFilterPrefix', 'string'],
-    ['catalogBuyBackPercent', 'number'], ['ownedItemFeedDescription', 'string'], ['giftItemFeedDescription', 'string'],
-    ['giftNotifyUrl', 'string'], ['itemPurchaseNotifyUrl', 'string'], ['subdomain', 'string'], ['enforceSubdomain', 'boolean'],
-    ['version', 'string'], ['timezone', 'string'],
+    ['name', 'string'],
+    ['userlinkUrl', 'string'],
+    ['achievementCallbackUrl', 'string'],
+    ['levelType', 'string'],
+    ['whitelistDisabled', 'boolean'],
+    ['authenticationDisabled', 'boolean'],
+    ['userFilterPrefix', 'string'],
+    ['catalogBuyBackPercent', 'number'],
+    ['ownedItemFeedDescription', 'string'],
+    ['giftItemFeedDescription', 'string'],
+    ['giftNotifyUrl', 'string'],
+    ['itemPurchaseNotifyUrl', 'string'],
+    ['subdomain', 'string'],
+    ['enforceSubdomain', 'boolean'],
+    ['version', 'string'],
+    ['timezone', 'string'],
   ],
   children: [
     { kind: 'values', key: 'site.allowedOrigins', element: 'AllowedOrigin', attribute: 'url' },
@@ -86,7 +150,15 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       kind: 'list',
       key: 'pointCategories',
       wrapper: 'PointCategories',
-      spec: { element: 'PointCategory', attributes: [['name', 'string'], ['isDefault', 'boolean'], ['dailyLimit', 'number'], ['yearlyLimit', 'number']] },
+      spec: {
+        element: 'PointCategory',
+        attributes: [
+          ['name', 'string'],
+          ['isDefault', 'boolean'],
+          ['dailyLimit', 'number'],
+          ['yearlyLimit', 'number'],
+        ],
+      },
     },
     {
       kind: 'list',
@@ -94,18 +166,69 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       wrapper: 'Actions',
       spec: {
         element: 'Action',
-        attributes: [['name', 'string'], ['description', 'string'], ['suppressRepeats', 'boolean'], ['clientLoggable', 'boolean']],
-        children: [{ kind: 'object', key: 'rateLimit', spec: { element: 'RateLimit', attributes: [['max', 'number'], ['period', 'string']] } }],
+        attributes: [
+          ['name', 'string'],
+          ['description', 'string'],
+          ['suppressRepeats', 'boolean'],
+          ['clientLoggable', 'boolean'],
+        ],
+        children: [
+          {
+            kind: 'object',
+            key: 'rateLimit',
+            spec: {
+              element: 'RateLimit',
+              attributes: [
+                ['max', 'number'],
+                ['period', 'string'],
+              ],
+            },
+          },
+        ],
       },
     },
-    { kind: 'list', key: 'badges', wrapper: 'Badges', spec: { element: 'Badge', attributes: [['id', 'string'], ['name', 'string'], ['description', 'string'], ['iconUrl', 'string']] } },
+    {
+      kind: 'list',
+      key: 'badges',
+      wrapper: 'Badges',
+      spec: {
+        element: 'Badge',
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['description', 'string'],
+          ['iconUrl', 'string'],
+        ],
+      },
+    },
     {
       kind: 'list',
       key: 'levels',
       wrapper: 'Levels',
-      spec: { element: 'Level', attributes: [['id', 'string'], ['name', 'string'], ['description', 'string'], ['iconUrl', 'string'], ['threshold', 'number']] },
+      spec: {
+        element: 'Level',
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['description', 'string'],
+          ['iconUrl', 'string'],
+          ['threshold', 'number'],
+        ],
+      },
     },
-    { kind: 'list', key: 'groups', wrapper: 'Groups', spec: { element: 'Group', attributes: [['id', 'string'], ['name', 'string'], ['type', 'string']] } },
+    {
+      kind: 'list',
+      key: 'groups',
+      wrapper: 'Groups',
+      spec: {
+        element: 'Group',
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['type', 'string'],
+        ],
+      },
+    },
     { kind: 'list', key: 'missions', wrapper: 'Missions', spec: missionSpec },
     {
       kind: 'list',
@@ -113,15 +236,43 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       wrapper: 'Leaderboards',
       spec: {
         element: 'Leaderboard',
-        attributes: [['id', 'string'], ['name', 'string'], ['period', 'string'], ['party', 'string'], ['groupFilter', 'string'], ['size', 'number'], ['primary', 'boolean']],
-        children: [{ kind: 'object', key: 'metric', spec: { element: 'Metric', attributes: [['type', 'string'], ['category', 'string'], ['action', 'string']] } }],
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['period', 'string'],
+          ['party', 'string'],
+          ['groupFilter', 'string'],
+          ['size', 'number'],
+          ['primary', 'boolean'],
+        ],
+        children: [
+          {
+            kind: 'object',
+            key: 'metric',
+            spec: {
+              element: 'Metric',
+              attributes: [
+                ['type', 'string'],
+                ['category', 'string'],
+                ['action', 'string'],
+              ],
+            },
+          },
+        ],
       },
     },
     {
       kind: 'list',
       key: 'layouts',
       wrapper: 'Layouts',
-      spec: { element: 'Layout', attributes: [['uuid', 'string'], ['name', 'string']], children: [{ kind: 'values', key: 'leaderboards', element: 'Leaderboard', attribute: 'id' }] },
+      spec: {
+        element: 'Layout',
+        attributes: [
+          ['uuid', 'string'],
+          ['name', 'string'],
+        ],
+        children: [{ kind: 'values', key: 'leaderboards', element: 'Leaderboard', attribute: 'id' }],
+      },
     },
     {
       kind: 'list',
@@ -130,8 +281,14 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       spec: {
         element: 'Quiz',
         attributes: [
-          ['id', 'string'], ['name', 'string'], ['description', 'string'], ['startDate', 'string'], ['endDate', 'string'],
-          ['timezone', 'string'], ['passingPercent', 'number'], ['maxAttempts', 'number'],
+          ['id', 'string'],
+          ['name', 'string'],
+          ['description', 'string'],
+          ['startDate', 'string'],
+          ['endDate', 'string'],
+          ['timezone', 'string'],
+          ['passingPercent', 'number'],
+          ['maxAttempts', 'number'],
         ],
         children: [
           {
@@ -139,8 +296,25 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
             key: 'questions',
             spec: {
               element: 'Question',
-              attributes: [['id', 'string'], ['type', 'string'], ['text', 'string']],
-              children: [{ kind: 'list', key: 'choices', spec: { element: 'Choice', attributes: [['id', 'string'], ['correct', 'boolean'], ['text', 'string']] } }],
+              attributes: [
+                ['id', 'string'],
+                ['type', 'string'],
+                ['text', 'string'],
+              ],
+              children: [
+                {
+                  kind: 'list',
+                  key: 'choices',
+                  spec: {
+                    element: 'Choice',
+                    attributes: [
+                      ['id', 'string'],
+                      ['correct', 'boolean'],
+                      ['text', 'string'],
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -153,14 +327,43 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       spec: {
         element: 'Exchange',
         attributes: [
-          ['id', 'string'], ['name', 'string'], ['description', 'string'], ['startDate', 'string'], ['endDate', 'string'], ['timezone', 'string'],
-          ['pointCategory', 'string'], ['minPoints', 'number'], ['maxPoints', 'number'], ['maxRecipients', 'number'],
+          ['id', 'string'],
+          ['name', 'string'],
+          ['description', 'string'],
+          ['startDate', 'string'],
+          ['endDate', 'string'],
+          ['timezone', 'string'],
+          ['pointCategory', 'string'],
+          ['minPoints', 'number'],
+          ['maxPoints', 'number'],
+          ['maxRecipients', 'number'],
         ],
         children: [
           groupSelection('givers', 'Givers'),
           groupSelection('recipients', 'Recipients'),
-          { kind: 'object', key: 'budget', spec: { element: 'Budget', attributes: [['amount', 'number'], ['period', 'string']] } },
-          { kind: 'list', key: 'categories', spec: { element: 'Category', attributes: [['id', 'string'], ['name', 'string'], ['iconUrl', 'string']] } },
+          {
+            kind: 'object',
+            key: 'budget',
+            spec: {
+              element: 'Budget',
+              attributes: [
+                ['amount', 'number'],
+                ['period', 'string'],
+              ],
+            },
+          },
+          {
+            kind: 'list',
+            key: 'categories',
+            spec: {
+              element: 'Category',
+              attributes: [
+                ['id', 'string'],
+                ['name', 'string'],
+                ['iconUrl', 'string'],
+              ],
+            },
+          },
         ],
       },
     },
@@ -169,9 +372,25 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       key: 'awardSettings',
       spec: {
         element: 'AwardSettings',
-        attributes: [['pointCategory', 'string'], ['currency', 'string'], ['conversionRate', 'number'], ['verificationRequired', 'boolean'], ['holdDays', 'number']],
+        attributes: [
+          ['pointCategory', 'string'],
+          ['currency', 'string'],
+          ['conversionRate', 'number'],
+          ['verificationRequired', 'boolean'],
+          ['holdDays', 'number'],
+        ],
         children: [
-          { kind: 'list', key: 'marketplaces', spec: { element: 'Marketplace', attributes: [['type', 'string'], ['urlTemplate', 'string']] } },
+          {
+            kind: 'list',
+            key: 'marketplaces',
+            spec: {
+              element: 'Marketplace',
+              attributes: [
+                ['type', 'string'],
+                ['urlTemplate', 'string'],
+              ],
+            },
+          },
           { kind: 'values', key: 'allowedCountries', element: 'AllowedCountry', attribute: 'code' },
         ],
       },
@@ -187,7 +406,8 @@ export function xmlPath(modelPath: string): string {
   let spec: ElementSpec = siteConfigurationSpec;
   let i = 0;
   if (segments[0] === 'site') {
-    if (segments[1] === 'allowedOrigins') return segments[2] !== undefined ? `SiteConfiguration/AllowedOrigin[${Number(segments[2]) + 1}]/@url` : 'SiteConfiguration/AllowedOrigin';
+    if (segments[1] === 'allowedOrigins')
+      return segments[2] !== undefined ? `SiteConfiguration/AllowedOrigin[${Number(segments[2]) + 1}]/@url` : 'SiteConfiguration/AllowedOrigin';
     return segments[1] !== undefined ? `SiteConfiguration/@${segments[1]}` : 'SiteConfiguration';
   }
   while (i < segments.length) {

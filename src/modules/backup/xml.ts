@@ -17,11 +17,16 @@ const ROOT_ATTRIBUTES = 'method="admin.backupSiteConfig" server="questline" res=
 // Writing
 
 function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"\n\r\t]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;', '\r': '&#13;', '\t': '&#9;' })[c] as string);
+  return value.replace(
+    /[&<>"\n\r\t]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;', '\r': '&#13;', '\t': '&#9;' })[c] as string,
+  );
 }
 
 function getPath(object: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((value, part) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[part]), object);
+  return key
+    .split('.')
+    .reduce<unknown>((value, part) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string, unknown>)[part]), object);
 }
 
 function writeElement(spec: ElementSpec, object: Record<string, unknown>, attributeSource: Record<string, unknown>, indent: string, out: string[]): void {
@@ -82,7 +87,14 @@ const UNKNOWN_REFERENCE = /&(?!(?:#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);)/
 
 /** True for the characters XML 1.0 allows in a document. */
 function isXmlCharacter(code: number): boolean {
-  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 function decodeEntities(value: string, path: string): string {
@@ -95,7 +107,7 @@ function decodeEntities(value: string, path: string): string {
       if (!isXmlCharacter(code)) throw new AppError('malformed_xml', `${path}: &${entity}; is not a character XML allows`);
       return String.fromCodePoint(code);
     }
-    return ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[entity] as string;
+    return { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }[entity] as string;
   });
 }
 
@@ -115,7 +127,13 @@ function childElements(element: XmlElement, name: string): XmlElement[] {
 }
 
 /** Reads an element into a model object; unknown attributes and elements are errors. */
-function readElement(spec: ElementSpec, element: XmlElement, path: string, errors: string[], attributeTarget?: Record<string, unknown>): Record<string, unknown> {
+function readElement(
+  spec: ElementSpec,
+  element: XmlElement,
+  path: string,
+  errors: string[],
+  attributeTarget?: Record<string, unknown>,
+): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   const attributesInto = attributeTarget ?? object;
   const known = new Map(spec.attributes);
@@ -144,12 +162,17 @@ function readElement(spec: ElementSpec, element: XmlElement, path: string, error
         itemPath = `${path}/${child.wrapper}/${child.spec.element}`;
         if (wrapper !== undefined) {
           for (const name of Object.keys(wrapper)) {
-            if (name !== child.spec.element && name !== '$' && !isBlankText(name, wrapper[name])) errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
+            if (name !== child.spec.element && name !== '$' && !isBlankText(name, wrapper[name]))
+              errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
           }
         }
       }
       if (items.length > 0) {
-        setPath(object, child.key, items.map((item, index) => readElement(child.spec, item, `${itemPath}[${index + 1}]`, errors)));
+        setPath(
+          object,
+          child.key,
+          items.map((item, index) => readElement(child.spec, item, `${itemPath}[${index + 1}]`, errors)),
+        );
       }
     } else {
       expected.add(child.element);
@@ -168,7 +191,8 @@ function readElement(spec: ElementSpec, element: XmlElement, path: string, error
     }
   }
   for (const name of Object.keys(element)) {
-    if (!expected.has(name) && !isBlankText(name, element[name])) errors.push(name === TEXT ? `${path}: unexpected text content` : `${path}/${name}: unknown element`);
+    if (!expected.has(name) && !isBlankText(name, element[name]))
+      errors.push(name === TEXT ? `${path}: unexpected text content` : `${path}/${name}: unknown element`);
   }
   return object;
 }

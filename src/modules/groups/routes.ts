@@ -23,7 +23,10 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
 
   app.get(
     '/admin/groups/:groupId/members',
-    { config: admin, schema: { tags, summary: "A group's members, by user id", querystring: PagingQuery, response: { 200: Envelope(Type.Array(MembershipBody)) } } },
+    {
+      config: admin,
+      schema: { tags, summary: "A group's members, by user id", querystring: PagingQuery, response: { 200: Envelope(Type.Array(MembershipBody)) } },
+    },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId } = request.params as { groupId: string };
@@ -36,7 +39,10 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
 
   app.put(
     '/admin/groups/:groupId/members/:userId',
-    { config: admin, schema: { tags, summary: 'Add a user to a group (idempotent)', response: { 200: Envelope(MembershipBody), 201: Envelope(MembershipBody) } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Add a user to a group (idempotent)', response: { 200: Envelope(MembershipBody), 201: Envelope(MembershipBody) } },
+    },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId, userId } = request.params as { groupId: string; userId: string };

@@ -14,7 +14,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/health/ready',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: 'The node can serve requests (database reachable)', security: [], response: { 200: HealthStatus, 503: HealthStatus } },
+      schema: {
+        tags: ['health'],
+        summary: 'The node can serve requests (database reachable)',
+        security: [],
+        response: { 200: HealthStatus, 503: HealthStatus },
+      },
     },
     async (request, reply) => {
       try {

@@ -39,7 +39,8 @@ export function parseImportLine(text: string, lineNumber: number): ImportLine {
   for (const name of Object.keys(line)) if (!FIELDS.has(name)) errors.push({ path: name, message: 'is not a field of an import line' });
   const { userId, groupId } = line;
   if ((userId === undefined) === (groupId === undefined)) errors.push({ path: 'userId', message: 'exactly one of userId and groupId is required' });
-  else if (!isValidId(userId ?? groupId)) errors.push({ path: userId !== undefined ? 'userId' : 'groupId', message: 'must be 1–255 of A–Z a–z 0–9 - _ . @ : +' });
+  else if (!isValidId(userId ?? groupId))
+    errors.push({ path: userId !== undefined ? 'userId' : 'groupId', message: 'must be 1–255 of A–Z a–z 0–9 - _ . @ : +' });
   if (errors.length > 0) throw new AppError('validation_failed', 'The line is invalid', { errors });
   const { action, value, metadata, eventId, timestamp } = line;
   return {

@@ -17,7 +17,10 @@ const Summary = Type.Object({
   lines: Type.Integer({ description: 'Lines read, blank ones included' }),
   recorded: Type.Integer({ description: 'Actions recorded by this import' }),
   duplicates: Type.Integer({ description: 'Lines whose event id was recorded already (an earlier run): skipped' }),
-  suppressed: Type.Object({ repeatSuppressed: Type.Integer(), rateLimited: Type.Integer() }, { description: "Logged but not recorded: a back-to-back repeat of a suppressRepeats action, or over the action's rate limit" }),
+  suppressed: Type.Object(
+    { repeatSuppressed: Type.Integer(), rateLimited: Type.Integer() },
+    { description: "Logged but not recorded: a back-to-back repeat of a suppressRepeats action, or over the action's rate limit" },
+  ),
   rejected: Type.Integer({ description: 'Lines refused (not an import line, an unknown action, a bad timestamp, …)' }),
   rejections: Type.Array(
     Type.Object({

@@ -39,7 +39,16 @@ export interface ImportProgress {
 }
 
 export function emptySummary(): ImportSummary {
-  return { lines: 0, recorded: 0, duplicates: 0, suppressed: { repeatSuppressed: 0, rateLimited: 0 }, rejected: 0, rejections: [], missionsCompleted: 0, pointsCredited: 0 };
+  return {
+    lines: 0,
+    recorded: 0,
+    duplicates: 0,
+    suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+    rejected: 0,
+    rejections: [],
+    missionsCompleted: 0,
+    pointsCredited: 0,
+  };
 }
 
 export class ImportService {
@@ -50,7 +59,11 @@ export class ImportService {
    * `summary` (when given) is the one filled in, so that a caller that stops reading (a body over
    * its limit) still has the figures of what was done.
    */
-  async run(siteId: string, lines: AsyncIterable<string>, options: { onProgress?: (progress: ImportProgress) => void; summary?: ImportSummary } = {}): Promise<ImportSummary> {
+  async run(
+    siteId: string,
+    lines: AsyncIterable<string>,
+    options: { onProgress?: (progress: ImportProgress) => void; summary?: ImportSummary } = {},
+  ): Promise<ImportSummary> {
     const summary = options.summary ?? emptySummary();
     for await (const raw of lines) {
       summary.lines += 1;
@@ -78,7 +91,12 @@ export class ImportService {
       if (!isAppError(error) || error.status >= 500) throw error;
       summary.rejected += 1;
       if (summary.rejections.length < MAX_LISTED_REJECTIONS) {
-        summary.rejections.push({ line: lineNumber, code: error.code, message: error.message, ...(error.options.errors !== undefined ? { errors: error.options.errors } : {}) });
+        summary.rejections.push({
+          line: lineNumber,
+          code: error.code,
+          message: error.message,
+          ...(error.options.errors !== undefined ? { errors: error.options.errors } : {}),
+        });
       }
     }
   }

@@ -143,7 +143,10 @@ export class MemoryRankings implements Rankings {
       this.#windows.set(key, held);
       const loading = held;
       // Loaded rows change the window too.
-      void ready.then(() => (loading.generation = ++this.#generations), () => {});
+      void ready.then(
+        () => (loading.generation = ++this.#generations),
+        () => {},
+      );
     }
     await held.ready;
     return held;
@@ -319,7 +322,11 @@ export class RedisRankings implements Rankings {
       if (batch === undefined) windows.set(key, [update]);
       else batch.push(update);
     }
-    await Promise.all([...bySite.values()].map((windows) => this.#set([...windows.values()].map((batch) => ({ window: batch[0] as ScoreUpdate, entries: batch, markLoaded: false })))));
+    await Promise.all(
+      [...bySite.values()].map((windows) =>
+        this.#set([...windows.values()].map((batch) => ({ window: batch[0] as ScoreUpdate, entries: batch, markLoaded: false }))),
+      ),
+    );
   }
 
   page(window: WindowKey, offset: number, limit: number): Promise<Page>;
@@ -327,7 +334,8 @@ export class RedisRankings implements Rankings {
   async page(window: WindowKey, offset: number, limit: number, unless?: string): Promise<Page | 'unchanged'> {
     const keys = this.#keys(window);
     for (;;) {
-      const reply = (await this.#commands.questlineBoardPage(3, keys.set, keys.loaded, keys.generation, offset, limit, unless ?? '')) as [string] | [string, number, number, string] | null;
+      const reply = (await this.#commands.questlineBoardPage(3, keys.set, keys.loaded, keys.generation, offset, limit, unless ?? '')) as
+        [string] | [string, number, number, string] | null;
       if (reply === null) {
         await this.warm(window);
         continue;
@@ -355,7 +363,12 @@ export class RedisRankings implements Rankings {
       const [position, from, above, items, generation, kept] = reply;
       const entries = ranked(entriesOf(items), from, above);
       const own = entries[position - from] as RankedRow;
-      return { rank: own.rank, score: own.score, entries, ...(generation !== undefined && kept !== undefined ? { names: { generation, names: SharedNames.decode(kept) } } : {}) };
+      return {
+        rank: own.rank,
+        score: own.score,
+        entries,
+        ...(generation !== undefined && kept !== undefined ? { names: { generation, names: SharedNames.decode(kept) } } : {}),
+      };
     }
   }
 

@@ -31,7 +31,9 @@ const LayoutBoard = Type.Object({
   name: Type.String(),
   period: Type.String(),
   party: Type.Union([Type.Literal('user'), Type.Literal('group')]),
-  rank: Nullable(Type.Integer({ description: "The user's rank in the current window (group boards: the best-placed of the user's groups); null when not on the board" })),
+  rank: Nullable(
+    Type.Integer({ description: "The user's rank in the current window (group boards: the best-placed of the user's groups); null when not on the board" }),
+  ),
   score: Nullable(Type.Number()),
   groupId: Type.Optional(Type.String({ description: 'Group boards: the group the rank is of' })),
   leaders: Type.Optional(Type.Array(Entry, { description: 'The top entries (one layout only)' })),
@@ -46,7 +48,10 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
 
   app.get(
     '/leaderboards/:leaderboardId',
-    { config: { access: 'definitions' }, schema: { tags, summary: 'The leaderboard as the program defines it (read-only; any token of the site)', response: { 200: Envelope(Leaderboard) } } },
+    {
+      config: { access: 'definitions' },
+      schema: { tags, summary: 'The leaderboard as the program defines it (read-only; any token of the site)', response: { 200: Envelope(Leaderboard) } },
+    },
     async (request) => {
       const { leaderboardId } = request.params as { leaderboardId: string };
       return { response: await leaderboards.definition(authOf(request).siteId, leaderboardId) };

@@ -56,7 +56,6 @@ const LOAD_PAGE = 10_000;
 /** Windows with more rows than this report their loading progress. */
 const LARGE_WINDOW = 100_000;
 
-
 export interface LeaderboardOptions {
   clock?: () => number;
   /** A publish that failed after its commit (the window reloads from its rows when that works again). */
@@ -76,7 +75,9 @@ export class LeaderboardService {
   readonly #rankings: Rankings;
   readonly #names: SharedNames | undefined;
   /** Presented pages by window, offset and limit, with what they were presented from. */
-  readonly #pages = new LRUCache<string, { generation: string; program: ProgramDocument; names: number; entries: LeaderEntry[]; total: number }>({ max: PAGES_CACHED });
+  readonly #pages = new LRUCache<string, { generation: string; program: ProgramDocument; names: number; entries: LeaderEntry[]; total: number }>({
+    max: PAGES_CACHED,
+  });
   #stopping = false;
   #warming: Promise<void> = Promise.resolve();
 
@@ -111,7 +112,15 @@ export class LeaderboardService {
 
   /** Scores as a write set stored them (src/modules/ledger/), for publish() after the commit. */
   static updates(siteId: string, rows: readonly ScoreRow[]): ScoreUpdate[] {
-    return rows.map((row) => ({ siteId, boardId: row.board_id, windowStart: Number(row.window_start), member: row.party_id, score: Number(row.score), reachedAt: Number(row.reached_at), version: Number(row.version) }));
+    return rows.map((row) => ({
+      siteId,
+      boardId: row.board_id,
+      windowStart: Number(row.window_start),
+      member: row.party_id,
+      score: Number(row.score),
+      reachedAt: Number(row.reached_at),
+      version: Number(row.version),
+    }));
   }
 
   /**
@@ -134,11 +143,17 @@ export class LeaderboardService {
     return (await this.board(siteId, boardId)).board;
   }
 
-  async leaders(siteId: string, boardId: string, query: { window?: string | undefined; offset?: number | undefined; limit?: number | undefined }): Promise<{ entries: LeaderEntry[]; total: number }> {
+  async leaders(
+    siteId: string,
+    boardId: string,
+    query: { window?: string | undefined; offset?: number | undefined; limit?: number | undefined },
+  ): Promise<{ entries: LeaderEntry[]; total: number }> {
     const { program, board } = await this.board(siteId, boardId);
     const offset = query.offset ?? 0;
     if (query.limit !== undefined && query.limit > board.size) {
-      throw new AppError('validation_failed', 'The page is invalid', { errors: [{ path: 'limit', message: `must be at most the board's size (${board.size})` }] });
+      throw new AppError('validation_failed', 'The page is invalid', {
+        errors: [{ path: 'limit', message: `must be at most the board's size (${board.size})` }],
+      });
     }
     const limit = Math.min(query.limit ?? Math.min(board.size, 50), Math.max(0, board.size - offset));
     const window = this.windowOf(siteId, program, board, query.window);
@@ -156,7 +171,12 @@ export class LeaderboardService {
   }
 
   /** A party's rank and score on the board, and the entries around it (`around` on each side). */
-  async standing(siteId: string, boardId: string, partyId: string, query: { window?: string | undefined; around?: number | undefined }): Promise<{ rank: number | null; score: number | null; entries: LeaderEntry[] }> {
+  async standing(
+    siteId: string,
+    boardId: string,
+    partyId: string,
+    query: { window?: string | undefined; around?: number | undefined },
+  ): Promise<{ rank: number | null; score: number | null; entries: LeaderEntry[] }> {
     const { program, board } = await this.board(siteId, boardId);
     const standing = await this.#rankings.standing(this.windowOf(siteId, program, board, query.window), partyId, query.around ?? 5, board.party === 'user');
     if (standing === undefined) return { rank: null, score: null, entries: [] };
@@ -208,7 +228,8 @@ export class LeaderboardService {
           const started = this.#clock();
           const rows = await this.#count(window);
           await this.#rankings.warm(window);
-          if (rows > largeWindow && !this.#stopping) progress(`leaderboard ${siteId}/${board.id}: ${rows} scores loaded in ${((this.#clock() - started) / 1000).toFixed(1)} s`);
+          if (rows > largeWindow && !this.#stopping)
+            progress(`leaderboard ${siteId}/${board.id}: ${rows} scores loaded in ${((this.#clock() - started) / 1000).toFixed(1)} s`);
         }
       }
     })();
@@ -221,7 +242,10 @@ export class LeaderboardService {
    * and its publish (a node killed in between), and names kept beside the boards whose change was
    * lost the same way. Newer scores already held are kept.
    */
-  async reload(siteId: string, progress: (boardId: string, loaded: number, total: number) => void): Promise<Array<{ boardId: string; windowStart: number; scores: number }>> {
+  async reload(
+    siteId: string,
+    progress: (boardId: string, loaded: number, total: number) => void,
+  ): Promise<Array<{ boardId: string; windowStart: number; scores: number }>> {
     const { program } = await this.programs.snapshot(siteId);
     // Kept names are dropped and read again: with the windows' users, and others when next read.
     await this.#names?.clear(siteId);
@@ -241,7 +265,14 @@ export class LeaderboardService {
     await this.#warming.catch(() => {});
   }
 
-  private async layoutStanding(siteId: string, program: ProgramDocument, layout: LayoutDocument, userId: string, groups: readonly string[], limit: number): Promise<LayoutStanding> {
+  private async layoutStanding(
+    siteId: string,
+    program: ProgramDocument,
+    layout: LayoutDocument,
+    userId: string,
+    groups: readonly string[],
+    limit: number,
+  ): Promise<LayoutStanding> {
     const boards: LayoutBoard[] = [];
     for (const id of layout.leaderboards) {
       const board = program.leaderboards.find((b) => b.id === id);
@@ -265,7 +296,13 @@ export class LeaderboardService {
   /** The user's groups, when one of the site's boards ranks groups. */
   private async groupsOf(siteId: string, userId: string, program: ProgramDocument): Promise<string[]> {
     if (!program.leaderboards.some((board) => board.party === 'group')) return [];
-    const rows = await this.db.selectFrom('group_members').select('group_id').where('site_id', '=', siteId).where('user_id', '=', userId).orderBy('group_id').execute();
+    const rows = await this.db
+      .selectFrom('group_members')
+      .select('group_id')
+      .where('site_id', '=', siteId)
+      .where('user_id', '=', userId)
+      .orderBy('group_id')
+      .execute();
     return rows.map((row) => row.group_id);
   }
 
@@ -287,7 +324,9 @@ export class LeaderboardService {
       // A date that does not exist (2026-02-30) would roll over into the next month: refused.
       if (Number.isFinite(instant) && localDay(instant, timezone) === window) return key(leaderboardWindow(board.period, instant, timezone).start);
     }
-    throw new AppError('validation_failed', 'The window is invalid', { errors: [{ path: 'window', message: 'must be current, previous, or a date (YYYY-MM-DD) inside the wanted window' }] });
+    throw new AppError('validation_failed', 'The window is invalid', {
+      errors: [{ path: 'window', message: 'must be current, previous, or a date (YYYY-MM-DD) inside the wanted window' }],
+    });
   }
 
   /**
@@ -328,7 +367,11 @@ export class LeaderboardService {
   }
 
   #scoresOf(window: WindowKey) {
-    return this.db.selectFrom('leaderboard_scores').where('site_id', '=', window.siteId).where('board_id', '=', window.boardId).where('window_start', '=', window.windowStart);
+    return this.db
+      .selectFrom('leaderboard_scores')
+      .where('site_id', '=', window.siteId)
+      .where('board_id', '=', window.boardId)
+      .where('window_start', '=', window.windowStart);
   }
 
   async #count(window: WindowKey): Promise<number> {
@@ -339,15 +382,41 @@ export class LeaderboardService {
   }
 
   /** Entries with their names: those `kept` beside the structure (aligned with the entries), the others from the preferences. */
-  private async present(siteId: string, program: ProgramDocument, board: LeaderboardDocument, entries: readonly RankedRow[], kept?: KeptNames): Promise<LeaderEntry[]> {
+  private async present(
+    siteId: string,
+    program: ProgramDocument,
+    board: LeaderboardDocument,
+    entries: readonly RankedRow[],
+    kept?: KeptNames,
+  ): Promise<LeaderEntry[]> {
     if (board.party === 'group') {
       const groups = new Map(program.groups.map((group) => [group.id, group]));
-      return entries.map((entry) => ({ rank: entry.rank, groupId: entry.member, score: entry.score, firstName: groups.get(entry.member)?.name ?? null, lastName: null, iconUrl: null }));
+      return entries.map((entry) => ({
+        rank: entry.rank,
+        groupId: entry.member,
+        score: entry.score,
+        firstName: groups.get(entry.member)?.name ?? null,
+        lastName: null,
+        iconUrl: null,
+      }));
     }
-    const names = kept === undefined ? await this.preferences.names(siteId, entries.map((entry) => entry.member)) : await this.#keptNames(siteId, entries, kept);
+    const names =
+      kept === undefined
+        ? await this.preferences.names(
+            siteId,
+            entries.map((entry) => entry.member),
+          )
+        : await this.#keptNames(siteId, entries, kept);
     return entries.map((entry) => {
       const name = names.get(entry.member);
-      return { rank: entry.rank, userId: entry.member, score: entry.score, firstName: name?.firstName ?? null, lastName: name?.lastName ?? null, iconUrl: name?.iconUrl ?? null };
+      return {
+        rank: entry.rank,
+        userId: entry.member,
+        score: entry.score,
+        firstName: name?.firstName ?? null,
+        lastName: name?.lastName ?? null,
+        iconUrl: name?.iconUrl ?? null,
+      };
     });
   }
 

@@ -12,7 +12,13 @@ export interface PresentedLevelChange {
 }
 
 /** What moved a level: an action, an admin adjustment, an admin's choice, a reversal, or a recognition received. */
-export type LevelCause = { actionEventId: string } | { adjustmentId: string } | { adminChange: true } | { reversedEventId: string } | { removedCompletionId: string } | { recognitionId: string };
+export type LevelCause =
+  | { actionEventId: string }
+  | { adjustmentId: string }
+  | { adminChange: true }
+  | { reversedEventId: string }
+  | { removedCompletionId: string }
+  | { recognitionId: string };
 
 /** A level change as the API shows it. */
 export function presentLevelChange(change: LevelChange): PresentedLevelChange {

@@ -58,7 +58,8 @@ export class Locked {
   get writes(): WriteSet {
     if (this.#writes === undefined) {
       this.#writes = new WriteSet(this.destinations);
-      for (const { party, row } of this.#parties) this.#writes.party(party, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, false);
+      for (const { party, row } of this.#parties)
+        this.#writes.party(party, { version: row.version, lastRecorded: row.last_recorded, sequence: row.sequence }, false);
     }
     return this.#writes;
   }

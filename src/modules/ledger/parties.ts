@@ -26,7 +26,12 @@ const q = {
       .returning(['last_recorded', 'level_id', 'version', 'sequence']),
   ),
   read: precompiled<P, PartyRow>((db, p) =>
-    db.selectFrom('parties').select(['last_recorded', 'level_id', 'version', 'sequence']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+    db
+      .selectFrom('parties')
+      .select(['last_recorded', 'level_id', 'version', 'sequence'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
   ),
   readForUpdate: precompiled<P, PartyRow>((db, p) =>
     db
@@ -72,7 +77,12 @@ export type LockedRow = PartyRow & { created?: true };
  * The lock raises nothing: the write set that changes a party raises its version
  * (LedgerRepository.write), so that a decision that changes nothing writes nothing.
  */
-export async function lockParties(trx: Trx, dialect: DialectName, parties: readonly PartyKey[], now: number): Promise<Array<{ party: PartyKey; row: LockedRow }>> {
+export async function lockParties(
+  trx: Trx,
+  dialect: DialectName,
+  parties: readonly PartyKey[],
+  now: number,
+): Promise<Array<{ party: PartyKey; row: LockedRow }>> {
   const locked: Array<{ party: PartyKey; row: LockedRow }> = [];
   for (const party of inLockOrder(parties)) locked.push({ party, row: await lockParty(trx, dialect, party, now) });
   return locked;

@@ -193,7 +193,7 @@ export async function writeOnPostgres(trx: Trx, sets: WriteSet[]): Promise<Array
 function batches(sets: WriteSet[]): Batches {
   const rows = <T, R extends object>(pick: (writes: WriteSet) => Iterable<T>, shape: (row: T) => R) =>
     JSON.stringify(sets.flatMap((writes, set) => Array.from(pick(writes), (row) => ({ set, ...shape(row) }))));
-  const same = <T,>(row: T) => row as T & object;
+  const same = <T>(row: T) => row as T & object;
   // The parties a set saves: their rows exist, and their versions are checked.
   const saved = (writes: WriteSet) => [...writes.parties.values()].filter((p) => p.createdAt === undefined);
   return {
@@ -208,16 +208,38 @@ function batches(sets: WriteSet[]): Batches {
     ),
     earnings: rows(
       (w) => w.earnings.values(),
-      (e) => ({ site_id: e.siteId, party_type: e.partyType, party_id: e.partyId, category: e.category, period: e.period, period_start: e.periodStart, earned: e.amount }),
+      (e) => ({
+        site_id: e.siteId,
+        party_type: e.partyType,
+        party_id: e.partyId,
+        category: e.category,
+        period: e.period,
+        period_start: e.periodStart,
+        earned: e.amount,
+      }),
     ),
     trophies: rows(
       (w) => w.trophies.values(),
-      (t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last }),
+      (t) => ({
+        site_id: t.siteId,
+        party_type: t.partyType,
+        party_id: t.partyId,
+        badge_id: t.badgeId,
+        earned_count: t.count,
+        first_earned_at: t.first,
+        last_earned_at: t.last,
+      }),
     ),
     levelChanges: rows((w) => w.levelChanges, same),
     outbox: rows((w) => w.outbox, same),
-    activeDays: rows((w) => w.activeDays.values(), (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId })),
-    memberships: rows((w) => w.memberships.values(), (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups })),
+    activeDays: rows(
+      (w) => w.activeDays.values(),
+      (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }),
+    ),
+    memberships: rows(
+      (w) => w.memberships.values(),
+      (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups }),
+    ),
     scores: rows(
       (w) => w.scores.values(),
       (s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }),
@@ -236,20 +258,17 @@ function batches(sets: WriteSet[]): Batches {
       }),
     ),
     partyRows: sets.reduce((n, writes) => n + saved(writes).length, 0),
-    parties: rows(
-      saved,
-      (w) => ({
-        site_id: w.party.siteId,
-        party_type: w.party.type,
-        party_id: w.party.id,
-        expected: w.expected,
-        version: w.version,
-        last_recorded: w.lastRecorded,
-        sequence: w.sequence,
-        set_level: w.levelId !== undefined,
-        level_id: w.levelId ?? null,
-      }),
-    ),
+    parties: rows(saved, (w) => ({
+      site_id: w.party.siteId,
+      party_type: w.party.type,
+      party_id: w.party.id,
+      expected: w.expected,
+      version: w.version,
+      last_recorded: w.lastRecorded,
+      sequence: w.sequence,
+      set_level: w.levelId !== undefined,
+      level_id: w.levelId ?? null,
+    })),
   };
 }
 
@@ -335,11 +354,22 @@ export async function writeAmendmentsOnPostgres(trx: Trx, writes: WriteSet): Pro
     supplyRows: writes.suppliesReturned.size,
     resets: json(writes.progressResets.values(), (r) => ({ site_id: r.siteId, party_type: r.partyType, party_id: r.partyId, mission_id: r.missionId })),
     resetRows: writes.progressResets.size,
-    trophies: json(writes.trophyCounts.values(), (t) => ({ site_id: t.siteId, party_type: t.partyType, party_id: t.partyId, badge_id: t.badgeId, earned_count: t.count, first_earned_at: t.first, last_earned_at: t.last })),
+    trophies: json(writes.trophyCounts.values(), (t) => ({
+      site_id: t.siteId,
+      party_type: t.partyType,
+      party_id: t.partyId,
+      badge_id: t.badgeId,
+      earned_count: t.count,
+      first_earned_at: t.first,
+      last_earned_at: t.last,
+    })),
     trophyRows: writes.trophyCounts.size,
     reversed: json(writes.reversedEvents.values(), (r) => ({ site_id: r.siteId, event_id: r.eventId, reversed_at: r.reversedAt, reversal: r.reversal })),
     reversedRows: writes.reversedEvents.size,
-    accounts: json([...writes.awardAccounts.values()].filter((a) => a.updatedAt !== undefined), (a) => ({ site_id: a.siteId, user_id: a.userId, moved: a.moved, updated_at: a.updatedAt })),
+    accounts: json(
+      [...writes.awardAccounts.values()].filter((a) => a.updatedAt !== undefined),
+      (a) => ({ site_id: a.siteId, user_id: a.userId, moved: a.moved, updated_at: a.updatedAt }),
+    ),
     awards: json(writes.awardEntries, (row) => row),
   });
 }

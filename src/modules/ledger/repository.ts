@@ -17,7 +17,10 @@ import { StaleWrite, type ScoreRow } from './written.js';
 
 const supply = {
   create: precompiled<{ siteId: string; missionId: string }>((db, p) =>
-    db.insertInto('mission_supply').values({ site_id: p.siteId, mission_id: p.missionId, used: 0 }).onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
+    db
+      .insertInto('mission_supply')
+      .values({ site_id: p.siteId, mission_id: p.missionId, used: 0 })
+      .onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
   ),
   claim: precompiled<{ siteId: string; missionId: string; supply: number }, { used: number }>((db, p) =>
     db
@@ -52,11 +55,18 @@ export class LedgerRepository {
   readonly #held = new WeakMap<Trx, Set<string>>();
 
   constructor(private readonly dialect: DialectName) {
-    this.#batches = new Batcher(async (items) => writeOnPostgres((items[0] as { trx: Trx }).trx, items.map((item) => item.writes)), {
-      inFlight: IN_FLIGHT,
-      max: BATCH,
-      keys: ({ writes }) => [...writes.parties.values()].map(({ party }) => `${party.siteId}\u0000${party.type}\u0000${party.id}`),
-    });
+    this.#batches = new Batcher(
+      async (items) =>
+        writeOnPostgres(
+          (items[0] as { trx: Trx }).trx,
+          items.map((item) => item.writes),
+        ),
+      {
+        inFlight: IN_FLIGHT,
+        max: BATCH,
+        keys: ({ writes }) => [...writes.parties.values()].map(({ party }) => `${party.siteId}\u0000${party.type}\u0000${party.id}`),
+      },
+    );
   }
 
   /**
@@ -149,7 +159,8 @@ export class LedgerRepository {
     }
     const rows: Array<{ party: PartyKey; row: LockedRow }> = [];
     for (const party of inLockOrder(parties)) {
-      if (!held.has(partyKey(party))) throw new Error(`party ${party.type}:${party.id} was not locked with the transaction's other parties: name them all to its first lock`);
+      if (!held.has(partyKey(party)))
+        throw new Error(`party ${party.type}:${party.id} was not locked with the transaction's other parties: name them all to its first lock`);
       const row = read ? await readParty(trx, party) : undefined;
       if (row !== undefined) rows.push({ party, row });
     }

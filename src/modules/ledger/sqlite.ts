@@ -5,7 +5,16 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, AwardLedgerTable, LevelChangesTable, MissionCompletionsTable, MissionProgressTable, OutboxTable, PartyType, PointsLedgerTable } from '../../db/schema.js';
+import type {
+  ActionEventsTable,
+  AwardLedgerTable,
+  LevelChangesTable,
+  MissionCompletionsTable,
+  MissionProgressTable,
+  OutboxTable,
+  PartyType,
+  PointsLedgerTable,
+} from '../../db/schema.js';
 import type { WriteSet } from './write-set.js';
 import { addScores, outOfRange, StaleWrite, type ScoreRow } from './written.js';
 
@@ -44,12 +53,24 @@ const q = {
     db
       .insertInto('point_earnings')
       .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, category: p.category, period: p.period, period_start: p.periodStart, earned: p.amount })
-      .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start']).doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` })),
+      .onConflict((oc) =>
+        oc
+          .columns(['site_id', 'party_type', 'party_id', 'category', 'period', 'period_start'])
+          .doUpdateSet({ earned: sql<number>`point_earnings.earned + ${p.amount}` }),
+      ),
   ),
   addTrophy: precompiled<P & { badgeId: string; count: number; first: number; last: number }>((db, p) =>
     db
       .insertInto('trophies')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, badge_id: p.badgeId, earned_count: p.count, first_earned_at: p.first, last_earned_at: p.last })
+      .values({
+        site_id: p.siteId,
+        party_type: p.type,
+        party_id: p.id,
+        badge_id: p.badgeId,
+        earned_count: p.count,
+        first_earned_at: p.first,
+        last_earned_at: p.last,
+      })
       .onConflict((oc) =>
         // A backdated completion can be older than the ones before it: first and last are the earliest and latest.
         oc.columns(['site_id', 'party_type', 'party_id', 'badge_id']).doUpdateSet({
@@ -61,10 +82,22 @@ const q = {
   ),
   insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
   insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
-  createParty: precompiled<P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
+  createParty: precompiled<
+    P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null },
+    { version: number }
+  >((db, p) =>
     db
       .insertInto('parties')
-      .values({ site_id: p.siteId, party_type: p.type, party_id: p.id, created_at: p.createdAt, last_recorded: p.lastRecorded, level_id: p.levelId, sequence: p.sequence, version: p.version })
+      .values({
+        site_id: p.siteId,
+        party_type: p.type,
+        party_id: p.id,
+        created_at: p.createdAt,
+        last_recorded: p.lastRecorded,
+        level_id: p.levelId,
+        sequence: p.sequence,
+        version: p.version,
+      })
       .onConflict((oc) => oc.columns(['site_id', 'party_type', 'party_id']).doNothing())
       .returning('version'),
   ),
@@ -72,7 +105,10 @@ const q = {
     db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
   ),
   markActive: precompiled<{ siteId: string; day: string; userId: string }>((db, p) =>
-    db.insertInto('daily_active_users').values({ site_id: p.siteId, day: p.day, user_id: p.userId }).onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
+    db
+      .insertInto('daily_active_users')
+      .values({ site_id: p.siteId, day: p.day, user_id: p.userId })
+      .onConflict((oc) => oc.columns(['site_id', 'day', 'user_id']).doNothing()),
   ),
   saveParty: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number }, { version: number }>((db, p) =>
     db
@@ -84,7 +120,10 @@ const q = {
       .where('version', '=', p.expected)
       .returning('version'),
   ),
-  savePartyAndLevel: precompiled<P & { expected: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null }, { version: number }>((db, p) =>
+  savePartyAndLevel: precompiled<
+    P & { expected: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null },
+    { version: number }
+  >((db, p) =>
     db
       .updateTable('parties')
       .set({ version: p.version, last_recorded: p.lastRecorded, sequence: p.sequence, level_id: p.levelId })
@@ -111,7 +150,12 @@ const amendment = {
       .where('used', '>', 0),
   ),
   resetProgress: precompiled<P & { missionId: string }>((db, p) =>
-    db.deleteFrom('mission_progress').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).where('mission_id', '=', p.missionId),
+    db
+      .deleteFrom('mission_progress')
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .where('mission_id', '=', p.missionId),
   ),
   dropTrophy: precompiled<P & { badgeId: string }>((db, p) =>
     db.deleteFrom('trophies').where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id).where('badge_id', '=', p.badgeId),
@@ -132,7 +176,9 @@ const amendment = {
     db
       .insertInto('award_accounts')
       .values({ site_id: p.siteId, user_id: p.userId, country_code: null, verified: 0, balance: p.moved, updated_at: p.updatedAt })
-      .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ balance: sql<number>`award_accounts.balance + ${p.moved}`, updated_at: p.updatedAt })),
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'user_id']).doUpdateSet({ balance: sql<number>`award_accounts.balance + ${p.moved}`, updated_at: p.updatedAt }),
+      ),
   ),
   insertAward: precompiled<AwardLedgerTable>((db, p) => db.insertInto('award_ledger').values({ ...p })),
 };
@@ -149,7 +195,15 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
   }
   // The parties first: one that no longer has the version read stops the set before its other rows.
   for (const w of writes.parties.values()) {
-    const party = { siteId: w.party.siteId, type: w.party.type, id: w.party.id, expected: w.expected, version: w.version, lastRecorded: w.lastRecorded, sequence: w.sequence };
+    const party = {
+      siteId: w.party.siteId,
+      type: w.party.type,
+      id: w.party.id,
+      expected: w.expected,
+      version: w.version,
+      lastRecorded: w.lastRecorded,
+      sequence: w.sequence,
+    };
     const saved =
       w.createdAt !== undefined
         ? run(q.createParty(trx, { ...party, createdAt: w.createdAt, levelId: w.levelId ?? null }))
@@ -163,18 +217,34 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
     // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
     // would take past the integers a double holds exactly refuses the set (the caller's
     // transaction rolls back), as the statement on PostgreSQL refuses itself.
-    for (const total of run(q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }))) {
+    for (const total of run(
+      q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
+    )) {
       if (!(Number.isSafeInteger(Number(total.balance)) && Number.isSafeInteger(Number(total.lifetime)))) throw outOfRange(total.category);
     }
   }
-  for (const e of writes.earnings.values()) run(q.addEarnings(trx, { siteId: e.siteId, type: e.partyType, id: e.partyId, category: e.category, period: e.period, periodStart: e.periodStart, amount: e.amount }));
-  for (const t of writes.trophies.values()) run(q.addTrophy(trx, { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId, count: t.count, first: t.first, last: t.last }));
+  for (const e of writes.earnings.values())
+    run(
+      q.addEarnings(trx, {
+        siteId: e.siteId,
+        type: e.partyType,
+        id: e.partyId,
+        category: e.category,
+        period: e.period,
+        periodStart: e.periodStart,
+        amount: e.amount,
+      }),
+    );
+  for (const t of writes.trophies.values())
+    run(q.addTrophy(trx, { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId, count: t.count, first: t.first, last: t.last }));
   for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
   for (const row of writes.outbox) run(q.insertOutbox(trx, row));
   for (const a of writes.activeDays.values()) run(q.markActive(trx, a));
   const scores: ScoreRow[] = [];
   for (const s of writes.scores.values()) {
-    scores.push(...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })));
+    scores.push(
+      ...run(addScores(trx, { siteId: s.siteId, boardIds: [s.boardId], windowStarts: [s.windowStart], partyId: s.partyId, deltas: [s.delta], ats: [s.at] })),
+    );
   }
   for (const row of writes.events) run(q.insertEvent(trx, row));
   if (writes.hasAmendments) writeAmendments(trx, writes, run);
@@ -184,12 +254,14 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
 function writeAmendments(trx: Trx, writes: WriteSet, run: <R>(result: R[] | Promise<R[]>) => R[]): void {
   for (const row of writes.removedCompletions.values()) run(amendment.removeCompletion(trx, row));
   for (const row of writes.suppliesReturned.values()) run(amendment.returnSupply(trx, row));
-  for (const r of writes.progressResets.values()) run(amendment.resetProgress(trx, { siteId: r.siteId, type: r.partyType, id: r.partyId, missionId: r.missionId }));
+  for (const r of writes.progressResets.values())
+    run(amendment.resetProgress(trx, { siteId: r.siteId, type: r.partyType, id: r.partyId, missionId: r.missionId }));
   for (const t of writes.trophyCounts.values()) {
     const trophy = { siteId: t.siteId, type: t.partyType, id: t.partyId, badgeId: t.badgeId };
     run(t.count === 0 ? amendment.dropTrophy(trx, trophy) : amendment.setTrophy(trx, { ...trophy, count: t.count, first: t.first, last: t.last }));
   }
   for (const row of writes.reversedEvents.values()) run(amendment.markReversed(trx, row));
-  for (const a of writes.awardAccounts.values()) if (a.updatedAt !== undefined) run(amendment.moveAward(trx, { siteId: a.siteId, userId: a.userId, moved: a.moved, updatedAt: a.updatedAt }));
+  for (const a of writes.awardAccounts.values())
+    if (a.updatedAt !== undefined) run(amendment.moveAward(trx, { siteId: a.siteId, userId: a.userId, moved: a.moved, updatedAt: a.updatedAt }));
   for (const row of writes.awardEntries) run(amendment.insertAward(trx, row));
 }

@@ -163,7 +163,8 @@ export class WriteSet {
   }
 
   setProgress(party: PartyKey, missionId: string, windowStart: number, rules: ReadonlyArray<{ ruleId: string; current: number }>, now: number): void {
-    if (this.progressResets.size > 0 && this.progressResets.has(`${partyKey(party)}\u0000${missionId}`)) throw new Error(`mission ${missionId} is reset by the write set`);
+    if (this.progressResets.size > 0 && this.progressResets.has(`${partyKey(party)}\u0000${missionId}`))
+      throw new Error(`mission ${missionId} is reset by the write set`);
     for (const { ruleId, current } of rules) {
       this.progress.set(`${partyKey(party)}\u0000${missionId}\u0000${ruleId}`, {
         site_id: party.siteId,
@@ -190,7 +191,14 @@ export class WriteSet {
       known.credited += entry.credited;
       known.lifetime += lifetime;
     } else {
-      this.balances.set(key, { siteId: entry.site_id, partyType: entry.party_type, partyId: entry.party_id, category: entry.category, credited: entry.credited, lifetime });
+      this.balances.set(key, {
+        siteId: entry.site_id,
+        partyType: entry.party_type,
+        partyId: entry.party_id,
+        category: entry.category,
+        credited: entry.credited,
+        lifetime,
+      });
     }
   }
 
@@ -319,14 +327,34 @@ export class WriteSet {
    */
   get empty(): boolean {
     const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries];
-    const keyed = [this.progress, this.balances, this.earnings, this.trophies, this.activeDays, this.scores, this.removedCompletions, this.suppliesReturned, this.progressResets, this.trophyCounts, this.reversedEvents];
+    const keyed = [
+      this.progress,
+      this.balances,
+      this.earnings,
+      this.trophies,
+      this.activeDays,
+      this.scores,
+      this.removedCompletions,
+      this.suppliesReturned,
+      this.progressResets,
+      this.trophyCounts,
+      this.reversedEvents,
+    ];
     if (rows.some((list) => list.length > 0) || keyed.some((map) => map.size > 0)) return false;
     return [...this.parties.values()].every((w) => w.version === w.expected && w.createdAt === undefined && w.levelId === undefined);
   }
 
   /** Whether the set holds amendments: rows only a decision made under lock writes (on PostgreSQL a second statement). */
   get hasAmendments(): boolean {
-    return this.removedCompletions.size + this.suppliesReturned.size + this.progressResets.size + this.trophyCounts.size + this.reversedEvents.size + this.awardEntries.length > 0;
+    return (
+      this.removedCompletions.size +
+        this.suppliesReturned.size +
+        this.progressResets.size +
+        this.trophyCounts.size +
+        this.reversedEvents.size +
+        this.awardEntries.length >
+      0
+    );
   }
 
   #partyWrite(party: PartyKey): PartyWrite {
@@ -376,7 +404,8 @@ export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited
  */
 export function unwritable(writes: WriteSet): string | undefined {
   for (const entry of writes.ledger) {
-    if (!isPointsAmount(entry.requested) || !isPointsAmount(entry.credited)) return `The ${entry.category} entry of ${String(entry.credited)} is not a whole number of points the ledger holds`;
+    if (!isPointsAmount(entry.requested) || !isPointsAmount(entry.credited))
+      return `The ${entry.category} entry of ${String(entry.credited)} is not a whole number of points the ledger holds`;
   }
   // (Loops rather than arrays of the amounts: every decision under lock passes here.)
   const outOfRange = 'An amount would leave the range of whole numbers the ledger holds exactly';

@@ -14,10 +14,23 @@ export interface ScoreRow {
 }
 
 /** Moves every board a change of the party touches in one statement (one row per board and window; array lengths compile once each). */
-export const addScores = precompiled<{ siteId: string; boardIds: string[]; windowStarts: number[]; partyId: string; deltas: number[]; ats: number[] }, ScoreRow>((db, p) =>
+export const addScores = precompiled<
+  { siteId: string; boardIds: string[]; windowStarts: number[]; partyId: string; deltas: number[]; ats: number[] },
+  ScoreRow
+>((db, p) =>
   db
     .insertInto('leaderboard_scores')
-    .values(p.boardIds.map((boardId, i) => ({ site_id: p.siteId, board_id: boardId, window_start: p.windowStarts[i] as number, party_id: p.partyId, score: p.deltas[i] as number, reached_at: p.ats[i] as number, version: 1 })))
+    .values(
+      p.boardIds.map((boardId, i) => ({
+        site_id: p.siteId,
+        board_id: boardId,
+        window_start: p.windowStarts[i] as number,
+        party_id: p.partyId,
+        score: p.deltas[i] as number,
+        reached_at: p.ats[i] as number,
+        version: 1,
+      })),
+    )
     .onConflict((oc) =>
       oc.columns(['site_id', 'board_id', 'window_start', 'party_id']).doUpdateSet((eb) => ({
         score: eb('leaderboard_scores.score', '+', eb.ref('excluded.score')),
@@ -36,6 +49,8 @@ export class StaleWrite extends Error {
 }
 
 export function outOfRange(category: string): AppError {
-  return new AppError('amount_out_of_range', `The ${category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`);
+  return new AppError(
+    'amount_out_of_range',
+    `The ${category} balance would leave the range of whole numbers the ledger holds exactly (±${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')})`,
+  );
 }
-

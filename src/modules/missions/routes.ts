@@ -66,7 +66,12 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
     '/users/:userId/ranked-challenges',
     {
       config: { access: 'user' },
-      schema: { tags: ['missions'], summary: 'The eligible missions, best recommendation first, each with its score and reasons', querystring: PagingQuery, response: { 200: Envelope(Type.Array(RankedMission)) } },
+      schema: {
+        tags: ['missions'],
+        summary: 'The eligible missions, best recommendation first, each with its score and reasons',
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(RankedMission)) },
+      },
     },
     async (request, reply) => {
       const { userId } = request.params as { userId: string };
@@ -82,7 +87,15 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
 
     app.get(
       base,
-      { config: { access }, schema: { tags, summary: `The ${party}'s eligible (default) or completed missions`, querystring: ListQuery, response: { 200: Envelope(Type.Array(MissionSummary)) } } },
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `The ${party}'s eligible (default) or completed missions`,
+          querystring: ListQuery,
+          response: { 200: Envelope(Type.Array(MissionSummary)) },
+        },
+      },
       async (request, reply) => {
         const { siteId } = authOf(request);
         if (request.query.type === 'completed') return { response: page(await missions.completed(siteId, party, idOf(request.params)), request.query, reply) };

@@ -26,7 +26,9 @@ type P = { siteId: string; type: PartyType; id: string };
 // The party's mission state, read on every mission list: precompiled (src/db/precompiled.ts),
 // not built with Kysely on each read.
 const q = {
-  groups: precompiled<P, { group_id: string }>((db, p) => db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.id)),
+  groups: precompiled<P, { group_id: string }>((db, p) =>
+    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.id),
+  ),
   completionTotals: precompiled<P, { mission_id: string; n: number; last: number }>((db, p) =>
     db
       .selectFrom('mission_completions')
@@ -49,9 +51,16 @@ const q = {
       .groupBy(['mission_id', 'window_start']),
   ),
   progress: precompiled<P, { mission_id: string; rule_id: string; window_start: number; current: number }>((db, p) =>
-    db.selectFrom('mission_progress').select(['mission_id', 'rule_id', 'window_start', 'current']).where('site_id', '=', p.siteId).where('party_type', '=', p.type).where('party_id', '=', p.id),
+    db
+      .selectFrom('mission_progress')
+      .select(['mission_id', 'rule_id', 'window_start', 'current'])
+      .where('site_id', '=', p.siteId)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id),
   ),
-  supply: precompiled<{ siteId: string }, { mission_id: string; used: number }>((db, p) => db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId)),
+  supply: precompiled<{ siteId: string }, { mission_id: string; used: number }>((db, p) =>
+    db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId),
+  ),
 };
 
 function currentWindow(mission: MissionDocument, now: number): { start: number; end: number } | null {
@@ -170,11 +179,20 @@ export class MissionReadService {
       const completions = state.completions.get(mission.id);
       if (!isRepeatable(mission) && (completions?.total ?? 0) > 0) return [];
       const max = mission.repeatableWindow?.maxPerPeriod;
-      if (isRepeatable(mission) && max !== undefined && (mission.repeatableWindow?.period === 'none' ? (completions?.total ?? 0) : (completions?.inWindow ?? 0)) >= max) return [];
+      if (
+        isRepeatable(mission) &&
+        max !== undefined &&
+        (mission.repeatableWindow?.period === 'none' ? (completions?.total ?? 0) : (completions?.inWindow ?? 0)) >= max
+      )
+        return [];
       const missing = mission.prerequisites.missions.filter((m) => !completedIds.has(m));
       if (missing.length > 0 && mission.hidden === 'hidden_until_unlocked') return [];
       const names = missing.map((m) => program.missions.find((p) => p.id === m)?.name ?? m);
-      const summary = { ...this.summary(mission, state, now), locked: missing.length > 0, ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}) };
+      const summary = {
+        ...this.summary(mission, state, now),
+        locked: missing.length > 0,
+        ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}),
+      };
       return [{ mission, summary }];
     });
     return { entries, state, now, missions };
@@ -192,7 +210,11 @@ export class MissionReadService {
   /** What at-a-glance counts (SPEC §7): eligible, eligible with some progress, completed; the party's state read once for all three. */
   async counts(siteId: string, type: PartyType, id: string): Promise<{ eligible: number; inProgress: number; completed: number }> {
     const { entries, state, now, missions } = await this.eligibleWithState(siteId, type, id);
-    return { eligible: entries.length, inProgress: entries.filter((entry) => entry.summary.percentComplete > 0).length, completed: this.completedOf(missions, state, now).length };
+    return {
+      eligible: entries.length,
+      inProgress: entries.filter((entry) => entry.summary.percentComplete > 0).length,
+      completed: this.completedOf(missions, state, now).length,
+    };
   }
 
   private completedOf(missions: readonly MissionDocument[], state: PartyMissionState, now: number) {
@@ -218,7 +240,13 @@ export class MissionReadService {
     const window = currentWindow(mission, now);
     return {
       challengeId: mission.id,
-      rules: mission.rules.map((rule) => ({ ruleId: rule.id, action: rule.action, goal: rule.goal, current: rules.get(rule.id) ?? 0, achieved: (rules.get(rule.id) ?? 0) >= rule.goal })),
+      rules: mission.rules.map((rule) => ({
+        ruleId: rule.id,
+        action: rule.action,
+        goal: rule.goal,
+        current: rules.get(rule.id) ?? 0,
+        achieved: (rules.get(rule.id) ?? 0) >= rule.goal,
+      })),
       percentComplete: done ? 100 : percentComplete(mission, rules),
       completionCount: state.completions.get(mission.id)?.total ?? 0,
       window: window === null ? null : { start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString() },

@@ -44,7 +44,10 @@ export class TokenService {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async issue(client: { siteId: string; clientId: string; role: ClientRole; secretVersion: number }, userId?: string): Promise<{ token: string; expiresIn: number }> {
+  async issue(
+    client: { siteId: string; clientId: string; role: ClientRole; secretVersion: number },
+    userId?: string,
+  ): Promise<{ token: string; expiresIn: number }> {
     const nowSeconds = Math.floor(this.clock() / 1000);
     const token = await new SignJWT({
       sid: client.siteId,
@@ -129,11 +132,6 @@ export async function resolveTokenSecret(db: Db, configured: string | undefined)
     .values({ site_id: '', name, value: randomBytes(48).toString('base64url') })
     .onConflict((oc) => oc.columns(['site_id', 'name']).doNothing())
     .execute();
-  const row = await db
-    .selectFrom('instance_settings')
-    .select('value')
-    .where('site_id', '=', '')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('instance_settings').select('value').where('site_id', '=', '').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }

@@ -48,7 +48,9 @@ export class PointsService {
     const snapshot = await this.programs.snapshot(siteId);
     const category = snapshot.program.pointCategories.find((c) => c.name.toLowerCase() === input.category.toLowerCase());
     if (category === undefined) {
-      throw new AppError('validation_failed', 'The adjustment is invalid', { errors: [{ path: 'category', message: `no point category "${input.category}"` }] });
+      throw new AppError('validation_failed', 'The adjustment is invalid', {
+        errors: [{ path: 'category', message: `no point category "${input.category}"` }],
+      });
     }
     const party: PartyKey = { siteId, type: 'user', id: userId };
     // The user's groups matter to the boards that filter by group.
@@ -63,7 +65,14 @@ export class PointsService {
           levelCause: (entryId) => ({ adjustmentId: entryId }),
         });
         const balance = await locked.balance(party, category.name);
-        const answer = { entryId: posted.entryId, category: category.name, amount: input.amount, reason: input.reason, balance, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
+        const answer = {
+          entryId: posted.entryId,
+          category: category.name,
+          amount: input.amount,
+          reason: input.reason,
+          balance,
+          ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}),
+        };
         return { writes: locked.writes, answer };
       }),
     );
@@ -75,7 +84,13 @@ export class PointsService {
    * points, and so the level, as they are), and moves the user's board scores in the window of now
    * (lifetime boards count credits only).
    */
-  async post(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, groups: ReadonlySet<string>, posting: Posting): Promise<{ entryId: string; levelChanged?: PresentedLevelChange }> {
+  async post(
+    locked: Locked,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    groups: ReadonlySet<string>,
+    posting: Posting,
+  ): Promise<{ entryId: string; levelChanged?: PresentedLevelChange }> {
     const { trx, writes, now } = locked;
     const defaultCategory = snapshot.program.pointCategories.find((c) => c.isDefault)?.name;
     const movesLevel = snapshot.engine.levelType === 'points' && posting.category === defaultCategory && posting.amount > 0;
@@ -100,7 +115,11 @@ export class PointsService {
     await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
     const change = movesLevel ? levelChange(snapshot.engine.levels, lifetimeBefore, lifetimeBefore + posting.amount) : undefined;
     const levelChanged = change === undefined ? undefined : changeLevel(writes, party, change, posting.levelCause(entryId), now, now);
-    writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]));
+    writes.addScores(
+      party.siteId,
+      party.id,
+      LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]),
+    );
     return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };
   }
 }

@@ -20,25 +20,39 @@ const AtAGlance = Type.Object({
   lastName: Type.Union([Type.String(), Type.Null()]),
   iconUrl: Type.Union([Type.String(), Type.Null()]),
   points: Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), category: Type.Union([Type.String(), Type.Null()]) }),
-  level: Type.Object({ current: Level, next: Level, pointsToNext: Type.Union([Type.Integer(), Type.Null()]), percentToNext: Type.Union([Type.Integer(), Type.Null()]) }),
+  level: Type.Object({
+    current: Level,
+    next: Level,
+    pointsToNext: Type.Union([Type.Integer(), Type.Null()]),
+    percentToNext: Type.Union([Type.Integer(), Type.Null()]),
+  }),
   badges: Type.Object({
     count: Type.Integer({ description: 'Distinct badges in the trophy case' }),
-    latest: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()), lastEarnedAt: Type.String({ format: 'date-time' }) })),
+    latest: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), iconUrl: Type.Optional(Type.String()), lastEarnedAt: Type.String({ format: 'date-time' }) }),
+    ),
   }),
   missions: Type.Object({
     completed: Type.Integer({ description: 'Distinct missions completed' }),
     inProgress: Type.Integer({ description: 'Eligible missions with some progress' }),
     eligible: Type.Integer(),
   }),
-  rank: Type.Union([Type.Integer(), Type.Null()], { description: "Rank on the site's primary leaderboard in its current window (null: no primary board, or not on it)" }),
-  recentActions: Type.Array(Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) })),
+  rank: Type.Union([Type.Integer(), Type.Null()], {
+    description: "Rank on the site's primary leaderboard in its current window (null: no primary board, or not on it)",
+  }),
+  recentActions: Type.Array(
+    Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) }),
+  ),
 });
 export type AtAGlance = Static<typeof AtAGlance>;
 
-export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: ProfileService; preferences: PreferencesService; missions: MissionReadService; leaderboards: LeaderboardService }> = async (
-  app,
-  { db, profiles, preferences, missions, leaderboards },
-) => {
+export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  profiles: ProfileService;
+  preferences: PreferencesService;
+  missions: MissionReadService;
+  leaderboards: LeaderboardService;
+}> = async (app, { db, profiles, preferences, missions, leaderboards }) => {
   app.get(
     '/users/:userId/at-a-glance',
     { config: { access: 'user' }, schema: { tags: ['profile'], summary: "A summary of the user's activity", response: { 200: Envelope(AtAGlance) } } },
@@ -64,7 +78,8 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
           .limit(RECENT_ACTIONS)
           .execute(),
       ]);
-      const level = (l: { id: string; name: string; iconUrl?: string | undefined } | null) => (l === null ? null : { id: l.id, name: l.name, ...(l.iconUrl !== undefined ? { iconUrl: l.iconUrl } : {}) });
+      const level = (l: { id: string; name: string; iconUrl?: string | undefined } | null) =>
+        l === null ? null : { id: l.id, name: l.name, ...(l.iconUrl !== undefined ? { iconUrl: l.iconUrl } : {}) };
       return {
         response: {
           userId,
@@ -73,10 +88,23 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{ db: Db; profiles: Prof
           iconUrl: prefs.iconUrl,
           points: { balance: balance.balance, lifetimeBalance: balance.lifetimeBalance, category: balance.categories.find((c) => c.isDefault)?.id ?? null },
           level: { current: level(levels.current), next: level(levels.next), pointsToNext: levels.pointsToNext, percentToNext: levels.percentToNext },
-          badges: { count: badges.total, latest: badges.badges.map((b) => ({ id: b.id, name: b.name, ...(b.iconUrl !== undefined ? { iconUrl: b.iconUrl } : {}), lastEarnedAt: b.lastEarnedAt })) },
+          badges: {
+            count: badges.total,
+            latest: badges.badges.map((b) => ({
+              id: b.id,
+              name: b.name,
+              ...(b.iconUrl !== undefined ? { iconUrl: b.iconUrl } : {}),
+              lastEarnedAt: b.lastEarnedAt,
+            })),
+          },
           missions: counts,
           rank,
-          recentActions: recent.map((row) => ({ eventId: row.event_id, action: row.action, value: Number(row.value), timestamp: new Date(Number(row.occurred_at)).toISOString() })),
+          recentActions: recent.map((row) => ({
+            eventId: row.event_id,
+            action: row.action,
+            value: Number(row.value),
+            timestamp: new Date(Number(row.occurred_at)).toISOString(),
+          })),
         },
       };
     },

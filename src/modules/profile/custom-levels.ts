@@ -18,7 +18,9 @@ export class CustomLevelsService {
     const snapshot = await this.programs.snapshot(siteId);
     const { program } = snapshot;
     if (program.site.levelType !== 'custom') {
-      throw new AppError('validation_failed', 'The site\u2019s levels follow points', { errors: [{ path: 'levelId', message: 'levels are set by admins only when the site has levelType custom' }] });
+      throw new AppError('validation_failed', 'The site\u2019s levels follow points', {
+        errors: [{ path: 'levelId', message: 'levels are set by admins only when the site has levelType custom' }],
+      });
     }
     const index = program.levels.findIndex((level) => level.id === levelId);
     const to = program.levels[index];
@@ -31,7 +33,10 @@ export class CustomLevelsService {
         if (currentId === levelId) return { writes: locked.writes, answer: null };
         const fromIndex = program.levels.findIndex((level) => level.id === currentId);
         const from = program.levels[fromIndex] ?? null;
-        return { writes: locked.writes, answer: changeLevel(locked.writes, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now) };
+        return {
+          writes: locked.writes,
+          answer: changeLevel(locked.writes, party, { from, to, direction: index > fromIndex ? 'up' : 'down' }, { adminChange: true }, now, now),
+        };
       }),
     );
     return answer;

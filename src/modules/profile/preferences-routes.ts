@@ -21,10 +21,16 @@ const PreferencesBody = Type.Object({
 /** 30 September 2026, when iconUrl replaced userPhotoUrl (interface document §9). */
 const USER_PHOTO_URL_DEPRECATED = Date.UTC(2026, 8, 30);
 
-export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }> = async (app, { preferences, customLevels }) => {
+export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }> = async (
+  app,
+  { preferences, customLevels },
+) => {
   app.get(
     '/users/:userId/preferences',
-    { config: { access: 'user' }, schema: { tags, summary: "The user's name, image, profile link, role and custom preferences", response: { 200: Envelope(PreferencesBody) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: "The user's name, image, profile link, role and custom preferences", response: { 200: Envelope(PreferencesBody) } },
+    },
     async (request) => {
       const { userId } = request.params as { userId: string };
       return { response: await preferences.read(authOf(request).siteId, userId) };
@@ -57,7 +63,12 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
     '/admin/users/:userId/role',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin: users'], summary: "Set a user's role (read-only in preferences)", body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }), response: { 200: Envelope(PreferencesBody) } },
+      schema: {
+        tags: ['admin: users'],
+        summary: "Set a user's role (read-only in preferences)",
+        body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }),
+        response: { 200: Envelope(PreferencesBody) },
+      },
     },
     async (request) => {
       const { userId } = request.params as { userId: string };
@@ -73,7 +84,20 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
         tags: ['admin: users'],
         summary: "Set a user's level (sites with levelType custom)",
         body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }),
-        response: { 200: Envelope(Type.Object({ levelChanged: Type.Union([Type.Null(), Type.Object({ from: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]), to: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]), direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })]) })) },
+        response: {
+          200: Envelope(
+            Type.Object({
+              levelChanged: Type.Union([
+                Type.Null(),
+                Type.Object({
+                  from: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]),
+                  to: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]),
+                  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+                }),
+              ]),
+            }),
+          ),
+        },
       },
     },
     async (request) => {

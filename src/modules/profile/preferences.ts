@@ -70,7 +70,12 @@ export class PreferencesService {
   }
 
   async read(siteId: string, userId: string): Promise<Preferences> {
-    const row = await this.db.selectFrom('user_profiles').select(['preferences', 'role']).where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_profiles')
+      .select(['preferences', 'role'])
+      .where('site_id', '=', siteId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return present(row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>), row?.role ?? null);
   }
 
@@ -114,7 +119,8 @@ export class PreferencesService {
     for (const [name, value] of changes) {
       if (name === 'role') errors.push({ path: 'role', message: 'is read-only here; admins set it with PUT /admin/users/{userId}/role' });
       else if (name === 'custom') errors.push({ path: 'custom', message: 'send custom preferences as top-level names' });
-      else if (!NAME.test(name) || FORBIDDEN_NAMES.has(name)) errors.push({ path: name, message: 'names are 1–100 letters, digits, _ . or - (and not __proto__, constructor or prototype)' });
+      else if (!NAME.test(name) || FORBIDDEN_NAMES.has(name))
+        errors.push({ path: name, message: 'names are 1–100 letters, digits, _ . or - (and not __proto__, constructor or prototype)' });
       else if (value !== null && typeof value !== 'string') errors.push({ path: name, message: 'must be a string (or null to remove it)' });
       else if (typeof value === 'string' && value.length > MAX_VALUE) errors.push({ path: name, message: `must be at most ${MAX_VALUE} characters` });
     }
@@ -131,7 +137,12 @@ export class PreferencesService {
         .onConflict((oc) => oc.columns(['site_id', 'user_id']).doNothing())
         .execute();
       await trx.updateTable('user_profiles').set({ updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
-      const row = await trx.selectFrom('user_profiles').select(['preferences', 'role']).where('site_id', '=', siteId).where('user_id', '=', userId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('user_profiles')
+        .select(['preferences', 'role'])
+        .where('site_id', '=', siteId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       const stored = row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>);
       for (const [name, value] of changes as Array<[string, string | null]>) {
         if (value === null || value === '') delete stored[name];
@@ -139,9 +150,16 @@ export class PreferencesService {
       }
       const custom = Object.keys(stored).filter((name) => !(RESERVED as readonly string[]).includes(name));
       if (custom.length > MAX_CUSTOM) {
-        throw new AppError('validation_failed', 'The preferences are invalid', { errors: [{ path: '(body)', message: `at most ${MAX_CUSTOM} custom preferences (this would make ${custom.length})` }] });
+        throw new AppError('validation_failed', 'The preferences are invalid', {
+          errors: [{ path: '(body)', message: `at most ${MAX_CUSTOM} custom preferences (this would make ${custom.length})` }],
+        });
       }
-      await trx.updateTable('user_profiles').set({ preferences: JSON.stringify(stored), search_name: searchName(stored), updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('user_profiles')
+        .set({ preferences: JSON.stringify(stored), search_name: searchName(stored), updated_at: now })
+        .where('site_id', '=', siteId)
+        .where('user_id', '=', userId)
+        .execute();
       return { preferences: present(stored, row?.role ?? null), legacyWritten: changes.some(([name]) => name === 'userPhotoUrl') };
     });
   }

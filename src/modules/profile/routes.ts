@@ -20,7 +20,13 @@ const CategoryBalance = Type.Object({
   remainingToday: Nullable(Type.Integer({ description: 'What the daily limit still allows today; 0 means the limit is reached' })),
 });
 
-const Level = Type.Object({ id: Type.String(), name: Type.String(), description: Type.Optional(Type.String()), iconUrl: Type.Optional(Type.String()), threshold: Type.Integer() });
+const Level = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  iconUrl: Type.Optional(Type.String()),
+  threshold: Type.Integer(),
+});
 
 const Trophy = Type.Object({
   id: Type.String(),
@@ -78,7 +84,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
 
   app.get(
     '/users/:userId/badges',
-    { config: user, schema: { tags, summary: 'The trophy case, most recently earned first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Trophy)) } } },
+    {
+      config: user,
+      schema: { tags, summary: 'The trophy case, most recently earned first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Trophy)) } },
+    },
     async (request, reply) => {
       const { userId } = request.params as { userId: string };
       const { total, badges } = await profiles.badges(authOf(request).siteId, userId, request.query.limit ?? 50, request.query.offset ?? 0);

@@ -36,7 +36,13 @@ export class ProfileService {
     const { program } = await this.programs.snapshot(siteId);
     const today = calendarWindow(this.clock(), 'day', program.site.timezone).start;
     const [balances, earnings] = await Promise.all([
-      this.db.selectFrom('point_balances').select(['category', 'balance', 'lifetime']).where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId).execute(),
+      this.db
+        .selectFrom('point_balances')
+        .select(['category', 'balance', 'lifetime'])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .execute(),
       this.db
         .selectFrom('point_earnings')
         .select(['category', 'earned'])
@@ -68,7 +74,10 @@ export class ProfileService {
     return { balance: main?.balance ?? 0, lifetimeBalance: main?.lifetimeBalance ?? 0, categories };
   }
 
-  async levels(siteId: string, userId: string): Promise<{ current: LevelView | null; next: LevelView | null; points: number; pointsToNext: number | null; percentToNext: number | null }> {
+  async levels(
+    siteId: string,
+    userId: string,
+  ): Promise<{ current: LevelView | null; next: LevelView | null; points: number; pointsToNext: number | null; percentToNext: number | null }> {
     const { program } = await this.programs.snapshot(siteId);
     const defaultCategory = program.pointCategories.find((category) => category.isDefault)?.name ?? '';
     const [balance, party] = await Promise.all([
@@ -80,7 +89,13 @@ export class ProfileService {
         .where('party_id', '=', userId)
         .where('category', '=', defaultCategory)
         .executeTakeFirst(),
-      this.db.selectFrom('parties').select('level_id').where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId).executeTakeFirst(),
+      this.db
+        .selectFrom('parties')
+        .select('level_id')
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', userId)
+        .executeTakeFirst(),
     ]);
     const points = Number(balance?.lifetime ?? 0);
     const levels = program.levels;
@@ -90,7 +105,8 @@ export class ProfileService {
     const next = levels[index + 1] ?? null;
     const view = (level: (typeof levels)[number] | null): LevelView | null =>
       level === null ? null : { id: level.id, name: level.name, description: level.description, iconUrl: level.iconUrl, threshold: level.threshold };
-    if (next === null || program.site.levelType === 'custom') return { current: view(current), next: view(next), points, pointsToNext: null, percentToNext: null };
+    if (next === null || program.site.levelType === 'custom')
+      return { current: view(current), next: view(next), points, pointsToNext: null, percentToNext: null };
     const from = current?.threshold ?? 0;
     return {
       current: view(current),
@@ -107,7 +123,13 @@ export class ProfileService {
     const where = this.db.selectFrom('trophies').where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId);
     const [count, rows] = await Promise.all([
       where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      where.select(['badge_id', 'earned_count', 'first_earned_at', 'last_earned_at']).orderBy('last_earned_at', 'desc').orderBy('badge_id').limit(limit).offset(offset).execute(),
+      where
+        .select(['badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
+        .orderBy('last_earned_at', 'desc')
+        .orderBy('badge_id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
     ]);
     const definitions = new Map(program.badges.map((badge) => [badge.id, badge]));
     return {

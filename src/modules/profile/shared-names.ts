@@ -91,7 +91,9 @@ export class SharedNames {
    * [firstName, lastName, iconUrl], or null where nothing is kept.
    */
   static decode(joined: string): Array<Name | undefined> {
-    return (JSON.parse(joined) as Array<[string | null, string | null, string | null] | null>).map((kept) => (kept === null ? undefined : { firstName: kept[0], lastName: kept[1], iconUrl: kept[2] }));
+    return (JSON.parse(joined) as Array<[string | null, string | null, string | null] | null>).map((kept) =>
+      kept === null ? undefined : { firstName: kept[0], lastName: kept[1], iconUrl: kept[2] },
+    );
   }
 
   /** After a committed write of the user's preferences: the kept name goes, and fills that read before it are refused. */

@@ -36,7 +36,11 @@ function checkEntity(schema: TSchema, body: unknown, request: FastifyRequest): R
 function rerooter(prefix: string): (errors: FieldError[]) => FieldError[] {
   return (errors) =>
     errors.map((error) =>
-      error.path === prefix ? { ...error, path: '(body)' } : error.path.startsWith(`${prefix}.`) ? { ...error, path: error.path.slice(prefix.length + 1) } : error,
+      error.path === prefix
+        ? { ...error, path: '(body)' }
+        : error.path.startsWith(`${prefix}.`)
+          ? { ...error, path: error.path.slice(prefix.length + 1) }
+          : error,
     );
 }
 
@@ -79,7 +83,10 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
 
   app.put(
     '/admin/site',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } } },
+    {
+      config: admin,
+      schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } },
+    },
     async (request) => {
       const { siteId } = authOf(request);
       const site = checkEntity(SiteSettings, request.body, request) as ProgramDocument['site'];
@@ -100,7 +107,15 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
 
   app.put(
     '/admin/award-settings',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'Set the award account settings', documentedBody: AwardSettings, response: { 200: Envelope(AwardSettings) } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: program'],
+        summary: 'Set the award account settings',
+        documentedBody: AwardSettings,
+        response: { 200: Envelope(AwardSettings) },
+      },
+    },
     async (request) => {
       const settings = checkEntity(AwardSettings, request.body, request) as NonNullable<ProgramDocument['awardSettings']>;
       const { program } = await programs.modify(authOf(request).siteId, (p) => void (p.awardSettings = settings), rerooter('awardSettings'));
@@ -128,27 +143,38 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     const one = Envelope(collection.schema);
     const notFound = (id: string) => new AppError('not_found', `No ${collection.noun} "${id}"`);
 
-    app.get(base, { config: admin, schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } } }, async (request, reply) => {
-      const program = (await programs.snapshot(authOf(request).siteId)).program;
-      return { response: page(entitiesOf(program, collection), request.query, reply) };
-    });
+    app.get(
+      base,
+      {
+        config: admin,
+        schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } },
+      },
+      async (request, reply) => {
+        const program = (await programs.snapshot(authOf(request).siteId)).program;
+        return { response: page(entitiesOf(program, collection), request.query, reply) };
+      },
+    );
 
-    app.post(base, { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } }, async (request, reply) => {
-      const entity = checkEntity(collection.schema, request.body, request);
-      const id = String(entity[collection.idField]);
-      let index = -1;
-      const change = await programs.modify(
-        authOf(request).siteId,
-        (draft) => {
-          const entities = entitiesOf(draft, collection);
-          if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
-          index = entities.push(entity) - 1;
-        },
-        (errors) => rerooter(`${collection.key}.${index}`)(errors),
-      );
-      reportArchived(reply, change);
-      return reply.status(201).send({ response: entitiesOf(change.program, collection)[index] as never });
-    });
+    app.post(
+      base,
+      { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
+      async (request, reply) => {
+        const entity = checkEntity(collection.schema, request.body, request);
+        const id = String(entity[collection.idField]);
+        let index = -1;
+        const change = await programs.modify(
+          authOf(request).siteId,
+          (draft) => {
+            const entities = entitiesOf(draft, collection);
+            if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
+            index = entities.push(entity) - 1;
+          },
+          (errors) => rerooter(`${collection.key}.${index}`)(errors),
+        );
+        reportArchived(reply, change);
+        return reply.status(201).send({ response: entitiesOf(change.program, collection)[index] as never });
+      },
+    );
 
     app.get(`${base}/:id`, { config: admin, schema: { tags, summary: `One ${collection.noun}`, response: { 200: one } } }, async (request) => {
       const { id } = request.params as { id: string };
@@ -158,42 +184,55 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       return { response: entities[index] as never };
     });
 
-    app.put(`${base}/:id`, { config: admin, schema: { tags, summary: `Create or replace a ${collection.noun}`, documentedBody: collection.schema, response: { 200: one, 201: one } } }, async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as Record<string, unknown> | null;
-      if (body !== null && typeof body === 'object' && body[collection.idField] === undefined) body[collection.idField] = id;
-      const entity = checkEntity(collection.schema, body, request);
-      const sameId = collection.caseInsensitive ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase() : String(entity[collection.idField]) === id;
-      if (!sameId) {
-        throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
-      }
-      let index = -1;
-      let created = false;
-      const change = await programs.modify(
-        authOf(request).siteId,
-        (draft) => {
-          const entities = entitiesOf(draft, collection);
-          index = indexOf(entities, collection, id);
-          created = index < 0;
-          if (created) index = entities.push(entity) - 1;
-          else entities[index] = entity;
-        },
-        (errors) => rerooter(`${collection.key}.${index}`)(errors),
-      );
-      reportArchived(reply, change);
-      return reply.status(created ? 201 : 200).send({ response: entitiesOf(change.program, collection)[index] as never });
-    });
+    app.put(
+      `${base}/:id`,
+      {
+        config: admin,
+        schema: { tags, summary: `Create or replace a ${collection.noun}`, documentedBody: collection.schema, response: { 200: one, 201: one } },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const body = request.body as Record<string, unknown> | null;
+        if (body !== null && typeof body === 'object' && body[collection.idField] === undefined) body[collection.idField] = id;
+        const entity = checkEntity(collection.schema, body, request);
+        const sameId = collection.caseInsensitive
+          ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase()
+          : String(entity[collection.idField]) === id;
+        if (!sameId) {
+          throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
+        }
+        let index = -1;
+        let created = false;
+        const change = await programs.modify(
+          authOf(request).siteId,
+          (draft) => {
+            const entities = entitiesOf(draft, collection);
+            index = indexOf(entities, collection, id);
+            created = index < 0;
+            if (created) index = entities.push(entity) - 1;
+            else entities[index] = entity;
+          },
+          (errors) => rerooter(`${collection.key}.${index}`)(errors),
+        );
+        reportArchived(reply, change);
+        return reply.status(created ? 201 : 200).send({ response: entitiesOf(change.program, collection)[index] as never });
+      },
+    );
 
-    app.delete(`${base}/:id`, { config: admin, schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, response: { 204: Type.Null() } } }, async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const change = await programs.modify(authOf(request).siteId, (draft) => {
-        const entities = entitiesOf(draft, collection);
-        const index = indexOf(entities, collection, id);
-        if (index < 0) throw notFound(id);
-        entities.splice(index, 1);
-      });
-      reportArchived(reply, change);
-      return reply.status(204).send(null);
-    });
+    app.delete(
+      `${base}/:id`,
+      { config: admin, schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, response: { 204: Type.Null() } } },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const change = await programs.modify(authOf(request).siteId, (draft) => {
+          const entities = entitiesOf(draft, collection);
+          const index = indexOf(entities, collection, id);
+          if (index < 0) throw notFound(id);
+          entities.splice(index, 1);
+        });
+        reportArchived(reply, change);
+        return reply.status(204).send(null);
+      },
+    );
   }
 };

@@ -35,7 +35,12 @@ export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramServ
     '/challenges',
     {
       config: { access: 'definitions' },
-      schema: { tags, summary: 'Mission definitions (timezone at the root; repeatableWindow without one)', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Mission)) } },
+      schema: {
+        tags,
+        summary: 'Mission definitions (timezone at the root; repeatableWindow without one)',
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(Mission)) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -48,7 +53,10 @@ export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramServ
 
   app.get(
     '/actions',
-    { config: { access: 'definitions' }, schema: { tags, summary: 'Action definitions', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Action)) } } },
+    {
+      config: { access: 'definitions' },
+      schema: { tags, summary: 'Action definitions', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Action)) } },
+    },
     async (request, reply) => {
       const { program } = await programs.snapshot(authOf(request).siteId);
       return { response: page(program.actions, request.query, reply) };

@@ -24,10 +24,17 @@ const WithDefault = <T extends TSchema>(schema: T, value: unknown): T => {
   return copy;
 };
 const Enum = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    description ? { description } : {},
+  );
 /** A local date-time, read in the object's own time zone (SPEC §2). */
 const LocalDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description: 'Local date-time, e.g. 2026-01-31T23:59:59' });
-const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; a Windows zone name ("Pacific Standard Time") is accepted and stored as its IANA zone' });
+const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'IANA time zone; a Windows zone name ("Pacific Standard Time") is accepted and stored as its IANA zone',
+});
 const IdList = WithDefault(Type.Array(Id(), { maxItems: 1000 }), []);
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
@@ -76,7 +83,12 @@ export const Action = Type.Object(
   {
     name: Id('Unique, case-insensitive'),
     description: Optional(Text),
-    rateLimit: Optional(Type.Object({ max: Type.Integer({ minimum: 1, maximum: 1_000_000 }), period: Enum(['minute', 'hour', 'day', 'week'] as const) }, { additionalProperties: false })),
+    rateLimit: Optional(
+      Type.Object(
+        { max: Type.Integer({ minimum: 1, maximum: 1_000_000 }), period: Enum(['minute', 'hour', 'day', 'week'] as const) },
+        { additionalProperties: false },
+      ),
+    ),
     suppressRepeats: WithDefault(Type.Boolean(), false),
     clientLoggable: WithDefault(Type.Boolean(), false),
   },
@@ -92,7 +104,10 @@ export const Level = Type.Object(
 
 export const Group = Type.Object({ id: Id(), name: Name, type: Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false });
 
-export const MetadataCondition = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
+export const MetadataCondition = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
 
 export const Rule = Type.Object(
   {
@@ -124,7 +139,12 @@ export const Mission = Type.Object(
     rewards: WithDefault(
       Type.Object(
         {
-          points: WithDefault(Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }) }, { additionalProperties: false }), { maxItems: 20 }), []),
+          points: WithDefault(
+            Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }) }, { additionalProperties: false }), {
+              maxItems: 20,
+            }),
+            [],
+          ),
           multiplier: Optional(Type.Number({ exclusiveMinimum: 0, maximum: MAX_MULTIPLIER })),
           badge: Optional(Id()),
         },
@@ -151,10 +171,7 @@ export const Leaderboard = Type.Object(
   {
     id: Id(),
     name: Name,
-    metric: Type.Object(
-      { type: Enum(LEADERBOARD_METRICS), category: Optional(Id()), action: Optional(Id()) },
-      { additionalProperties: false },
-    ),
+    metric: Type.Object({ type: Enum(LEADERBOARD_METRICS), category: Optional(Id()), action: Optional(Id()) }, { additionalProperties: false }),
     period: WithDefault(Enum(LEADERBOARD_PERIODS), 'allTime'),
     party: WithDefault(Enum(['user', 'group'] as const), 'user'),
     groupFilter: Optional(Id()),
@@ -166,7 +183,10 @@ export const Leaderboard = Type.Object(
 
 export const Layout = Type.Object({ uuid: Id(), name: Name, leaderboards: IdList }, { additionalProperties: false });
 
-export const QuizChoice = Type.Object({ id: Id(), text: Type.String({ minLength: 1, maxLength: 1000 }), correct: WithDefault(Type.Boolean(), false) }, { additionalProperties: false });
+export const QuizChoice = Type.Object(
+  { id: Id(), text: Type.String({ minLength: 1, maxLength: 1000 }), correct: WithDefault(Type.Boolean(), false) },
+  { additionalProperties: false },
+);
 
 export const QuizQuestion = Type.Object(
   {
@@ -206,7 +226,10 @@ export const Exchange = Type.Object(
     givers: GroupSelection,
     recipients: GroupSelection,
     pointCategory: Id(),
-    budget: Type.Object({ amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }), period: Enum(['none', 'month', 'quarter', 'year'] as const) }, { additionalProperties: false }),
+    budget: Type.Object(
+      { amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }), period: Enum(['none', 'month', 'quarter', 'year'] as const) },
+      { additionalProperties: false },
+    ),
     minPoints: WithDefault(Type.Integer({ minimum: 1, maximum: MAX_POINTS }), 1),
     maxPoints: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS })),
     maxRecipients: WithDefault(Type.Integer({ minimum: 1, maximum: 1000 }), 10),

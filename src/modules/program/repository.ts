@@ -4,7 +4,10 @@ import type { SiteProgramsTable } from '../../db/schema.js';
 export type ProgramRow = SiteProgramsTable;
 
 export class ProgramRepository {
-  constructor(private readonly db: Db, private readonly dialect: DialectName) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
 
   find(siteId: string, db: Db = this.db): Promise<ProgramRow | undefined> {
     return db.selectFrom('site_programs').selectAll().where('site_id', '=', siteId).executeTakeFirst();
@@ -27,7 +30,11 @@ export class ProgramRepository {
 
   /** Creates the row (version 0) unless it exists, so that there is always a row to lock. */
   async ensure(trx: Db, row: ProgramRow): Promise<void> {
-    await trx.insertInto('site_programs').values(row).onConflict((oc) => oc.column('site_id').doNothing()).execute();
+    await trx
+      .insertInto('site_programs')
+      .values(row)
+      .onConflict((oc) => oc.column('site_id').doNothing())
+      .execute();
   }
 
   async save(trx: Db, row: ProgramRow): Promise<void> {
@@ -61,7 +68,13 @@ export class ProgramRepository {
   }
 
   /** Moves progress on removed rules to the archive; says how many parties and rows it touched. */
-  async archiveProgress(trx: Db, siteId: string, removed: Array<{ missionId: string; ruleId: string }>, version: number, now: number): Promise<{ parties: number; rows: number }> {
+  async archiveProgress(
+    trx: Db,
+    siteId: string,
+    removed: Array<{ missionId: string; ruleId: string }>,
+    version: number,
+    now: number,
+  ): Promise<{ parties: number; rows: number }> {
     const parties = new Set<string>();
     let rows = 0;
     for (const { missionId, ruleId } of removed) {
@@ -80,7 +93,21 @@ export class ProgramRepository {
       for (let i = 0; i < progress.length; i += 500) {
         await trx
           .insertInto('mission_progress_archive')
-          .values(progress.slice(i, i + 500).map((p) => ({ site_id: siteId, party_type: p.party_type, party_id: p.party_id, mission_id: missionId, rule_id: ruleId, window_start: p.window_start, current: p.current, archived_at: now, program_version: version })))
+          .values(
+            progress
+              .slice(i, i + 500)
+              .map((p) => ({
+                site_id: siteId,
+                party_type: p.party_type,
+                party_id: p.party_id,
+                mission_id: missionId,
+                rule_id: ruleId,
+                window_start: p.window_start,
+                current: p.current,
+                archived_at: now,
+                program_version: version,
+              })),
+          )
           .execute();
       }
       for (const p of progress) parties.add(`${p.party_type}:${p.party_id}`);

@@ -15,7 +15,8 @@ export function structuralErrors(schema: TSchema, value: unknown, prefix = ''): 
   // an 'anyOf'; report them once, listing what is allowed.
   const allowed = new Map<string, unknown[]>();
   for (const error of all) {
-    if (error.keyword === 'const') allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), (error.params as { allowedValue?: unknown }).allowedValue]);
+    if (error.keyword === 'const')
+      allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), (error.params as { allowedValue?: unknown }).allowedValue]);
   }
   const unions = new Set(all.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath));
   const errors: FieldError[] = [];
@@ -132,7 +133,13 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
       }
       const start = object[from];
       const end = object[to];
-      if (typeof start === 'string' && typeof end === 'string' && isValidLocalDateTime(start) && isValidLocalDateTime(end) && compareLocalDateTimes(start, end) > 0) {
+      if (
+        typeof start === 'string' &&
+        typeof end === 'string' &&
+        isValidLocalDateTime(start) &&
+        isValidLocalDateTime(end) &&
+        compareLocalDateTimes(start, end) > 0
+      ) {
         fail(`${path}.${to}`, `must not be before ${from}`);
       }
     }
@@ -176,7 +183,8 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
   unique('levels', program.levels, (l: { id: string }) => l.id);
   program.levels.forEach((level, i) => {
     const previous = program.levels[i - 1];
-    if (previous !== undefined && level.threshold <= previous.threshold) fail(`levels.${i}.threshold`, `must be greater than levels.${i - 1}.threshold (${previous.threshold})`);
+    if (previous !== undefined && level.threshold <= previous.threshold)
+      fail(`levels.${i}.threshold`, `must be greater than levels.${i - 1}.threshold (${previous.threshold})`);
   });
 
   // Missions
@@ -184,7 +192,10 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
   program.missions.forEach((mission, i) => {
     const path = `missions.${i}`;
     zone(`${path}.timezone`, mission.timezone);
-    dates(path, mission, [['startDate', 'endDate'], ['featuredStartDate', 'featuredEndDate']]);
+    dates(path, mission, [
+      ['startDate', 'endDate'],
+      ['featuredStartDate', 'featuredEndDate'],
+    ]);
     unique(`${path}.rules`, mission.rules, (r: { id: string }) => r.id);
     mission.rules.forEach((rule, r) => ref(`${path}.rules.${r}.action`, actions, rule.action, 'action', (v) => v.toLowerCase()));
     mission.rewards.points.forEach((reward, p) => ref(`${path}.rewards.points.${p}.category`, categories, reward.category, 'point category'));
@@ -230,7 +241,8 @@ export function semanticErrors(program: ProgramDocument): FieldError[] {
     quiz.questions.forEach((question, q) => {
       unique(`${path}.questions.${q}.choices`, question.choices, (c: { id: string }) => c.id);
       const correct = question.choices.filter((c) => c.correct).length;
-      if (question.type === 'single' && correct !== 1) fail(`${path}.questions.${q}.choices`, `a single-choice question needs exactly one correct choice (found ${correct})`);
+      if (question.type === 'single' && correct !== 1)
+        fail(`${path}.questions.${q}.choices`, `a single-choice question needs exactly one correct choice (found ${correct})`);
       if (question.type === 'multiple' && correct < 1) fail(`${path}.questions.${q}.choices`, 'a multiple-choice question needs at least one correct choice');
     });
   });

@@ -17,7 +17,13 @@ export class QuizRepository {
   }
 
   /** Answers of the user at one quiz: of one attempt, of one question, or all. */
-  async responses(trx: Reader, siteId: string, userId: string, quizId: string, filter: { attempt?: number; questionId?: string } = {}): Promise<QuizResponsesTable[]> {
+  async responses(
+    trx: Reader,
+    siteId: string,
+    userId: string,
+    quizId: string,
+    filter: { attempt?: number; questionId?: string } = {},
+  ): Promise<QuizResponsesTable[]> {
     let query = trx.db.selectFrom('quiz_responses').selectAll().where('site_id', '=', siteId).where('user_id', '=', userId).where('quiz_id', '=', quizId);
     if (filter.attempt !== undefined) query = query.where('attempt', '=', filter.attempt);
     if (filter.questionId !== undefined) query = query.where('question_id', '=', filter.questionId);
@@ -30,7 +36,11 @@ export class QuizRepository {
     const rows = await this.db
       .selectFrom('quiz_responses as r')
       .innerJoin('quiz_attempts as a', (join) =>
-        join.onRef('a.site_id', '=', 'r.site_id').onRef('a.user_id', '=', 'r.user_id').onRef('a.quiz_id', '=', 'r.quiz_id').onRef('a.attempt', '=', 'r.attempt'),
+        join
+          .onRef('a.site_id', '=', 'r.site_id')
+          .onRef('a.user_id', '=', 'r.user_id')
+          .onRef('a.quiz_id', '=', 'r.quiz_id')
+          .onRef('a.attempt', '=', 'r.attempt'),
       )
       .select(['r.quiz_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('r.site_id', '=', siteId)

@@ -56,7 +56,9 @@ const RecordedAnswer = Type.Object({
 });
 const PastAnswer = Type.Object({ attempt: Type.Integer(), choiceIds: Type.Array(Type.String()), correct: Type.Boolean(), answeredAt: Instant });
 const AnswerBody = Type.Object({
-  choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], { description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b' }),
+  choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], {
+    description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b',
+  }),
 });
 
 type QuestionParams = { userId: string; quizId: string; questionId: string };
@@ -64,7 +66,10 @@ type QuestionParams = { userId: string; quizId: string; questionId: string };
 export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = async (app, { quizzes }) => {
   app.get(
     '/users/:userId/quizzes',
-    { config: user, schema: { tags, summary: "The quizzes open now, with the user's status, attempts and best score", response: { 200: Envelope(Type.Array(QuizSummary)) } } },
+    {
+      config: user,
+      schema: { tags, summary: "The quizzes open now, with the user's status, attempts and best score", response: { 200: Envelope(Type.Array(QuizSummary)) } },
+    },
     async (request) => {
       const { userId } = request.params as { userId: string };
       return { response: await quizzes.list(authOf(request).siteId, userId) };
@@ -73,7 +78,14 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
 
   app.get(
     '/users/:userId/quizzes/:quizId/questions',
-    { config: user, schema: { tags, summary: 'The questions and their choices, in order; which choices are correct is never shown', response: { 200: Envelope(Type.Array(Question)) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'The questions and their choices, in order; which choices are correct is never shown',
+        response: { 200: Envelope(Type.Array(Question)) },
+      },
+    },
     async (request) => {
       const { quizId } = request.params as { quizId: string };
       return { response: await quizzes.questions(authOf(request).siteId, quizId) };
@@ -82,7 +94,10 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
 
   app.get(
     '/users/:userId/quizzes/:quizId/questions/:questionId/responses',
-    { config: user, schema: { tags, summary: "The user's answers to the question, per attempt, with their correctness", response: { 200: Envelope(Type.Array(PastAnswer)) } } },
+    {
+      config: user,
+      schema: { tags, summary: "The user's answers to the question, per attempt, with their correctness", response: { 200: Envelope(Type.Array(PastAnswer)) } },
+    },
     async (request) => {
       const { userId, quizId, questionId } = request.params as QuestionParams;
       return { response: await quizzes.responses(authOf(request).siteId, userId, quizId, questionId) };

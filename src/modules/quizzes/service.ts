@@ -93,21 +93,40 @@ export class QuizService {
     const now = this.clock();
     const open = program.quizzes.filter((quiz) => isOpen(quiz, now));
     if (open.length === 0) return [];
-    const [attempts, answered] = await Promise.all([this.repository.attempts({ db: this.database.db }, siteId, userId), this.repository.answeredInOpenAttempts(siteId, userId)]);
-    return open.map((quiz) => summarize(quiz, attempts.filter((a) => a.quiz_id === quiz.id), answered.get(quiz.id) ?? 0));
+    const [attempts, answered] = await Promise.all([
+      this.repository.attempts({ db: this.database.db }, siteId, userId),
+      this.repository.answeredInOpenAttempts(siteId, userId),
+    ]);
+    return open.map((quiz) =>
+      summarize(
+        quiz,
+        attempts.filter((a) => a.quiz_id === quiz.id),
+        answered.get(quiz.id) ?? 0,
+      ),
+    );
   }
 
   /** GET …/questions: in the program's order; choices without their correctness. */
   async questions(siteId: string, quizId: string): Promise<PresentedQuestion[]> {
     const quiz = findQuiz((await this.programs.snapshot(siteId)).program, quizId);
-    return quiz.questions.map((question) => ({ id: question.id, text: question.text, type: question.type, choices: question.choices.map((choice) => ({ id: choice.id, text: choice.text })) }));
+    return quiz.questions.map((question) => ({
+      id: question.id,
+      text: question.text,
+      type: question.type,
+      choices: question.choices.map((choice) => ({ id: choice.id, text: choice.text })),
+    }));
   }
 
   /** GET …/questions/{q}/responses: the user's answers to the question, per attempt. */
   async responses(siteId: string, userId: string, quizId: string, questionId: string): Promise<PastAnswer[]> {
     findQuestion(findQuiz((await this.programs.snapshot(siteId)).program, quizId), questionId);
     const rows = await this.repository.responses({ db: this.database.db }, siteId, userId, quizId, { questionId });
-    return rows.map((row) => ({ attempt: row.attempt, choiceIds: JSON.parse(row.choice_ids) as string[], correct: row.correct === 1, answeredAt: new Date(Number(row.answered_at)).toISOString() }));
+    return rows.map((row) => ({
+      attempt: row.attempt,
+      choiceIds: JSON.parse(row.choice_ids) as string[],
+      correct: row.correct === 1,
+      answeredAt: new Date(Number(row.answered_at)).toISOString(),
+    }));
   }
 
   /** POST …/questions/{q}/responses: records the answer in the current attempt (starting one when none is open). */
@@ -129,27 +148,75 @@ export class QuizService {
       let current = attempts.find((a) => a.completed_at === null);
       if (current === undefined) {
         if (quiz.maxAttempts !== undefined && attempts.length >= quiz.maxAttempts) {
-          throw new AppError('quiz_attempts_exhausted', `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`);
+          throw new AppError(
+            'quiz_attempts_exhausted',
+            `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`,
+          );
         }
-        current = { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: attempts.length + 1, started_at: now, completed_at: null, total_correct: null, total_questions: null, percent_correct: null, passed: null, event_id: null };
+        current = {
+          site_id: siteId,
+          user_id: userId,
+          quiz_id: quiz.id,
+          attempt: attempts.length + 1,
+          started_at: now,
+          completed_at: null,
+          total_correct: null,
+          total_questions: null,
+          percent_correct: null,
+          passed: null,
+          event_id: null,
+        };
         await this.repository.startAttempt(trx, current);
       }
       const given = await this.repository.responses(trx, siteId, userId, quiz.id, { attempt: current.attempt });
-      if (given.some((r) => r.question_id === question.id)) throw new AppError('already_answered', `Question "${question.id}" is answered already in attempt ${current.attempt}`);
+      if (given.some((r) => r.question_id === question.id))
+        throw new AppError('already_answered', `Question "${question.id}" is answered already in attempt ${current.attempt}`);
       const correct = isCorrect(question, choiceIds);
-      await this.repository.insertResponse(trx, { site_id: siteId, user_id: userId, quiz_id: quiz.id, attempt: current.attempt, question_id: question.id, choice_ids: JSON.stringify(choiceIds), correct: correct ? 1 : 0, answered_at: now });
+      await this.repository.insertResponse(trx, {
+        site_id: siteId,
+        user_id: userId,
+        quiz_id: quiz.id,
+        attempt: current.attempt,
+        question_id: question.id,
+        choice_ids: JSON.stringify(choiceIds),
+        correct: correct ? 1 : 0,
+        answered_at: now,
+      });
 
       // The attempt is complete when every question of the quiz as it is now has an answer.
       const answers = new Map(given.map((r) => [r.question_id, r.correct === 1]));
       answers.set(question.id, correct);
       const complete = quiz.questions.every((q) => answers.has(q.id));
-      const answer: RecordedAnswer = { quizId: quiz.id, questionId: question.id, attempt: current.attempt, choiceIds, correct, answeredAt: new Date(now).toISOString(), result: null };
-      if (complete) answer.result = await this.complete(within, user, involved, quiz, current, quiz.questions.map((q) => answers.get(q.id) === true));
+      const answer: RecordedAnswer = {
+        quizId: quiz.id,
+        questionId: question.id,
+        attempt: current.attempt,
+        choiceIds,
+        correct,
+        answeredAt: new Date(now).toISOString(),
+        result: null,
+      };
+      if (complete)
+        answer.result = await this.complete(
+          within,
+          user,
+          involved,
+          quiz,
+          current,
+          quiz.questions.map((q) => answers.get(q.id) === true),
+        );
       return answer;
     });
   }
 
-  private async complete(within: WithinTransaction, user: PartyKey, involved: Involved, quiz: Quiz, attempt: QuizAttemptsTable, answers: boolean[]): Promise<AttemptResult> {
+  private async complete(
+    within: WithinTransaction,
+    user: PartyKey,
+    involved: Involved,
+    quiz: Quiz,
+    attempt: QuizAttemptsTable,
+    answers: boolean[],
+  ): Promise<AttemptResult> {
     const score = scoreAttempt(quiz.passingPercent, answers);
     const eventId = `qz_${uuidv7()}`;
     const metadata = {
@@ -159,11 +226,24 @@ export class QuizService {
       totalQuestions: String(score.totalQuestions),
       percentCorrect: String(score.percentCorrect),
     };
-    const outcome = await this.actions.logWithin(within, user, involved, { action: 'QUIZ_COMPLETED', value: score.percentCorrect, metadata, eventId: undefined, timestamp: within.now }, eventId);
+    const outcome = await this.actions.logWithin(
+      within,
+      user,
+      involved,
+      { action: 'QUIZ_COMPLETED', value: score.percentCorrect, metadata, eventId: undefined, timestamp: within.now },
+      eventId,
+    );
     await this.repository.completeAttempt(
       within.trx,
       { siteId: user.siteId, userId: user.id, quizId: quiz.id, attempt: attempt.attempt },
-      { completed_at: within.now, total_correct: score.totalCorrect, total_questions: score.totalQuestions, percent_correct: score.percentCorrect, passed: score.passed ? 1 : 0, event_id: eventId },
+      {
+        completed_at: within.now,
+        total_correct: score.totalCorrect,
+        total_questions: score.totalQuestions,
+        percent_correct: score.percentCorrect,
+        passed: score.passed ? 1 : 0,
+        event_id: eventId,
+      },
     );
     return {
       attempt: attempt.attempt,
@@ -195,7 +275,13 @@ function isOpen(quiz: Quiz, now: number): boolean {
 /** `choiceIds`: a list (form: repeated key or a,b); one for single-choice questions, one or more for multiple-choice. */
 function parseChoices(body: unknown, question: Question): string[] {
   const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).choiceIds : undefined;
-  const list = typeof raw === 'string' ? raw.split(',').map((id) => id.trim()).filter((id) => id !== '') : raw;
+  const list =
+    typeof raw === 'string'
+      ? raw
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== '')
+      : raw;
   const invalid = (message: string) => new AppError('validation_failed', 'The answer is invalid', { errors: [{ path: 'choiceIds', message }] });
   if (!Array.isArray(list) || list.length === 0 || list.some((id) => !isValidId(id))) throw invalid('must be a list of one or more choice ids');
   const ids = [...new Set(list as string[])];
@@ -209,7 +295,13 @@ function parseChoices(body: unknown, question: Question): string[] {
 function summarize(quiz: Quiz, attempts: QuizAttemptsTable[], answered: number): QuizSummary {
   const completed = attempts.filter((a) => a.completed_at !== null);
   const open = attempts.find((a) => a.completed_at === null);
-  const status: QuizStatus = completed.some((a) => a.passed === 1) ? 'passed' : open !== undefined ? 'in_progress' : completed.length > 0 ? 'failed' : 'not_started';
+  const status: QuizStatus = completed.some((a) => a.passed === 1)
+    ? 'passed'
+    : open !== undefined
+      ? 'in_progress'
+      : completed.length > 0
+        ? 'failed'
+        : 'not_started';
   const best = completed.reduce<number | null>((max, a) => Math.max(max ?? 0, Number(a.percent_correct)), null);
   return {
     id: quiz.id,

@@ -79,20 +79,21 @@ export function parseRecognitionInput(body: unknown): RecognitionInput {
 
   const comment = raw.comment === undefined || raw.comment === null ? '' : text(raw.comment);
   if (comment === undefined) errors.push({ path: 'comment', message: 'must be a string' });
-  else if ([...comment].length > MAX_COMMENT) errors.push({ path: 'comment', message: `must be at most ${MAX_COMMENT} characters (got ${[...comment].length})` });
+  else if ([...comment].length > MAX_COMMENT)
+    errors.push({ path: 'comment', message: `must be at most ${MAX_COMMENT} characters (got ${[...comment].length})` });
 
   const listed = list(raw.recipients, errors);
   const perRecipient = pointMap(raw.recipientPoints, errors);
   const recipients: Array<{ userId: string; points: number }> = [];
   const hasPoints = raw.points !== undefined && raw.points !== '';
-  if (hasPoints && perRecipient !== undefined) errors.push({ path: 'points', message: 'give either points (for every recipient) or recipientPoints, not both' });
+  if (hasPoints && perRecipient !== undefined)
+    errors.push({ path: 'points', message: 'give either points (for every recipient) or recipientPoints, not both' });
   else if (!hasPoints && perRecipient === undefined && errors.length === 0) errors.push({ path: 'points', message: 'is required (or recipientPoints)' });
   else if (hasPoints) {
     const points = amount(raw.points, 'points', errors);
     if (listed === undefined) {
       if (raw.recipients === undefined) errors.push({ path: 'recipients', message: 'is required' });
-    }
-    else if (points !== undefined) for (const userId of listed) recipients.push({ userId, points });
+    } else if (points !== undefined) for (const userId of listed) recipients.push({ userId, points });
   } else if (perRecipient !== undefined) {
     const amounts = new Map<string, number>();
     for (const [userId, value] of perRecipient) {

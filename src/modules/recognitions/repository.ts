@@ -27,7 +27,9 @@ export class RecognitionRepository {
     await trx.db
       .insertInto('recognition_budgets')
       .values({ site_id: siteId, exchange_id: exchangeId, giver_id: giverId, window_start: windowStart, used: amount })
-      .onConflict((oc) => oc.columns(['site_id', 'exchange_id', 'giver_id', 'window_start']).doUpdateSet({ used: sql<number>`recognition_budgets.used + ${amount}` }))
+      .onConflict((oc) =>
+        oc.columns(['site_id', 'exchange_id', 'giver_id', 'window_start']).doUpdateSet({ used: sql<number>`recognition_budgets.used + ${amount}` }),
+      )
       .execute();
   }
 
@@ -37,7 +39,13 @@ export class RecognitionRepository {
   }
 
   /** A user's recognitions, newest first: given, received, or both; and how many there are. */
-  async interactions(siteId: string, userId: string, type: InteractionType, limit: number, offset: number): Promise<{ rows: RecognitionsTable[]; total: number }> {
+  async interactions(
+    siteId: string,
+    userId: string,
+    type: InteractionType,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: RecognitionsTable[]; total: number }> {
     let base = this.db.selectFrom('recognitions as r').where('r.site_id', '=', siteId);
     const received = this.db.selectFrom('recognition_recipients').select('recognition_id').where('site_id', '=', siteId).where('recipient_id', '=', userId);
     if (type === 'given') base = base.where('r.giver_id', '=', userId);

@@ -35,10 +35,14 @@ const RecognitionBody = Type.Object({
   exchangeId: Type.String(),
   categoryId: Type.String(),
   comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, description: `At most ${MAX_COMMENT} characters (Unicode code points)` })),
-  recipients: Type.Optional(Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' })),
+  recipients: Type.Optional(
+    Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' }),
+  ),
   points: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'The amount each recipient gets' })),
   recipientPoints: Type.Optional(
-    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: MAX_POINTS })), Type.String({ description: 'Form: ann:5,bob:15' })], { description: 'An amount per recipient, instead of points' }),
+    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: MAX_POINTS })), Type.String({ description: 'Form: ann:5,bob:15' })], {
+      description: 'An amount per recipient, instead of points',
+    }),
   ),
 });
 const GivenRecognition = Type.Object({
@@ -118,7 +122,9 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
         querystring: Type.Object({
           ...PagingQuery.properties,
           q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
-          preferences: Type.Optional(Type.String({ deprecated: true, description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' })),
+          preferences: Type.Optional(
+            Type.String({ deprecated: true, description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' }),
+          ),
         }),
         response: { 200: Envelope(Type.Array(Person)) },
       },
@@ -128,7 +134,12 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       const { q, limit = 50, offset = 0, preferences } = request.query;
       const { items, total } = await recognitions.recipients(authOf(request).siteId, userId, exchangeId, q, { limit, offset });
       if (preferences !== undefined) {
-        deprecate(reply, { since: PREFERENCES_DEPRECATED, sunset: PREFERENCES_SUNSET, successor: request.url.split('?')[0] as string, title: 'stop sending preferences; it is ignored' });
+        deprecate(reply, {
+          since: PREFERENCES_DEPRECATED,
+          sunset: PREFERENCES_SUNSET,
+          successor: request.url.split('?')[0] as string,
+          title: 'stop sending preferences; it is ignored',
+        });
       }
       reply.header('x-total-count', String(total));
       return { response: items };

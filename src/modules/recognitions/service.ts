@@ -53,7 +53,6 @@ export interface Budget {
   resetsAt: string | null;
 }
 
-
 export interface Interaction {
   id: string;
   type: 'given' | 'received';
@@ -127,7 +126,13 @@ export class RecognitionService {
   }
 
   /** GET /users/{u}/exchanges/{x}/recipients: who the user may recognize there, by name. */
-  async recipients(siteId: string, userId: string, exchangeId: string, q: string | undefined, paging: { limit: number; offset: number }): Promise<{ items: Person[]; total: number }> {
+  async recipients(
+    siteId: string,
+    userId: string,
+    exchangeId: string,
+    q: string | undefined,
+    paging: { limit: number; offset: number },
+  ): Promise<{ items: Person[]; total: number }> {
     const { program } = await this.programs.snapshot(siteId);
     const exchange = findExchange(program, exchangeId);
     const { people, total } = await this.users.search({ siteId, groups: exchange.recipients.groups, exclude: userId, q, match: 'anywhere', ...paging });
@@ -144,7 +149,10 @@ export class RecognitionService {
     const window = budgetWindow(exchange, zone, now);
     const overBudget = (used: number) => {
       if (used + total > exchange.budget.amount) {
-        throw new AppError('budget_exceeded', `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`);
+        throw new AppError(
+          'budget_exceeded',
+          `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`,
+        );
       }
     };
     overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));
@@ -160,13 +168,35 @@ export class RecognitionService {
     const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
 
     const recognitionId = `rec_${uuidv7()}`;
-    const gift: Gift = { recognitionId, giverId, pointCategory: exchange.pointCategory, metadata: { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId } };
-    const row: RecognitionsTable = { site_id: siteId, recognition_id: recognitionId, exchange_id: exchange.id, category_id: category.id, giver_id: giverId, comment: input.comment, points: total, budget_window: window.start, given_at: now };
+    const gift: Gift = {
+      recognitionId,
+      giverId,
+      pointCategory: exchange.pointCategory,
+      metadata: { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId },
+    };
+    const row: RecognitionsTable = {
+      site_id: siteId,
+      recognition_id: recognitionId,
+      exchange_id: exchange.id,
+      category_id: category.id,
+      giver_id: giverId,
+      comment: input.comment,
+      points: total,
+      budget_window: window.start,
+      given_at: now,
+    };
     const event = {
       type: 'recognition.given',
       occurredAt: now,
       data: {
-        recognition: { id: recognitionId, exchangeId: exchange.id, category: { id: category.id, name: category.name }, comment: input.comment, points: total, pointCategory: exchange.pointCategory },
+        recognition: {
+          id: recognitionId,
+          exchangeId: exchange.id,
+          category: { id: category.id, name: category.name },
+          comment: input.comment,
+          points: total,
+          pointCategory: exchange.pointCategory,
+        },
         recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })),
         timestamp: new Date(now).toISOString(),
       },
@@ -176,10 +206,20 @@ export class RecognitionService {
       const used = await this.repository.budgetUsed(within.trx, siteId, exchange.id, giverId, window.start);
       overBudget(used);
       await this.repository.charge(within.trx, siteId, exchange.id, giverId, window.start, total);
-      await this.repository.insert(within.trx, row, recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })));
+      await this.repository.insert(
+        within.trx,
+        row,
+        recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })),
+      );
       const credited: GivenRecognition['recipients'] = [];
       for (const [i, r] of recipients.entries()) credited.push(await this.receive(within, r, i, gift));
-      const given = { action: 'RECOGNITION_GIVEN', value: total, metadata: { ...gift.metadata, recipients: String(recipients.length) }, eventId: undefined, timestamp: now };
+      const given = {
+        action: 'RECOGNITION_GIVEN',
+        value: total,
+        metadata: { ...gift.metadata, recipients: String(recipients.length) },
+        eventId: undefined,
+        timestamp: now,
+      };
       const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
       await this.actions.writeWithin(within, [giver], async (locked) => {
         locked.writes.enqueue(giver, event, now);
@@ -201,17 +241,27 @@ export class RecognitionService {
   }
 
   /** The exchange and category of a gift, once every rule but the budget holds for it. */
-  private async checkGift(program: ProgramDocument, siteId: string, giverId: string, input: RecognitionInput, now: number): Promise<{ exchange: Exchange; category: Exchange['categories'][number]; zone: string }> {
+  private async checkGift(
+    program: ProgramDocument,
+    siteId: string,
+    giverId: string,
+    input: RecognitionInput,
+    now: number,
+  ): Promise<{ exchange: Exchange; category: Exchange['categories'][number]; zone: string }> {
     const exchange = program.exchanges.find((x) => x.id === input.exchangeId);
     if (exchange === undefined) throw new AppError('unknown_exchange', `The site has no exchange "${input.exchangeId}"`);
     const category = exchange.categories.find((c) => c.id === input.categoryId);
     if (category === undefined) throw new AppError('unknown_category', `Exchange "${exchange.id}" has no category "${input.categoryId}"`);
     const zone = zoneOf(program, exchange);
     if (!withinDates(exchange, zone, now)) throw new AppError('exchange_closed', `Exchange "${exchange.id}" is not open now`);
-    if (!isGiver(exchange, await this.membershipsFor(siteId, giverId, [exchange]))) throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
+    if (!isGiver(exchange, await this.membershipsFor(siteId, giverId, [exchange])))
+      throw new AppError('giver_not_eligible', `User "${giverId}" may not give in exchange "${exchange.id}"`);
     if (input.recipients.some((r) => r.userId === giverId)) throw new AppError('self_recognition', 'A user cannot recognize themselves');
     if (input.recipients.length > exchange.maxRecipients) {
-      throw new AppError('too_many_recipients', `Exchange "${exchange.id}" allows at most ${counted(exchange.maxRecipients, 'recipient')} per recognition (got ${input.recipients.length})`);
+      throw new AppError(
+        'too_many_recipients',
+        `Exchange "${exchange.id}" allows at most ${counted(exchange.maxRecipients, 'recipient')} per recognition (got ${input.recipients.length})`,
+      );
     }
     const outOfRange = input.recipients.filter((r) => r.points < exchange.minPoints || (exchange.maxPoints !== undefined && r.points > exchange.maxPoints));
     if (outOfRange.length > 0) {
@@ -221,23 +271,51 @@ export class RecognitionService {
         errors: outOfRange.map((r) => ({ path: `recipients.${r.userId}`, message: `${r.points} is outside ${range}` })),
       });
     }
-    const eligible = await this.users.among(siteId, exchange.recipients.groups, input.recipients.map((r) => r.userId));
+    const eligible = await this.users.among(
+      siteId,
+      exchange.recipients.groups,
+      input.recipients.map((r) => r.userId),
+    );
     const ineligible = input.recipients.filter((r) => !eligible.has(r.userId));
     if (ineligible.length > 0) {
-      throw new AppError('recipient_not_eligible', `${ineligible.length === 1 ? 'A recipient is' : 'Recipients are'} not eligible in exchange "${exchange.id}"`, {
-        errors: ineligible.map((r) => ({ path: `recipients.${r.userId}`, message: 'is not a user who may receive in this exchange' })),
-      });
+      throw new AppError(
+        'recipient_not_eligible',
+        `${ineligible.length === 1 ? 'A recipient is' : 'Recipients are'} not eligible in exchange "${exchange.id}"`,
+        {
+          errors: ineligible.map((r) => ({ path: `recipients.${r.userId}`, message: 'is not a user who may receive in this exchange' })),
+        },
+      );
     }
     return { exchange, category, zone };
   }
 
   /** Credits a recipient the gift (a decision), then logs RECOGNITION_RECEIVED from what that left (another). */
   private async receive(within: WithinTransaction, r: Recipient, i: number, gift: Gift): Promise<GivenRecognition['recipients'][number]> {
-    const posting = { category: gift.pointCategory, amount: r.points, cause: 'recognition' as const, causeId: gift.recognitionId, reason: null, levelCause: () => ({ recognitionId: gift.recognitionId }) };
-    const posted = await this.actions.writeWithin(within, [r.party], async (locked) => ({ writes: locked.writes, answer: await this.points.post(locked, within.snapshot, r.party, new Set(r.involved.groupIds), posting) }));
-    const entry: GivenRecognition['recipients'][number] = { userId: r.userId, points: r.points, ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}) };
+    const posting = {
+      category: gift.pointCategory,
+      amount: r.points,
+      cause: 'recognition' as const,
+      causeId: gift.recognitionId,
+      reason: null,
+      levelCause: () => ({ recognitionId: gift.recognitionId }),
+    };
+    const posted = await this.actions.writeWithin(within, [r.party], async (locked) => ({
+      writes: locked.writes,
+      answer: await this.points.post(locked, within.snapshot, r.party, new Set(r.involved.groupIds), posting),
+    }));
+    const entry: GivenRecognition['recipients'][number] = {
+      userId: r.userId,
+      points: r.points,
+      ...(posted.levelChanged !== undefined ? { levelChanged: posted.levelChanged } : {}),
+    };
     // Receiving is not something the recipient did: it does not count them as active today.
-    const received = { action: 'RECOGNITION_RECEIVED', value: r.points, metadata: { ...gift.metadata, giver_id: gift.giverId }, eventId: undefined, timestamp: within.now };
+    const received = {
+      action: 'RECOGNITION_RECEIVED',
+      value: r.points,
+      metadata: { ...gift.metadata, giver_id: gift.giverId },
+      eventId: undefined,
+      timestamp: within.now,
+    };
     const outcome = await this.actions.logWithin(within, r.party, r.involved, received, `${gift.recognitionId}.received.${i + 1}`, { passive: true });
     // A mission completed by receiving can move the level further than the gift did: the response shows the whole move.
     if (outcome.levelChanged !== undefined) entry.levelChanged = { ...outcome.levelChanged, from: entry.levelChanged?.from ?? outcome.levelChanged.from };
@@ -245,10 +323,18 @@ export class RecognitionService {
   }
 
   /** GET /users/{u}/interactions-collection: recognitions given, received, or both, newest first. */
-  async interactions(siteId: string, userId: string, type: InteractionType, paging: { limit: number; offset: number }): Promise<{ items: Interaction[]; total: number }> {
+  async interactions(
+    siteId: string,
+    userId: string,
+    type: InteractionType,
+    paging: { limit: number; offset: number },
+  ): Promise<{ items: Interaction[]; total: number }> {
     const { program } = await this.programs.snapshot(siteId);
     const { rows, total } = await this.repository.interactions(siteId, userId, type, paging.limit, paging.offset);
-    const recipientRows = await this.repository.recipientsOf(siteId, rows.map((row) => row.recognition_id));
+    const recipientRows = await this.repository.recipientsOf(
+      siteId,
+      rows.map((row) => row.recognition_id),
+    );
     const people = [...new Set([...rows.map((row) => row.giver_id), ...recipientRows.map((row) => row.recipient_id)])];
     const names = await this.preferences.names(siteId, people);
     const person = (id: string): Person => {
@@ -310,7 +396,6 @@ function isGiver(exchange: Exchange, groups: ReadonlySet<string>): boolean {
 function zoneOf(program: ProgramDocument, exchange: Exchange): string {
   return exchange.timezone ?? program.site.timezone;
 }
-
 
 /** The budget period holding `now`: a calendar window in the exchange's time zone; all time for `none`. */
 function budgetWindow(exchange: Exchange, timezone: string, now: number): { start: number; end: number | null } {

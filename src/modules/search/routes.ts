@@ -36,9 +36,18 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService;
         querystring: Type.Object({
           ...PagingQuery.properties,
           q: Type.Optional(Type.String({ maxLength: 255, description: 'The start of an id, or of a word of a name (case-insensitive); empty: everything' })),
-          type: Type.Optional(Type.Union(TYPES.map((type) => Type.Literal(type)), { description: 'One kind only; default all three' })),
+          type: Type.Optional(
+            Type.Union(
+              TYPES.map((type) => Type.Literal(type)),
+              { description: 'One kind only; default all three' },
+            ),
+          ),
         }),
-        response: { 200: Envelope(Type.Object({ missions: Type.Optional(Type.Array(Mission)), actions: Type.Optional(Type.Array(Action)), users: Type.Optional(Type.Array(Person)) })) },
+        response: {
+          200: Envelope(
+            Type.Object({ missions: Type.Optional(Type.Array(Mission)), actions: Type.Optional(Type.Array(Action)), users: Type.Optional(Type.Array(Person)) }),
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -48,12 +57,18 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService;
       const wanted: ReadonlyArray<(typeof TYPES)[number]> = type === undefined ? TYPES : [type as (typeof TYPES)[number]];
       const { program } = await programs.snapshot(siteId);
       const window = <T>(items: T[]) => items.slice(offset, offset + limit);
-      const response: { missions?: typeof program.missions; actions?: typeof program.actions; users?: Awaited<ReturnType<UserDirectory['search']>>['people'] } = {};
+      const response: { missions?: typeof program.missions; actions?: typeof program.actions; users?: Awaited<ReturnType<UserDirectory['search']>>['people'] } =
+        {};
       if (wanted.includes('missions')) response.missions = window(program.missions.filter((m) => q === '' || matches(m.id, q) || matches(m.name, q)));
       if (wanted.includes('actions')) response.actions = window(program.actions.filter((a) => q === '' || matches(a.name, q)));
       if (wanted.includes('users')) response.users = (await users.search({ siteId, q, match: 'prefix', limit, offset })).people;
       const successors = { missions: '/challenges', actions: '/actions', users: '/users/{userId}/preferences' } as const;
-      deprecate(reply, { since: SEARCH_DEPRECATED, sunset: SEARCH_SUNSET, successor: wanted.map((kind) => successors[kind]), title: 'call the endpoint of the specific object' });
+      deprecate(reply, {
+        since: SEARCH_DEPRECATED,
+        sunset: SEARCH_SUNSET,
+        successor: wanted.map((kind) => successors[kind]),
+        title: 'call the endpoint of the specific object',
+      });
       return { response };
     },
   );

@@ -28,10 +28,7 @@ function toState(row: ClientRow): ClientState {
     role: row.role,
     secretVersion: row.secret_version,
     deleted: row.deleted_at !== null,
-    rate:
-      row.rate_limit_rps !== null && row.rate_limit_burst !== null
-        ? { rate: row.rate_limit_rps, burst: row.rate_limit_burst }
-        : undefined,
+    rate: row.rate_limit_rps !== null && row.rate_limit_burst !== null ? { rate: row.rate_limit_rps, burst: row.rate_limit_burst } : undefined,
   };
 }
 

@@ -77,4 +77,3 @@ export function demoReminder(baseUrl: string): string {
     ...links(baseUrl),
   ].join('\n');
 }
-

@@ -20,7 +20,10 @@ export class SitesRepository {
   }
 
   async countSites(): Promise<number> {
-    const row = await this.db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -30,22 +33,11 @@ export class SitesRepository {
 
   /** A live (not deleted) client by its globally unique id. */
   findClient(clientId: string): Promise<ClientRow | undefined> {
-    return this.db
-      .selectFrom('clients')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return this.db.selectFrom('clients').selectAll().where('client_id', '=', clientId).where('deleted_at', 'is', null).executeTakeFirst();
   }
 
   listClients(siteId: string): Promise<ClientRow[]> {
-    return this.db
-      .selectFrom('clients')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
+    return this.db.selectFrom('clients').selectAll().where('site_id', '=', siteId).where('deleted_at', 'is', null).orderBy('created_at').execute();
   }
 
   /** Every client (deleted ones included) changed at or after `since`: the revocation feed. */

@@ -102,9 +102,14 @@ export class SitesService {
    * The client's contractual request rate (SPEC §3): tokens per second and burst, or null for the
    * configured default. Every node applies it on its next refresh (at once with Redis).
    */
-  async setClientRate(clientId: string, limit: { rate: number; burst: number } | null): Promise<{ clientId: string; rate: number | null; burst: number | null }> {
+  async setClientRate(
+    clientId: string,
+    limit: { rate: number; burst: number } | null,
+  ): Promise<{ clientId: string; rate: number | null; burst: number | null }> {
     if (limit !== null && !(Number.isFinite(limit.rate) && limit.rate > 0 && Number.isInteger(limit.burst) && limit.burst >= 1)) {
-      throw new AppError('validation_failed', 'The rate is invalid', { errors: [{ path: 'rate', message: 'rate must be a positive number and burst a whole number of at least 1' }] });
+      throw new AppError('validation_failed', 'The rate is invalid', {
+        errors: [{ path: 'rate', message: 'rate must be a positive number and burst a whole number of at least 1' }],
+      });
     }
     const row = await this.repository.setRate(clientId, limit?.rate ?? null, limit?.burst ?? null, this.clock());
     if (!row) throw new AppError('not_found', `Client "${clientId}" does not exist`);

@@ -59,6 +59,9 @@ export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesRe
         throw error;
       });
     await seeded;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPage({ token: await issue(DEMO_USER), userId: DEMO_USER }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(demoPage({ token: await issue(DEMO_USER), userId: DEMO_USER }));
   });
 };

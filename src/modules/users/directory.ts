@@ -37,7 +37,12 @@ export class UserDirectory {
 
   private known(siteId: string, groups: readonly string[]) {
     if (groups.length > 0) {
-      return this.db.selectFrom('group_members').select('user_id').where('site_id', '=', siteId).where('group_id', 'in', [...groups]).distinct();
+      return this.db
+        .selectFrom('group_members')
+        .select('user_id')
+        .where('site_id', '=', siteId)
+        .where('group_id', 'in', [...groups])
+        .distinct();
     }
     return this.db
       .selectFrom('parties')
@@ -51,7 +56,11 @@ export class UserDirectory {
   /** Which of the given users the site knows (as members of the groups, when given). */
   async among(siteId: string, groups: readonly string[], userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await this.db.selectFrom(this.known(siteId, groups).as('u')).select('u.user_id').where('u.user_id', 'in', [...userIds]).execute();
+    const rows = await this.db
+      .selectFrom(this.known(siteId, groups).as('u'))
+      .select('u.user_id')
+      .where('u.user_id', 'in', [...userIds])
+      .execute();
     return new Set(rows.map((row) => row.user_id));
   }
 
@@ -88,7 +97,12 @@ export class UserDirectory {
     ]);
     const people = rows.map((row) => {
       const stored = row.preferences === null ? {} : (JSON.parse(row.preferences) as Record<string, string | undefined>);
-      return { userId: row.user_id, firstName: stored.firstName ?? null, lastName: stored.lastName ?? null, iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null };
+      return {
+        userId: row.user_id,
+        firstName: stored.firstName ?? null,
+        lastName: stored.lastName ?? null,
+        iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null,
+      };
     });
     return { people, total: Number(count?.n ?? 0) };
   }

@@ -2,4 +2,9 @@
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schemas.js';
 
-export const Person = Type.Object({ userId: Type.String(), firstName: Nullable(Type.String()), lastName: Nullable(Type.String()), iconUrl: Nullable(Type.String()) });
+export const Person = Type.Object({
+  userId: Type.String(),
+  firstName: Nullable(Type.String()),
+  lastName: Nullable(Type.String()),
+  iconUrl: Nullable(Type.String()),
+});

@@ -20,7 +20,19 @@ import type { ProgramService } from '../program/service.js';
 
 export interface Drift {
   siteId: string;
-  check: 'balance' | 'lifetime' | 'cap_totals' | 'completion_points' | 'completion_count' | 'supply' | 'trophies' | 'level' | 'budget' | 'recognition_points' | 'award_balance' | 'ots_credit';
+  check:
+    | 'balance'
+    | 'lifetime'
+    | 'cap_totals'
+    | 'completion_points'
+    | 'completion_count'
+    | 'supply'
+    | 'trophies'
+    | 'level'
+    | 'budget'
+    | 'recognition_points'
+    | 'award_balance'
+    | 'ots_credit';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -59,7 +71,10 @@ export class VerifyService {
     const capTotals = new Map<string, number>();
     let after: string | undefined;
     for (;;) {
-      let page = this.db.selectFrom('points_ledger').select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'occurred_at']).where('site_id', '=', siteId);
+      let page = this.db
+        .selectFrom('points_ledger')
+        .select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'occurred_at'])
+        .where('site_id', '=', siteId);
       if (after !== undefined) page = page.where('entry_id', '>', after);
       const rows = await page.orderBy('entry_id').limit(PAGE).execute();
       for (const row of rows) {
@@ -82,15 +97,21 @@ export class VerifyService {
       after = rows[rows.length - 1]?.entry_id;
     }
 
-    const stored = await this.db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance', 'lifetime']).where('site_id', '=', siteId).execute();
+    const stored = await this.db
+      .selectFrom('point_balances')
+      .select(['party_type', 'party_id', 'category', 'balance', 'lifetime'])
+      .where('site_id', '=', siteId)
+      .execute();
     const storedKeys = new Set<string>();
     for (const row of stored) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
       storedKeys.add(key);
       const expected = balances.get(key) ?? { balance: 0, lifetime: 0 };
       const subject = `${row.party_type}:${row.party_id}`;
-      if (Number(row.balance) !== expected.balance) drift({ check: 'balance', subject, detail: `${row.category} balance`, expected: expected.balance, actual: Number(row.balance) });
-      if (Number(row.lifetime) !== expected.lifetime) drift({ check: 'lifetime', subject, detail: `${row.category} lifetime points`, expected: expected.lifetime, actual: Number(row.lifetime) });
+      if (Number(row.balance) !== expected.balance)
+        drift({ check: 'balance', subject, detail: `${row.category} balance`, expected: expected.balance, actual: Number(row.balance) });
+      if (Number(row.lifetime) !== expected.lifetime)
+        drift({ check: 'lifetime', subject, detail: `${row.category} lifetime points`, expected: expected.lifetime, actual: Number(row.lifetime) });
     }
     for (const [key, expected] of balances) {
       if (storedKeys.has(key) || (expected.balance === 0 && expected.lifetime === 0)) continue;
@@ -99,19 +120,35 @@ export class VerifyService {
     }
     report.checked.parties += new Set(stored.map((row) => `${row.party_type}:${row.party_id}`)).size;
 
-    const earnings = await this.db.selectFrom('point_earnings').select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned']).where('site_id', '=', siteId).execute();
+    const earnings = await this.db
+      .selectFrom('point_earnings')
+      .select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned'])
+      .where('site_id', '=', siteId)
+      .execute();
     for (const row of earnings) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.category}\u0000${row.period}\u0000${Number(row.period_start)}`;
       const expected = capTotals.get(key) ?? 0;
       capTotals.delete(key);
       if (Number(row.earned) !== expected) {
-        drift({ check: 'cap_totals', subject: `${row.party_type}:${row.party_id}`, detail: `${row.category} earned in the ${row.period} from ${new Date(Number(row.period_start)).toISOString()}`, expected, actual: Number(row.earned) });
+        drift({
+          check: 'cap_totals',
+          subject: `${row.party_type}:${row.party_id}`,
+          detail: `${row.category} earned in the ${row.period} from ${new Date(Number(row.period_start)).toISOString()}`,
+          expected,
+          actual: Number(row.earned),
+        });
       }
     }
     for (const [key, expected] of capTotals) {
       if (expected === 0) continue;
       const [subject, category, period, start] = key.split('\u0000') as [string, string, string, string];
-      drift({ check: 'cap_totals', subject, detail: `${category} earned in the ${period} from ${new Date(Number(start)).toISOString()} (no row)`, expected, actual: null });
+      drift({
+        check: 'cap_totals',
+        subject,
+        detail: `${category} earned in the ${period} from ${new Date(Number(start)).toISOString()} (no row)`,
+        expected,
+        actual: null,
+      });
     }
 
     // Each completion's credits: reversed in full when it was removed, untouched while it lives.
@@ -161,34 +198,59 @@ export class VerifyService {
       const mission = missionsById.get(row.mission_id);
       const max = mission?.repeatableWindow === undefined ? undefined : mission.repeatableWindow.maxPerPeriod;
       if (mission?.repeatableWindow !== undefined && max !== undefined && n > max) {
-        drift({ check: 'completion_count', subject: `${row.party_type}:${row.party_id}`, detail: `${row.mission_id}: live completions in the window from ${new Date(Number(row.window_start)).toISOString()} (at most)`, expected: max, actual: n });
+        drift({
+          check: 'completion_count',
+          subject: `${row.party_type}:${row.party_id}`,
+          detail: `${row.mission_id}: live completions in the window from ${new Date(Number(row.window_start)).toISOString()} (at most)`,
+          expected: max,
+          actual: n,
+        });
       }
     }
     for (const [key, n] of perPartyMission) {
       const [subject, missionId] = key.split('\u0000') as [string, string];
       const mission = missionsById.get(missionId);
-      if (mission !== undefined && mission.repeatableWindow === undefined && n > 1) drift({ check: 'completion_count', subject, detail: `${missionId}: live completions of a non-repeatable mission (at most)`, expected: 1, actual: n });
+      if (mission !== undefined && mission.repeatableWindow === undefined && n > 1)
+        drift({ check: 'completion_count', subject, detail: `${missionId}: live completions of a non-repeatable mission (at most)`, expected: 1, actual: n });
     }
     const supplies = await this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute();
     for (const row of supplies) {
       const supply = missionsById.get(row.mission_id)?.supply;
       if (supply === undefined) continue;
       const expected = perMission.get(row.mission_id) ?? 0;
-      if (Number(row.used) !== expected) drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (live completions)', expected, actual: Number(row.used) });
-      if (Number(row.used) > supply) drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (the supply)', expected: supply, actual: Number(row.used) });
+      if (Number(row.used) !== expected)
+        drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (live completions)', expected, actual: Number(row.used) });
+      if (Number(row.used) > supply)
+        drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (the supply)', expected: supply, actual: Number(row.used) });
     }
 
     // Trophy cases from the live completions that awarded each badge.
     const earned = await this.db
       .selectFrom('mission_completions')
-      .select((eb) => ['party_type', 'party_id', 'badge_id', eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
+      .select((eb) => [
+        'party_type',
+        'party_id',
+        'badge_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('completed_at').as('first'),
+        eb.fn.max('completed_at').as('last'),
+      ])
       .where('site_id', '=', siteId)
       .where('removed_at', 'is', null)
       .where('badge_id', 'is not', null)
       .groupBy(['party_type', 'party_id', 'badge_id'])
       .execute();
-    const expectedTrophies = new Map(earned.map((row) => [`${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`, `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`]));
-    const trophies = await this.db.selectFrom('trophies').select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at']).where('site_id', '=', siteId).execute();
+    const expectedTrophies = new Map(
+      earned.map((row) => [
+        `${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`,
+        `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`,
+      ]),
+    );
+    const trophies = await this.db
+      .selectFrom('trophies')
+      .select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
+      .where('site_id', '=', siteId)
+      .execute();
     for (const row of trophies) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.badge_id}`;
       const actual = `${Number(row.earned_count)} earned, first ${iso(row.first_earned_at)}, last ${iso(row.last_earned_at)}`;
@@ -207,13 +269,19 @@ export class VerifyService {
     // Levels follow lifetime points in the default category.
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
     if (program.site.levelType === 'points' && defaultCategory !== undefined && engine.levels.length > 0) {
-      const users = await this.db.selectFrom('parties').select(['party_id', 'level_id']).where('site_id', '=', siteId).where('party_type', '=', 'user').execute();
+      const users = await this.db
+        .selectFrom('parties')
+        .select(['party_id', 'level_id'])
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', 'user')
+        .execute();
       for (const user of users) {
         const lifetime = balances.get(`user:${user.party_id}\u0000${defaultCategory}`)?.lifetime ?? 0;
         const expected = levelFor(engine.levels, lifetime)?.id ?? null;
         // No level recorded: the user never left the level that 0 points reach.
         const actual = user.level_id ?? levelFor(engine.levels, 0)?.id ?? null;
-        if (actual !== expected) drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
+        if (actual !== expected)
+          drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
       }
     }
   }
@@ -227,17 +295,39 @@ export class VerifyService {
       .groupBy(['exchange_id', 'giver_id', 'budget_window'])
       .execute();
     const expected = new Map(charged.map((row) => [key(row.exchange_id, row.giver_id, Number(row.budget_window)), Number(row.total)]));
-    const budgets = await this.db.selectFrom('recognition_budgets').select(['exchange_id', 'giver_id', 'window_start', 'used']).where('site_id', '=', siteId).execute();
+    const budgets = await this.db
+      .selectFrom('recognition_budgets')
+      .select(['exchange_id', 'giver_id', 'window_start', 'used'])
+      .where('site_id', '=', siteId)
+      .execute();
     const used = new Map(budgets.map((row) => [key(row.exchange_id, row.giver_id, Number(row.window_start)), Number(row.used)]));
     const window = (start: number) => (start === 0 ? 'all time' : `the period from ${iso(start)}`);
     for (const d of differences(expected, used)) {
       const [exchangeId, giverId, start] = d.key as [string, string, string];
-      if (d.actual === null) drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`, expected: d.expected, actual: null });
-      else if (d.actual !== (d.expected ?? 0)) drift({ check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))}`, expected: d.expected ?? 0, actual: d.actual });
+      if (d.actual === null)
+        drift({
+          check: 'budget',
+          subject: `user:${giverId}`,
+          detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`,
+          expected: d.expected,
+          actual: null,
+        });
+      else if (d.actual !== (d.expected ?? 0))
+        drift({
+          check: 'budget',
+          subject: `user:${giverId}`,
+          detail: `${exchangeId} budget used in ${window(Number(start))}`,
+          expected: d.expected ?? 0,
+          actual: d.actual,
+        });
     }
 
     // Each recipient's amount, credited once to them through the ledger.
-    const owed = await this.db.selectFrom('recognition_recipients').select(['recognition_id', 'recipient_id', 'points']).where('site_id', '=', siteId).execute();
+    const owed = await this.db
+      .selectFrom('recognition_recipients')
+      .select(['recognition_id', 'recipient_id', 'points'])
+      .where('site_id', '=', siteId)
+      .execute();
     const credits = await this.db
       .selectFrom('points_ledger')
       .select(['cause_id', 'party_id', (eb) => eb.fn.sum<number>('credited').as('credited')])
@@ -248,8 +338,22 @@ export class VerifyService {
     const credited = new Map(credits.map((row) => [key(row.cause_id, row.party_id), Number(row.credited)]));
     for (const d of differences(new Map(owed.map((row) => [key(row.recognition_id, row.recipient_id), Number(row.points)])), credited)) {
       const [recognitionId, userId] = d.key as [string, string];
-      if (d.expected === null) drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points credited for ${recognitionId}, which gave them none`, expected: 0, actual: d.actual });
-      else drift({ check: 'recognition_points', subject: `user:${userId}`, detail: `points received in ${recognitionId}`, expected: d.expected, actual: d.actual });
+      if (d.expected === null)
+        drift({
+          check: 'recognition_points',
+          subject: `user:${userId}`,
+          detail: `points credited for ${recognitionId}, which gave them none`,
+          expected: 0,
+          actual: d.actual,
+        });
+      else
+        drift({
+          check: 'recognition_points',
+          subject: `user:${userId}`,
+          detail: `points received in ${recognitionId}`,
+          expected: d.expected,
+          actual: d.actual,
+        });
     }
   }
 
@@ -265,11 +369,30 @@ export class VerifyService {
     const accounts = await this.db.selectFrom('award_accounts').select(['user_id', 'balance']).where('site_id', '=', siteId).execute();
     for (const d of differences(statement, new Map(accounts.map((row) => [key(row.user_id), Number(row.balance)])))) {
       const [userId] = d.key as [string];
-      if (d.actual === null) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement (no account)', expected: d.expected, actual: null });
-      else if (d.actual !== (d.expected ?? 0)) drift({ check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement', expected: d.expected ?? 0, actual: d.actual });
+      if (d.actual === null)
+        drift({
+          check: 'award_balance',
+          subject: `user:${userId}`,
+          detail: 'award balance against its statement (no account)',
+          expected: d.expected,
+          actual: null,
+        });
+      else if (d.actual !== (d.expected ?? 0))
+        drift({
+          check: 'award_balance',
+          subject: `user:${userId}`,
+          detail: 'award balance against its statement',
+          expected: d.expected ?? 0,
+          actual: d.actual,
+        });
     }
 
-    const redeemed = await this.db.selectFrom('ots_codes').select(['code_id', 'redeemed_by', 'amount']).where('site_id', '=', siteId).where('redeemed_at', 'is not', null).execute();
+    const redeemed = await this.db
+      .selectFrom('ots_codes')
+      .select(['code_id', 'redeemed_by', 'amount'])
+      .where('site_id', '=', siteId)
+      .where('redeemed_at', 'is not', null)
+      .execute();
     const credits = await this.db
       .selectFrom('award_ledger')
       .select(['reference', 'user_id', (eb) => eb.fn.sum<number>('amount').as('credited')])
@@ -280,7 +403,14 @@ export class VerifyService {
     const owed = new Map(redeemed.map((code) => [key(code.code_id, String(code.redeemed_by)), Number(code.amount)]));
     for (const d of differences(owed, new Map(credits.map((row) => [key(row.reference, row.user_id), Number(row.credited)])))) {
       const [codeId, userId] = d.key as [string, string];
-      if (d.expected === null) drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}, which they did not redeem`, expected: 0, actual: d.actual });
+      if (d.expected === null)
+        drift({
+          check: 'ots_credit',
+          subject: `user:${userId}`,
+          detail: `credit for code ${codeId}, which they did not redeem`,
+          expected: 0,
+          actual: d.actual,
+        });
       else drift({ check: 'ots_credit', subject: `user:${userId}`, detail: `credit for code ${codeId}`, expected: d.expected, actual: d.actual });
     }
   }

@@ -185,8 +185,18 @@ export class WebhookRepository {
     await trx.insertInto('webhook_endpoints').values(row).execute();
   }
 
-  async updateEndpoint(trx: Db, siteId: string, endpointId: string, fields: Pick<WebhookEndpointsTable, 'url' | 'event_types' | 'description'>): Promise<boolean> {
-    const result = await trx.updateTable('webhook_endpoints').set(fields).where('site_id', '=', siteId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+  async updateEndpoint(
+    trx: Db,
+    siteId: string,
+    endpointId: string,
+    fields: Pick<WebhookEndpointsTable, 'url' | 'event_types' | 'description'>,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('webhook_endpoints')
+      .set(fields)
+      .where('site_id', '=', siteId)
+      .where('endpoint_id', '=', endpointId)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -195,4 +205,3 @@ export class WebhookRepository {
     return Number(result.numDeletedRows) > 0;
   }
 }
-

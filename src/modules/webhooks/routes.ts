@@ -18,7 +18,13 @@ const EndpointBody = Type.Object({
   eventTypes: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, description: `Any of ${SUBSCRIBABLE_TYPES.join(', ')}` }),
   description: Type.Optional(Type.String({ maxLength: 255 })),
 });
-const Endpoint = Type.Object({ id: Type.String(), url: Type.String(), eventTypes: Type.Array(Type.String()), description: Nullable(Type.String()), createdAt: Instant });
+const Endpoint = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  eventTypes: Type.Array(Type.String()),
+  description: Nullable(Type.String()),
+  createdAt: Instant,
+});
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]);
 const Delivery = Type.Object({
@@ -54,7 +60,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
 
   app.post(
     '/admin/webhook-endpoints',
-    { config: admin, ...lists, schema: { tags, summary: 'Subscribe an endpoint to event types that have no site URL', body: EndpointBody, response: { 201: Envelope(Endpoint) } } },
+    {
+      config: admin,
+      ...lists,
+      schema: { tags, summary: 'Subscribe an endpoint to event types that have no site URL', body: EndpointBody, response: { 201: Envelope(Endpoint) } },
+    },
     async (request, reply) => reply.status(201).send({ response: await webhooks.createEndpoint(authOf(request).siteId, request.body) }),
   );
 
@@ -66,8 +76,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
 
   app.put(
     '/admin/webhook-endpoints/:endpointId',
-    { config: admin, ...lists, schema: { tags, summary: "Replace an endpoint's URL, event types and description", body: EndpointBody, response: { 200: Envelope(Endpoint) } } },
-    async (request) => ({ response: await webhooks.updateEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId, request.body) }),
+    {
+      config: admin,
+      ...lists,
+      schema: { tags, summary: "Replace an endpoint's URL, event types and description", body: EndpointBody, response: { 200: Envelope(Endpoint) } },
+    },
+    async (request) => ({
+      response: await webhooks.updateEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId, request.body),
+    }),
   );
 
   app.delete(
@@ -113,8 +129,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
 
   app.post(
     '/admin/webhook-deliveries/:deliveryId/redeliver',
-    { config: admin, schema: { tags, summary: 'Send a delivery again, whatever its status, with a new 3-day retry window', response: { 202: Envelope(Delivery) } } },
-    async (request, reply) => reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
+    {
+      config: admin,
+      schema: { tags, summary: 'Send a delivery again, whatever its status, with a new 3-day retry window', response: { 202: Envelope(Delivery) } },
+    },
+    async (request, reply) =>
+      reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
   );
 
   app.get(

@@ -53,7 +53,11 @@ export function hasDestination(event: { eventType: string; data: Record<string, 
 }
 
 /** The destinations of one event: `site:<setting>` and `endpoint:<id>` names. */
-export function destinationsOf(event: { eventType: string; data: Record<string, unknown> }, site: ProgramDocument['site'], subscriptions: readonly Subscription[]): string[] {
+export function destinationsOf(
+  event: { eventType: string; data: Record<string, unknown> },
+  site: ProgramDocument['site'],
+  subscriptions: readonly Subscription[],
+): string[] {
   const setting = siteSetting(event.eventType, event.data);
   if (setting !== undefined) return hasUrl(site, setting) ? [`site:${setting}`] : [];
   return subscriptions.filter((s) => s.eventTypes.includes(event.eventType)).map((s) => `endpoint:${s.endpointId}`);

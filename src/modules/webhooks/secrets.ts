@@ -13,7 +13,11 @@ export type SecretColumns = Pick<ProgramRow, 'webhook_secret' | 'previous_webhoo
 /** The columns after `next` replaces the row's secret; a replaced secret signs until the overlap ends. */
 export function replaceSecret(row: SecretColumns, next: string | null, now: number): SecretColumns {
   if (next === row.webhook_secret) {
-    return { webhook_secret: row.webhook_secret, previous_webhook_secret: row.previous_webhook_secret, previous_webhook_secret_until: row.previous_webhook_secret_until };
+    return {
+      webhook_secret: row.webhook_secret,
+      previous_webhook_secret: row.previous_webhook_secret,
+      previous_webhook_secret_until: row.previous_webhook_secret_until,
+    };
   }
   if (row.webhook_secret === null) return { webhook_secret: next, previous_webhook_secret: null, previous_webhook_secret_until: null };
   return { webhook_secret: next, previous_webhook_secret: row.webhook_secret, previous_webhook_secret_until: now + SECRET_OVERLAP_MS };
@@ -47,7 +51,9 @@ export class WebhookSecrets {
   /** Replaces the secret with `given` (a `whsec_` secret) or a generated one; the old one signs for another day. */
   async rotate(siteId: string, given?: string): Promise<SecretView> {
     if (given !== undefined && !isStandardSecret(given)) {
-      throw new AppError('validation_failed', 'The secret is invalid', { errors: [{ path: 'secret', message: 'must be whsec_ followed by 24 to 64 bytes in base64' }] });
+      throw new AppError('validation_failed', 'The secret is invalid', {
+        errors: [{ path: 'secret', message: 'must be whsec_ followed by 24 to 64 bytes in base64' }],
+      });
     }
     const row = await this.programs.withProgramRow(siteId, async (trx, locked, now) => {
       const columns = replaceSecret(locked, given ?? generateWebhookSecret(), now);

@@ -130,7 +130,13 @@ export class WebhookAdminService {
 }
 
 function presentEndpoint(row: WebhookEndpointsTable): Endpoint {
-  return { id: row.endpoint_id, url: row.url, eventTypes: JSON.parse(row.event_types) as string[], description: row.description, createdAt: iso(row.created_at) as string };
+  return {
+    id: row.endpoint_id,
+    url: row.url,
+    eventTypes: JSON.parse(row.event_types) as string[],
+    description: row.description,
+    createdAt: iso(row.created_at) as string,
+  };
 }
 
 function presentDelivery(row: DeliveryRow): Delivery {

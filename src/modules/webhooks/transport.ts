@@ -127,7 +127,12 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const reason = addresses.map((a) => forbiddenAddress(a.address)).find((r) => r !== undefined);
-    if (reason !== undefined) return callback(new RefusedTarget(`refused: ${hostname} resolves to ${reason.replace(/^.*? is /, '')} (${addresses.map((a) => a.address).join(', ')})`), '', 0);
+    if (reason !== undefined)
+      return callback(
+        new RefusedTarget(`refused: ${hostname} resolves to ${reason.replace(/^.*? is /, '')} (${addresses.map((a) => a.address).join(', ')})`),
+        '',
+        0,
+      );
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     const [first] = addresses as [LookupAddress];
     callback(null, first.address, first.family);

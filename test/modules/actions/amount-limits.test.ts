@@ -46,7 +46,14 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
     t.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${token}`, ...(contentType !== undefined ? { 'content-type': contentType } : typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(contentType !== undefined
+          ? { 'content-type': contentType }
+          : typeof payload === 'string'
+            ? { 'content-type': 'application/x-www-form-urlencoded' }
+            : {}),
+      },
       payload,
     });
   const expectProblem = (response: LightMyRequestResponse, status: number, code: string, path?: string) => {
@@ -59,7 +66,20 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
   };
   /** Row counts of every table a write may touch, for the site. */
   const footprint = () =>
-    rowCounts(t.database.db, site.siteId, ['parties', 'action_events', 'mission_progress', 'mission_completions', 'points_ledger', 'point_balances', 'point_earnings', 'trophies', 'outbox', 'leaderboard_scores', 'recognitions', 'award_ledger']);
+    rowCounts(t.database.db, site.siteId, [
+      'parties',
+      'action_events',
+      'mission_progress',
+      'mission_completions',
+      'points_ledger',
+      'point_balances',
+      'point_earnings',
+      'trophies',
+      'outbox',
+      'leaderboard_scores',
+      'recognitions',
+      'award_ledger',
+    ]);
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });
@@ -120,12 +140,24 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
     it('that would take a balance past the integers the ledger holds exactly is 422, and nothing is stored', async () => {
       // A balance built by many of the largest rewards: one short of the last safe integer.
       await t.app.inject({ method: 'POST', url: '/users/full/actions', headers: { authorization: `Bearer ${client}` }, payload: { action: 'read_article' } });
-      await t.database.db.updateTable('point_balances').set({ balance: Number.MAX_SAFE_INTEGER - 5 }).where('site_id', '=', site.siteId).where('party_id', '=', 'full').where('category', '=', 'Points').execute();
+      await t.database.db
+        .updateTable('point_balances')
+        .set({ balance: Number.MAX_SAFE_INTEGER - 5 })
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', 'full')
+        .where('category', '=', 'Points')
+        .execute();
       const before = await footprint();
       const response = await inject('POST', '/users/full/actions', client, { action: 'purchase', value: 1, eventId: 'overflow' });
       expect(expectProblem(response, 422, 'amount_out_of_range').detail).toMatch(/Points balance/);
       expect(await footprint()).toEqual(before);
-      const balance = await t.database.db.selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', 'full').where('category', '=', 'Points').executeTakeFirstOrThrow();
+      const balance = await t.database.db
+        .selectFrom('point_balances')
+        .select('balance')
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', 'full')
+        .where('category', '=', 'Points')
+        .executeTakeFirstOrThrow();
       expect(Number(balance.balance)).toBe(Number.MAX_SAFE_INTEGER - 5);
       // The same through an admin adjustment.
       expectProblem(await inject('POST', '/admin/users/full/points', admin, { category: 'Points', amount: 10, reason: 'bonus' }), 422, 'amount_out_of_range');
@@ -177,10 +209,16 @@ describe.each(configurations)('amounts that would not fit the ledger (%s)', (con
     it.each([
       ['a mission reward', (p: { missions: Mission[] }) => ((p.missions[0] as Mission).rewards.points = [{ category: 'Points', amount: 1e300 }])],
       ['a multiplier', (p: { missions: Mission[] }) => ((p.missions[0] as Mission).rewards.multiplier = 1e300)],
-      ['a reward one point past the ledger range', (p: { missions: Mission[] }) => ((p.missions[0] as Mission).rewards.points = [{ category: 'Points', amount: MAX_POINTS + 1 }])],
-      ['a recognition budget', (p: { exchanges: Array<{ budget: { amount: number } }> }) => (((p.exchanges[0] as { budget: { amount: number } }).budget.amount = 1e300))],
-      ['a level threshold', (p: { levels: Array<{ threshold: number }> }) => (((p.levels[1] as { threshold: number }).threshold = 1e300))],
-      ['a daily limit', (p: { pointCategories: Array<{ dailyLimit?: number }> }) => (((p.pointCategories[1] as { dailyLimit?: number }).dailyLimit = 1e300))],
+      [
+        'a reward one point past the ledger range',
+        (p: { missions: Mission[] }) => ((p.missions[0] as Mission).rewards.points = [{ category: 'Points', amount: MAX_POINTS + 1 }]),
+      ],
+      [
+        'a recognition budget',
+        (p: { exchanges: Array<{ budget: { amount: number } }> }) => ((p.exchanges[0] as { budget: { amount: number } }).budget.amount = 1e300),
+      ],
+      ['a level threshold', (p: { levels: Array<{ threshold: number }> }) => ((p.levels[1] as { threshold: number }).threshold = 1e300)],
+      ['a daily limit', (p: { pointCategories: Array<{ dailyLimit?: number }> }) => ((p.pointCategories[1] as { dailyLimit?: number }).dailyLimit = 1e300)],
     ])('a program with a huge number in %s is refused and the program stays as it was', async (_name, change) => {
       const changed = program();
       (change as (p: unknown) => void)(changed);

@@ -25,7 +25,8 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
   let admin: string;
   let client: string;
 
-  const post = (url: string, payload: Record<string, unknown>, token = client) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  const post = (url: string, payload: Record<string, unknown>, token = client) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
   const put = async (url: string, payload: Record<string, unknown>) => {
     const response = await t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${admin}` }, payload });
     expect(response.statusCode, response.body).toBeLessThan(300);
@@ -51,7 +52,11 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
   const ledger = (party: string, category: string) =>
     db()
       .selectFrom('points_ledger')
-      .select([(eb) => eb.fn.sum<number>('requested').as('requested'), (eb) => eb.fn.sum<number>('credited').as('credited'), (eb) => eb.fn.countAll<number>().as('entries')])
+      .select([
+        (eb) => eb.fn.sum<number>('requested').as('requested'),
+        (eb) => eb.fn.sum<number>('credited').as('credited'),
+        (eb) => eb.fn.countAll<number>().as('entries'),
+      ])
       .where('site_id', '=', site.siteId)
       .where('party_id', '=', party)
       .where('category', '=', category)
@@ -59,11 +64,16 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
       .then((row) => ({ requested: Number(row.requested ?? 0), credited: Number(row.credited ?? 0), entries: Number(row.entries) }));
   const balance = async (party: string, category: string) =>
     Number(
-      (await db().selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', party).where('category', '=', category).executeTakeFirst())?.balance ??
-        0,
+      (
+        await db()
+          .selectFrom('point_balances')
+          .select('balance')
+          .where('site_id', '=', site.siteId)
+          .where('party_id', '=', party)
+          .where('category', '=', category)
+          .executeTakeFirst()
+      )?.balance ?? 0,
     );
-
-
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock, config: { clientRate: { rate: 100000, burst: 100000 } } });
@@ -106,32 +116,34 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     expect(await count('parties', users)).toBe(1);
   });
 
-  it(
-    'credits exactly the Coins daily cap of 200 under 200 concurrent purchases (2 coins requested each)',
-    async () => {
-      await put('/admin/groups/g-sales/members/buyer', {});
-      expect((await post('/users/buyer/actions', { action: 'watch_video' })).statusCode).toBe(201);
-      const responses = await Promise.all(times(200, () => post('/users/buyer/actions', { action: 'purchase', value: 1 })));
-      expect(statuses(responses)).toEqual(times(200, () => 201));
-      const outcomes = responses.map(outcomeOf);
-      expect(outcomes.every((o) => o.recorded && o.missionsCompleted.length === 1 && o.missionsCompleted[0]?.id === 'm-shopper')).toBe(true);
-      const credited = outcomes.flatMap((o) => o.pointsAwarded).reduce((sum, award) => sum + award.credited, 0);
-      expect(credited).toBe(200);
-      expect(outcomes.filter((o) => o.pointsAwarded[0]?.credited === 2)).toHaveLength(100);
+  it('credits exactly the Coins daily cap of 200 under 200 concurrent purchases (2 coins requested each)', async () => {
+    await put('/admin/groups/g-sales/members/buyer', {});
+    expect((await post('/users/buyer/actions', { action: 'watch_video' })).statusCode).toBe(201);
+    const responses = await Promise.all(times(200, () => post('/users/buyer/actions', { action: 'purchase', value: 1 })));
+    expect(statuses(responses)).toEqual(times(200, () => 201));
+    const outcomes = responses.map(outcomeOf);
+    expect(outcomes.every((o) => o.recorded && o.missionsCompleted.length === 1 && o.missionsCompleted[0]?.id === 'm-shopper')).toBe(true);
+    const credited = outcomes.flatMap((o) => o.pointsAwarded).reduce((sum, award) => sum + award.credited, 0);
+    expect(credited).toBe(200);
+    expect(outcomes.filter((o) => o.pointsAwarded[0]?.credited === 2)).toHaveLength(100);
 
-      expect(await ledger('buyer', 'Coins')).toEqual({ requested: 400, credited: 200, entries: 200 });
-      expect(await balance('buyer', 'Coins')).toBe(200);
-      expect(await completions('m-shopper', 'buyer')).toBe(200);
-      expect(await count('action_events', 'buyer')).toBe(201);
-      const earned = await db().selectFrom('point_earnings').select(['period', 'earned']).where('site_id', '=', site.siteId).where('party_id', '=', 'buyer').orderBy('period').execute();
-      expect(earned.map((row) => [row.period, Number(row.earned)])).toEqual([
-        ['day', 200],
-        ['year', 200],
-      ]);
-      await expectBalancesMatchLedger(t.database.db, site.siteId);
-    },
-    60_000,
-  );
+    expect(await ledger('buyer', 'Coins')).toEqual({ requested: 400, credited: 200, entries: 200 });
+    expect(await balance('buyer', 'Coins')).toBe(200);
+    expect(await completions('m-shopper', 'buyer')).toBe(200);
+    expect(await count('action_events', 'buyer')).toBe(201);
+    const earned = await db()
+      .selectFrom('point_earnings')
+      .select(['period', 'earned'])
+      .where('site_id', '=', site.siteId)
+      .where('party_id', '=', 'buyer')
+      .orderBy('period')
+      .execute();
+    expect(earned.map((row) => [row.period, Number(row.earned)])).toEqual([
+      ['day', 200],
+      ['year', 200],
+    ]);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  }, 60_000);
 
   it('completes the non-repeatable m-first-read exactly once under 20 concurrent read_article actions', async () => {
     expect((await post('/users/c-reader/actions', { action: 'watch_video' })).statusCode).toBe(201);
@@ -172,7 +184,12 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
 
     expect(await completions('m-limited')).toBe(5);
     expect(await count('action_events', users)).toBe(20);
-    const supply = await db().selectFrom('mission_supply').select('used').where('site_id', '=', site.siteId).where('mission_id', '=', 'm-limited').executeTakeFirstOrThrow();
+    const supply = await db()
+      .selectFrom('mission_supply')
+      .select('used')
+      .where('site_id', '=', site.siteId)
+      .where('mission_id', '=', 'm-limited')
+      .executeTakeFirstOrThrow();
     expect(Number(supply.used)).toBe(5);
     const credited = await Promise.all(users.map((user) => balance(user, 'Points')));
     expect(credited.filter((points) => points === 5)).toHaveLength(5);

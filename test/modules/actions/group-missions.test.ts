@@ -13,9 +13,23 @@ const program = {
     { id: 'g-emea', name: 'EMEA' },
   ],
   missions: [
-    { id: 'm-team', name: 'Team reading', party: 'group', rules: [{ id: 'r-1', action: 'read_article', goal: 3 }], rewards: { points: [{ category: 'Points', amount: 500 }] }, repeatableWindow: { period: 'none' } },
+    {
+      id: 'm-team',
+      name: 'Team reading',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'read_article', goal: 3 }],
+      rewards: { points: [{ category: 'Points', amount: 500 }] },
+      repeatableWindow: { period: 'none' },
+    },
     { id: 'm-solo', name: 'Solo reading', rules: [{ id: 'r-1', action: 'read_article', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 10 }] } },
-    { id: 'm-team-sales', name: 'Team sales', party: 'group', rules: [{ id: 'r-1', action: 'sell', type: 'sum', goal: 1000 }], rewards: { points: [{ category: 'Points', amount: 50 }] }, repeatableWindow: { period: 'none' } },
+    {
+      id: 'm-team-sales',
+      name: 'Team sales',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'sell', type: 'sum', goal: 1000 }],
+      rewards: { points: [{ category: 'Points', amount: 50 }] },
+      repeatableWindow: { period: 'none' },
+    },
   ],
 };
 
@@ -37,8 +51,18 @@ describe.each(configurations)('group missions (%s)', (configuration) => {
     return Number(row?.balance ?? 0);
   };
   const completions = async (type: 'user' | 'group', id: string, missionId: string) =>
-    (await t.database.db.selectFrom('mission_completions').select('completion_id').where('site_id', '=', siteId).where('party_type', '=', type).where('party_id', '=', id).where('mission_id', '=', missionId).execute()).length;
-  const logFor = (path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${app}` }, payload });
+    (
+      await t.database.db
+        .selectFrom('mission_completions')
+        .select('completion_id')
+        .where('site_id', '=', siteId)
+        .where('party_type', '=', type)
+        .where('party_id', '=', id)
+        .where('mission_id', '=', missionId)
+        .execute()
+    ).length;
+  const logFor = (path: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${app}` }, payload });
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { config: { clientRate: { rate: 100_000, burst: 100_000 } } });
@@ -46,9 +70,17 @@ describe.each(configurations)('group missions (%s)', (configuration) => {
     siteId = site.siteId;
     admin = await t.token(site.admin);
     app = await t.token(site.app);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(200);
-    for (const [group, user] of [['g-sales', 'ann'], ['g-sales', 'bob'], ['g-emea', 'bob']]) {
-      expect((await t.app.inject({ method: 'PUT', url: `/admin/groups/${group}/members/${user}`, headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(
+      200,
+    );
+    for (const [group, user] of [
+      ['g-sales', 'ann'],
+      ['g-sales', 'bob'],
+      ['g-emea', 'bob'],
+    ]) {
+      expect(
+        (await t.app.inject({ method: 'PUT', url: `/admin/groups/${group}/members/${user}`, headers: { authorization: `Bearer ${admin}` } })).statusCode,
+      ).toBe(201);
     }
   });
   afterAll(async () => t.close());
@@ -69,7 +101,13 @@ describe.each(configurations)('group missions (%s)', (configuration) => {
     expect(await completions('group', 'g-sales', 'm-team')).toBe(1);
     expect(await balance('group', 'g-sales')).toBe(500);
     expect(await completions('group', 'g-emea', 'm-team')).toBe(0);
-    const emea = await t.database.db.selectFrom('mission_progress').select('current').where('site_id', '=', siteId).where('party_type', '=', 'group').where('party_id', '=', 'g-emea').executeTakeFirst();
+    const emea = await t.database.db
+      .selectFrom('mission_progress')
+      .select('current')
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', 'group')
+      .where('party_id', '=', 'g-emea')
+      .executeTakeFirst();
     expect(Number(emea?.current)).toBe(1);
     // Group completions credit the group, never the members.
     expect(await balance('user', 'ann')).toBe(10);
@@ -90,7 +128,12 @@ describe.each(configurations)('group missions (%s)', (configuration) => {
   it('never lets a user-level token log for a group', async () => {
     const site = await t.createSite();
     const userToken = await t.token(site.app, 'ann');
-    const response = await t.app.inject({ method: 'POST', url: '/groups/g-sales/actions', headers: { authorization: `Bearer ${userToken}` }, payload: { action: 'read_article' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/groups/g-sales/actions',
+      headers: { authorization: `Bearer ${userToken}` },
+      payload: { action: 'read_article' },
+    });
     expect(response.statusCode).toBe(403);
   });
 });

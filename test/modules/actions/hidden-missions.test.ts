@@ -24,7 +24,10 @@ const program = {
     mission('m-open', 'not_hidden', 3),
     mission('m-secret', 'hidden_until_earned', 2),
     mission('m-never', 'always_hidden', 1),
-    mission('m-later', 'hidden_until_unlocked', 1, { prerequisites: { groups: [], missions: ['m-secret'] }, repeatableWindow: { period: 'none', maxPerPeriod: 10 } }),
+    mission('m-later', 'hidden_until_unlocked', 1, {
+      prerequisites: { groups: [], missions: ['m-secret'] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 10 },
+    }),
     { ...mission('m-kind', 'always_hidden', 1), rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1, metadata: [] }] },
     { ...mission('m-kind-open', 'not_hidden', 1), rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1, metadata: [] }] },
   ],
@@ -49,12 +52,20 @@ describe.each(configurations)('hidden missions in the action response (%s)', (co
   let client: string;
 
   const log = async (user: string, token: string, body: Record<string, unknown> = { action: 'play' }, query = '') => {
-    const response = await t.app.inject({ method: 'POST', url: `/users/${user}/actions${query}`, headers: { authorization: `Bearer ${token}` }, payload: body });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/users/${user}/actions${query}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(response.statusCode, response.body).toBeLessThan(300);
     expect(response.body).not.toContain('hiddenFromUser');
     return response.json<{ response: ActionOutcome }>().response;
   };
-  const named = (outcome: ActionOutcome) => ({ progress: outcome.progress.map((p) => p.challengeId).sort(), completed: outcome.missionsCompleted.map((m) => m.id).sort() });
+  const named = (outcome: ActionOutcome) => ({
+    progress: outcome.progress.map((p) => p.challengeId).sort(),
+    completed: outcome.missionsCompleted.map((m) => m.id).sort(),
+  });
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });
@@ -84,19 +95,37 @@ describe.each(configurations)('hidden missions in the action response (%s)', (co
     expect(named(again)).toEqual({ progress: ['m-open'], completed: [] });
     // The reads agree: m-never is in no list.
     const completed = await t.app.inject({ method: 'GET', url: '/users/ann/challenges?type=completed', headers: { authorization: `Bearer ${ann}` } });
-    expect(completed.json<{ response: Array<{ id: string }> }>().response.map((m) => m.id).sort()).toEqual(['m-later', 'm-open', 'm-secret']);
+    expect(
+      completed
+        .json<{ response: Array<{ id: string }> }>()
+        .response.map((m) => m.id)
+        .sort(),
+    ).toEqual(['m-later', 'm-open', 'm-secret']);
   });
 
   it('judges an event stored before the hidden list existed by what it says alone', async () => {
     await log('eve', client, { action: 'play', eventId: 'eve-1' });
     // As an event of an earlier release was stored: without hiddenFromUser.
-    const row = await t.database.db.selectFrom('action_events').select('outcome').where('site_id', '=', site.siteId).where('event_id', '=', 'eve-1').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('action_events')
+      .select('outcome')
+      .where('site_id', '=', site.siteId)
+      .where('event_id', '=', 'eve-1')
+      .executeTakeFirstOrThrow();
     const { hiddenFromUser, ...older } = JSON.parse(row.outcome) as ActionOutcome;
     expect(hiddenFromUser).toEqual(['m-secret', 'm-never']);
-    await t.database.db.updateTable('action_events').set({ outcome: JSON.stringify(older) }).where('site_id', '=', site.siteId).where('event_id', '=', 'eve-1').execute();
+    await t.database.db
+      .updateTable('action_events')
+      .set({ outcome: JSON.stringify(older) })
+      .where('site_id', '=', site.siteId)
+      .where('event_id', '=', 'eve-1')
+      .execute();
     const eve = await t.token(site.app, 'eve');
     expect(named(await log('eve', eve, { action: 'play', eventId: 'eve-1' }))).toEqual({ progress: ['m-open'], completed: [] });
-    expect(named(await log('eve', client, { action: 'play', eventId: 'eve-1' }))).toEqual({ progress: ['m-never', 'm-open', 'm-secret'], completed: ['m-never'] });
+    expect(named(await log('eve', client, { action: 'play', eventId: 'eve-1' }))).toEqual({
+      progress: ['m-never', 'm-open', 'm-secret'],
+      completed: ['m-never'],
+    });
   });
 
   it('never names an always_hidden mission a recognition completes for its giver', async () => {

@@ -15,16 +15,20 @@ describe.each(configurations)('action history (%s)', (configuration) => {
   let site: TestSite;
 
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-  const log = (userId: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${app}` }, payload });
+  const log = (userId: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${app}` }, payload });
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
     site = await t.createSite();
     admin = await t.token(site.admin);
     app = await t.token(site.app);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(
+      200,
+    );
     // ann: five reads on 2026-06-01..05 (New York), one login on 2026-06-05; bob: one read on 2026-06-05.
-    for (let day = 1; day <= 5; day++) expect((await log('ann', { action: 'read_article', timestamp: `2026-06-0${day}T10:00:00`, eventId: `ann-${day}` })).statusCode).toBe(201);
+    for (let day = 1; day <= 5; day++)
+      expect((await log('ann', { action: 'read_article', timestamp: `2026-06-0${day}T10:00:00`, eventId: `ann-${day}` })).statusCode).toBe(201);
     await log('ann', { action: 'login', timestamp: '2026-06-05T23:30:00-04:00', eventId: 'ann-login' });
     await log('bob', { action: 'read_article', timestamp: '2026-06-05T09:00:00-04:00', eventId: 'bob-1' });
     // Not recorded (suppressed repeat): not in the history, not active.
@@ -78,7 +82,10 @@ describe.each(configurations)('action history (%s)', (configuration) => {
     ['cursor', `cursor=${cursorOf(-1)}`],
     ['cursor', `cursor=${cursorOf(9e15)}`],
   ])('refuses a %s past every instant (%s) with 400 naming it', async (name, query) => {
-    for (const [url, token] of [[`/users/ann/actions?${query}`, app], [`/admin/actions/log?${query}`, admin]] as const) {
+    for (const [url, token] of [
+      [`/users/ann/actions?${query}`, app],
+      [`/admin/actions/log?${query}`, admin],
+    ] as const) {
       const response = await get(url, token);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', errors: [{ path: `querystring.${name}` }] });

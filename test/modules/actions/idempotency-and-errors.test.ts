@@ -35,7 +35,10 @@ describe.each(configurations)('action idempotency, input errors and security (%s
     t.app.inject({
       method: 'POST',
       url,
-      headers: { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+        ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       payload,
     });
   const outcomeOf = (response: LightMyRequestResponse) => (response.json() as { response: ActionOutcome }).response;
@@ -121,12 +124,33 @@ describe.each(configurations)('action idempotency, input errors and security (%s
       ['value that is not a number (form)', '/users/ann/actions', 'action=purchase&value=ten', 400, 'validation_failed', 'value'],
       ['value that is not finite', '/users/ann/actions', 'action=purchase&value=Infinity', 400, 'validation_failed', 'value'],
       ['11 metadata pairs', '/users/ann/actions', `action=share&metadata=${encodeURIComponent(pairs)}`, 400, 'validation_failed', 'metadata'],
-      ['11 metadata pairs (JSON)', '/users/ann/actions', { action: 'share', metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) }, 400, 'validation_failed', 'metadata'],
+      [
+        '11 metadata pairs (JSON)',
+        '/users/ann/actions',
+        { action: 'share', metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, i])) },
+        400,
+        'validation_failed',
+        'metadata',
+      ],
       ['metadata without a colon', '/users/ann/actions', 'action=share&metadata=nocolon', 400, 'validation_failed', 'metadata'],
       ['a nested metadata value', '/users/ann/actions', { action: 'share', metadata: { a: { b: 1 } } }, 400, 'validation_failed', 'metadata.a'],
       ['a bad timestamp', '/users/ann/actions', { action: 'read_article', timestamp: 'yesterday' }, 400, 'validation_failed', 'timestamp'],
-      ['an impossible date (no offset)', '/users/ann/actions', { action: 'read_article', timestamp: '2026-02-30T10:00:00' }, 400, 'validation_failed', 'timestamp'],
-      ['an impossible date (with an offset)', '/users/ann/actions', { action: 'read_article', timestamp: '2026-02-31T10:00:00Z' }, 400, 'validation_failed', 'timestamp'],
+      [
+        'an impossible date (no offset)',
+        '/users/ann/actions',
+        { action: 'read_article', timestamp: '2026-02-30T10:00:00' },
+        400,
+        'validation_failed',
+        'timestamp',
+      ],
+      [
+        'an impossible date (with an offset)',
+        '/users/ann/actions',
+        { action: 'read_article', timestamp: '2026-02-31T10:00:00Z' },
+        400,
+        'validation_failed',
+        'timestamp',
+      ],
       ['a timestamp more than a day ahead', '/users/ann/actions', { action: 'read_article', timestamp: 'FUTURE' }, 400, 'validation_failed', 'timestamp'],
       ['an unknown action', '/users/ann/actions', { action: 'dance' }, 422, 'unknown_action', undefined],
       ['a 256-character eventId', '/users/ann/actions', { action: 'read_article', eventId: 'e'.repeat(256) }, 400, 'validation_failed', 'eventId'],
@@ -144,7 +168,11 @@ describe.each(configurations)('action idempotency, input errors and security (%s
     });
 
     it('accepts a timestamp less than a day ahead and a 255-character eventId', async () => {
-      const response = await post('/users/ann/actions', client, { action: 'watch_video', eventId: 'e'.repeat(255), timestamp: new Date(clock() + 23 * 3600_000).toISOString() });
+      const response = await post('/users/ann/actions', client, {
+        action: 'watch_video',
+        eventId: 'e'.repeat(255),
+        timestamp: new Date(clock() + 23 * 3600_000).toISOString(),
+      });
       expect(response.statusCode, response.body).toBe(201);
       expect(outcomeOf(response).eventId).toBe('e'.repeat(255));
     });
@@ -164,7 +192,12 @@ describe.each(configurations)('action idempotency, input errors and security (%s
       expectProblem(await post('/users/ula/actions', user, { action: 'read_article' }), 403, 'forbidden');
       expect(await footprint()).toEqual(before);
 
-      const put = await t.app.inject({ method: 'PUT', url: '/admin/actions/read_article', headers: { authorization: `Bearer ${admin}` }, payload: { name: 'read_article', clientLoggable: true } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/admin/actions/read_article',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { name: 'read_article', clientLoggable: true },
+      });
       expect(put.statusCode, put.body).toBe(200);
       const logged = await post('/users/ula/actions', user, 'action=read_article');
       expect(logged.statusCode, logged.body).toBe(201);
@@ -181,7 +214,12 @@ describe.each(configurations)('action idempotency, input errors and security (%s
         expectProblem(await post(url, user, body), 403, 'forbidden');
       }
       expect(await footprint()).toEqual(after);
-      const events = await db().selectFrom('action_events').select(['party_id', 'action']).where('site_id', '=', site.siteId).where('party_id', 'in', ['ula', 'bob', 'ULA']).execute();
+      const events = await db()
+        .selectFrom('action_events')
+        .select(['party_id', 'action'])
+        .where('site_id', '=', site.siteId)
+        .where('party_id', 'in', ['ula', 'bob', 'ULA'])
+        .execute();
       expect(events).toEqual([{ party_id: 'ula', action: 'read_article' }]);
     });
 
@@ -189,14 +227,25 @@ describe.each(configurations)('action idempotency, input errors and security (%s
       const other = await t.createSite();
       const otherAdmin = await t.token(other.admin);
       const otherClient = await t.token(other.app);
-      const program = { site: { name: 'Other', timezone: 'Europe/Paris' }, pointCategories: [{ name: 'Points', isDefault: true }], actions: [{ name: 'read_article' }] };
+      const program = {
+        site: { name: 'Other', timezone: 'Europe/Paris' },
+        pointCategories: [{ name: 'Points', isDefault: true }],
+        actions: [{ name: 'read_article' }],
+      };
       const put = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${otherAdmin}` }, payload: program });
       expect(put.statusCode, put.body).toBe(200);
       const before = await footprint();
 
       const theirs = await post('/users/zoe/actions', otherClient, { action: 'read_article', eventId: 'shared-evt' });
       expect(theirs.statusCode, theirs.body).toBe(201);
-      expect(outcomeOf(theirs)).toMatchObject({ eventId: 'shared-evt', recorded: true, duplicate: false, missionsCompleted: [], pointsAwarded: [], progress: [] });
+      expect(outcomeOf(theirs)).toMatchObject({
+        eventId: 'shared-evt',
+        recorded: true,
+        duplicate: false,
+        missionsCompleted: [],
+        pointsAwarded: [],
+        progress: [],
+      });
       expect(await footprint()).toEqual(before);
       expectProblem(await post('/users/zoe/actions', otherClient, { action: 'watch_video' }), 422, 'unknown_action');
 

@@ -9,14 +9,18 @@ describe.each(configurations)('input errors that say what was received (%s)', (c
   let t: TestApp;
   let site: TestSite;
   let client: string;
-  const history = async () => (await t.app.inject({ method: 'GET', url: '/users/hint/actions', headers: { authorization: `Bearer ${client}` } })).json<{ response: unknown[] }>().response;
+  const history = async () =>
+    (await t.app.inject({ method: 'GET', url: '/users/hint/actions', headers: { authorization: `Bearer ${client}` } })).json<{ response: unknown[] }>()
+      .response;
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
     site = await t.createSite();
     client = await t.token(site.app);
     const admin = await t.token(site.admin);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: exampleProgram() })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: exampleProgram() })).statusCode,
+    ).toBe(200);
   });
   afterAll(async () => t.close());
 
@@ -26,14 +30,27 @@ describe.each(configurations)('input errors that say what was received (%s)', (c
     ['/users/hint/preferences', 'PUT', '{"firstName":"Ann"}'],
     ['/users/hint/interactions-collection', 'POST', '{"exchangeId":"x-kudos"}'],
   ] as const)('refuses JSON sent as a form to %s with 415, naming the content type to send', async (url, method, payload) => {
-    const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${client}`, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${client}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
     expect(response.statusCode, response.body).toBe(415);
-    expect(response.json()).toMatchObject({ code: 'unsupported_media_type', detail: expect.stringMatching(/looks like JSON.*Content-Type: application\/json/) });
+    expect(response.json()).toMatchObject({
+      code: 'unsupported_media_type',
+      detail: expect.stringMatching(/looks like JSON.*Content-Type: application\/json/),
+    });
     expect(await history()).toEqual([]);
   });
 
   it('still takes an ordinary form body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/users/hint-form/actions', headers: { authorization: `Bearer ${client}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=read_article&metadata=topic:%7Bx%7D' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/users/hint-form/actions',
+      headers: { authorization: `Bearer ${client}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=read_article&metadata=topic:%7Bx%7D',
+    });
     expect(response.statusCode, response.body).toBe(201);
   });
 

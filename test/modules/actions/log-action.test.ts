@@ -50,7 +50,11 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     for (const [index, [body, { missionsCompleted, ...expected }]] of steps.entries()) {
       const outcome = await log(user, body);
       expect(outcome, `step ${index}`).toMatchObject({ duplicate: false, ...expected });
-      if (missionsCompleted !== undefined) expect(outcome.missionsCompleted.map((m) => m.id), `step ${index}`).toEqual(missionsCompleted);
+      if (missionsCompleted !== undefined)
+        expect(
+          outcome.missionsCompleted.map((m) => m.id),
+          `step ${index}`,
+        ).toEqual(missionsCompleted);
       outcomes.push(outcome);
     }
     return outcomes;
@@ -70,12 +74,12 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
       .where('site_id', '=', site.siteId)
       .where('party_id', '=', user)
       .execute()) as unknown as Array<DatabaseSchema[T]>;
-  const by = <R>(key: (row: R) => string | number) => (a: R, b: R) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
-  const balances = async (user: string) =>
-    Object.fromEntries((await scoped('point_balances', user)).map((row) => [row.category, Number(row.balance)]));
+  const by =
+    <R>(key: (row: R) => string | number) =>
+    (a: R, b: R) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  const balances = async (user: string) => Object.fromEntries((await scoped('point_balances', user)).map((row) => [row.category, Number(row.balance)]));
   const completedIds = async (user: string) => (await scoped('mission_completions', user)).sort(by((row) => row.mission_id)).map((row) => row.mission_id);
-
-
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock });
@@ -85,7 +89,10 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     await adminPut('/admin/program', example);
     // The example program sends mission.completed to its achievementCallbackUrl; badges and level
     // changes get outbox rows only with a subscriber.
-    const endpoint = await call('POST', '/admin/webhook-endpoints', admin, { url: 'https://hooks.example.com/levels-and-badges', eventTypes: ['badge.earned', 'level.changed'] });
+    const endpoint = await call('POST', '/admin/webhook-endpoints', admin, {
+      url: 'https://hooks.example.com/levels-and-badges',
+      eventTypes: ['badge.earned', 'level.changed'],
+    });
     expect(endpoint.statusCode, endpoint.body).toBe(201);
   });
   afterAll(async () => t.close());
@@ -113,13 +120,30 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
 
     const eventId = outcome.eventId;
     expect(await scoped('action_events', user)).toEqual([
-      expect.objectContaining({ event_id: eventId, party_type: 'user', action: 'read_article', value: 1, metadata: '{}', occurred_at: at, recorded: 1, reason: null }),
+      expect.objectContaining({
+        event_id: eventId,
+        party_type: 'user',
+        action: 'read_article',
+        value: 1,
+        metadata: '{}',
+        occurred_at: at,
+        recorded: 1,
+        reason: null,
+      }),
     ]);
     expect(await scoped('mission_completions', user)).toEqual([
       expect.objectContaining({ completion_id: completionId, mission_id: 'm-first-read', event_id: eventId, completed_at: at, removed_at: null }),
     ]);
     expect(await scoped('points_ledger', user)).toEqual([
-      expect.objectContaining({ category: 'Points', requested: 10, credited: 10, cause: 'mission', cause_id: completionId, event_id: eventId, occurred_at: at }),
+      expect.objectContaining({
+        category: 'Points',
+        requested: 10,
+        credited: 10,
+        cause: 'mission',
+        cause_id: completionId,
+        event_id: eventId,
+        occurred_at: at,
+      }),
     ]);
     expect(await scoped('point_balances', user)).toEqual([expect.objectContaining({ party_type: 'user', category: 'Points', balance: 10, lifetime: 10 })]);
     expect(await scoped('trophies', user)).toEqual([expect.objectContaining({ badge_id: 'b-reader', earned_count: 1, first_earned_at: at })]);
@@ -127,7 +151,12 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     expect(outbox.map((row) => row.event_type).sort()).toEqual(['badge.earned', 'mission.completed']);
     expect(outbox.map((row) => Number(row.sequence))).toEqual([1, 2]);
     const completed = JSON.parse(outbox.find((row) => row.event_type === 'mission.completed')?.payload ?? '{}') as Record<string, unknown>;
-    expect(completed.data).toMatchObject({ mission: { id: 'm-first-read', name: 'First read' }, completionId, actionEventId: eventId, points: [{ category: 'Points', amount: 10 }] });
+    expect(completed.data).toMatchObject({
+      mission: { id: 'm-first-read', name: 'First read' },
+      completionId,
+      actionEventId: eventId,
+      points: [{ category: 'Points', amount: 10 }],
+    });
     expect(completed.sequence).toBe(Number(outbox.find((row) => row.event_type === 'mission.completed')?.sequence));
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
@@ -137,9 +166,18 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
       [form({ action: 'watch_video', metadata: 'genre:cooking' }), { recorded: true, progress: [], missionsCompleted: [] }], // m-first-read not yet done
       [form({ action: 'read_article' }), { missionsCompleted: ['m-first-read'] }],
       [form({ action: 'watch_video', metadata: 'genre:Cooking' }), { progress: [{ challengeId: 'm-chef', percentComplete: 25 }], missionsCompleted: [] }],
-      [{ action: 'watch_video', metadata: { genre: 'drama' } }, { recorded: true, progress: [], missionsCompleted: [] }],
-      [{ action: 'watch_video', metadata: { GENRE: 'COOKING' } }, { progress: [{ challengeId: 'm-chef', percentComplete: 50 }], pointsAwarded: [] }],
-      [{ action: 'read_article', metadata: { topic: 'Recipe' } }, { progress: [{ challengeId: 'm-chef', percentComplete: 100 }], missionsCompleted: ['m-chef'] }],
+      [
+        { action: 'watch_video', metadata: { genre: 'drama' } },
+        { recorded: true, progress: [], missionsCompleted: [] },
+      ],
+      [
+        { action: 'watch_video', metadata: { GENRE: 'COOKING' } },
+        { progress: [{ challengeId: 'm-chef', percentComplete: 50 }], pointsAwarded: [] },
+      ],
+      [
+        { action: 'read_article', metadata: { topic: 'Recipe' } },
+        { progress: [{ challengeId: 'm-chef', percentComplete: 100 }], missionsCompleted: ['m-chef'] },
+      ],
     ]);
     expect(outcomes[5]?.missionsCompleted).toEqual([{ id: 'm-chef', name: 'Little chef', completionId: expect.stringMatching(/^cmp_/) }]);
     expect(outcomes[5]?.pointsAwarded).toEqual([
@@ -157,13 +195,24 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
   });
 
   it('credits m-shopper (g-sales only) floor(1 × value × 2) Coins, cut by the daily cap of 200 on the action day', async () => {
-    await run('shopper', [[{ action: 'purchase', value: 150 }, { recorded: true, missionsCompleted: [], pointsAwarded: [] }]]);
+    await run('shopper', [
+      [
+        { action: 'purchase', value: 150 },
+        { recorded: true, missionsCompleted: [], pointsAwarded: [] },
+      ],
+    ]);
     await adminPut('/admin/groups/g-sales/members/shopper', {});
     const previousDay = '2026-06-14T12:00:00';
     await run('shopper', [
-      [{ action: 'purchase', value: 150 }, { missionsCompleted: ['m-shopper'], pointsAwarded: [{ category: 'Coins', requested: 300, credited: 200 }] }],
+      [
+        { action: 'purchase', value: 150 },
+        { missionsCompleted: ['m-shopper'], pointsAwarded: [{ category: 'Coins', requested: 300, credited: 200 }] },
+      ],
       [form({ action: 'purchase', value: '3' }), { missionsCompleted: ['m-shopper'], pointsAwarded: [{ category: 'Coins', requested: 6, credited: 0 }] }],
-      [{ action: 'purchase', value: 2.75, timestamp: previousDay }, { missionsCompleted: ['m-shopper'], pointsAwarded: [{ category: 'Coins', requested: 5, credited: 5 }] }],
+      [
+        { action: 'purchase', value: 2.75, timestamp: previousDay },
+        { missionsCompleted: ['m-shopper'], pointsAwarded: [{ category: 'Coins', requested: 5, credited: 5 }] },
+      ],
     ]);
     const ledger = await scoped('points_ledger', 'shopper');
     expect(ledger.map((row) => [row.requested, row.credited]).sort((a, b) => Number(b[0]) - Number(a[0]))).toEqual([
@@ -183,10 +232,19 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
       [at('09:00:00'), { recorded: true, missionsCompleted: [] }],
       [at('23:59:00'), { recorded: true, missionsCompleted: [] }],
       [at('12:00:00'), { recorded: false, reason: 'rate_limited', missionsCompleted: [], pointsAwarded: [], progress: [] }],
-      [{ action: 'login', timestamp: '2026-06-11T00:00:00-04:00' }, { recorded: true, missionsCompleted: ['m-daily-login'] }],
+      [
+        { action: 'login', timestamp: '2026-06-11T00:00:00-04:00' },
+        { recorded: true, missionsCompleted: ['m-daily-login'] },
+      ],
     ]);
     const events = await scoped('action_events', 'visitor');
-    expect(events.map((row) => [row.recorded, row.reason]).sort()).toEqual([[0, 'rate_limited'], [1, null], [1, null], [1, null], [1, null]]);
+    expect(events.map((row) => [row.recorded, row.reason]).sort()).toEqual([
+      [0, 'rate_limited'],
+      [1, null],
+      [1, null],
+      [1, null],
+      [1, null],
+    ]);
     expect(await completedIds('visitor')).toEqual(['m-daily-login', 'm-daily-login']);
     expect(await balances('visitor')).toEqual({ Points: 4 });
   });
@@ -226,8 +284,14 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
 
   it('records an action dated before the mission startDate without completing it; the start second itself counts', async () => {
     await run('early', [
-      [{ action: 'read_article', timestamp: '2025-12-31T23:59:59' }, { recorded: true, timestamp: '2026-01-01T04:59:59.000Z', missionsCompleted: [], progress: [] }],
-      [{ action: 'read_article', timestamp: '2026-01-01T00:00:00' }, { recorded: true, missionsCompleted: ['m-first-read'] }],
+      [
+        { action: 'read_article', timestamp: '2025-12-31T23:59:59' },
+        { recorded: true, timestamp: '2026-01-01T04:59:59.000Z', missionsCompleted: [], progress: [] },
+      ],
+      [
+        { action: 'read_article', timestamp: '2026-01-01T00:00:00' },
+        { recorded: true, missionsCompleted: ['m-first-read'] },
+      ],
     ]);
     expect(await completedIds('early')).toEqual(['m-first-read']);
     expect((await scoped('mission_completions', 'early'))[0]?.completed_at).toBe(Date.parse('2026-01-01T05:00:00Z'));
@@ -257,7 +321,10 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
     expect(outbox.map((row) => Number(row.sequence))).toEqual([1, 2, 3, 4]);
     expect(outbox.at(-1)?.event_type).toBe('level.changed');
     expect(outbox.map((row) => row.event_type).sort()).toEqual(['badge.earned', 'level.changed', 'mission.completed', 'mission.completed']);
-    expect(JSON.parse(outbox.at(-1)?.payload ?? '{}')).toMatchObject({ sequence: 4, data: { user: { userId: 'climber' }, from: { id: 'l-1' }, to: { id: 'l-2' }, direction: 'up' } });
+    expect(JSON.parse(outbox.at(-1)?.payload ?? '{}')).toMatchObject({
+      sequence: 4,
+      data: { user: { userId: 'climber' }, from: { id: 'l-1' }, to: { id: 'l-2' }, direction: 'up' },
+    });
     expect(await balances('climber')).toEqual({ Points: 105 });
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
@@ -280,9 +347,18 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
 
   it('logs the system action QUIZ_COMPLETED: passed:true for q-safety completes m-quiz-safety with 100 Award points', async () => {
     await run('quizzer', [
-      [{ action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-safety', passed: false } }, { recorded: true, missionsCompleted: [], pointsAwarded: [] }],
-      [{ action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-other', passed: true } }, { recorded: true, missionsCompleted: [] }],
-      [form({ action: 'quiz_completed', metadata: 'quiz_id:q-safety,passed:true' }), { missionsCompleted: ['m-quiz-safety'], pointsAwarded: [{ category: 'Award', requested: 100, credited: 100 }] }],
+      [
+        { action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-safety', passed: false } },
+        { recorded: true, missionsCompleted: [], pointsAwarded: [] },
+      ],
+      [
+        { action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-other', passed: true } },
+        { recorded: true, missionsCompleted: [] },
+      ],
+      [
+        form({ action: 'quiz_completed', metadata: 'quiz_id:q-safety,passed:true' }),
+        { missionsCompleted: ['m-quiz-safety'], pointsAwarded: [{ category: 'Award', requested: 100, credited: 100 }] },
+      ],
     ]);
     expect((await scoped('action_events', 'quizzer')).map((row) => row.action)).toEqual(['QUIZ_COMPLETED', 'QUIZ_COMPLETED', 'QUIZ_COMPLETED']);
     expect(await balances('quizzer')).toEqual({ Award: 100 });

@@ -16,7 +16,12 @@ const START = Date.parse('2026-06-15T16:00:00Z');
 const started = Date.now();
 const clock = () => START + (Date.now() - started);
 
-const mission = (id: string, rules: Array<{ id: string; action: string; goal: number }>, points: Array<{ category: string; amount: number }>, repeatable = false) => ({
+const mission = (
+  id: string,
+  rules: Array<{ id: string; action: string; goal: number }>,
+  points: Array<{ category: string; amount: number }>,
+  repeatable = false,
+) => ({
   id,
   name: id,
   startDate: '2026-01-01T00:00:00',
@@ -34,7 +39,15 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
     { name: 'Coins', dailyLimit: 10 },
     { name: 'Gems', dailyLimit: 10 },
   ],
-  actions: [{ name: 'step' }, { name: 'bonus' }, { name: 'other' }, { name: 'vip' }, { name: 'coin' }, { name: 'gem' }, { name: 'limited', rateLimit: { max: 2, period: 'day' } }],
+  actions: [
+    { name: 'step' },
+    { name: 'bonus' },
+    { name: 'other' },
+    { name: 'vip' },
+    { name: 'coin' },
+    { name: 'gem' },
+    { name: 'limited', rateLimit: { max: 2, period: 'day' } },
+  ],
   levels: [
     { id: 'l-1', name: 'Rookie', threshold: 0 },
     { id: 'l-2', name: 'Regular', threshold: 100 },
@@ -43,7 +56,15 @@ const program = (stepRules: Array<{ id: string; action: string; goal: number }>)
     mission('m-steps', stepRules, [{ category: 'Coins', amount: 4 }], true),
     mission('m-bonus', [{ id: 'r-1', action: 'bonus', goal: 1 }], [{ category: 'Points', amount: 10 }], true),
     mission('m-coin', [{ id: 'r-1', action: 'coin', goal: 1 }], [{ category: 'Coins', amount: 4 }], true),
-    mission('m-gem', [{ id: 'r-1', action: 'gem', goal: 1 }], [{ category: 'Coins', amount: 4 }, { category: 'Gems', amount: 4 }], true),
+    mission(
+      'm-gem',
+      [{ id: 'r-1', action: 'gem', goal: 1 }],
+      [
+        { category: 'Coins', amount: 4 },
+        { category: 'Gems', amount: 4 },
+      ],
+      true,
+    ),
     { ...mission('m-vip', [{ id: 'r-1', action: 'vip', goal: 1 }], [{ category: 'Points', amount: 1 }], true), prerequisites: { groups: ['g-vip'] } },
   ],
   groups: [{ id: 'g-vip', name: 'VIP' }],
@@ -58,7 +79,8 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
   let client: string;
 
   type Node = TestApp['app'];
-  const post = (node: Node, url: string, payload: Record<string, unknown>, token = client) => node.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  const post = (node: Node, url: string, payload: Record<string, unknown>, token = client) =>
+    node.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
   const outcomeOf = (response: LightMyRequestResponse) => (response.json() as { response: ActionOutcome }).response;
   const log = async (node: Node, user: string, action: string, query = '') => {
     const response = await post(node, `/users/${user}/actions${query}`, { action });
@@ -102,7 +124,10 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
   });
 
   it("reads nothing but a new user's row for their first decision, and sees it all afterwards, on either node", async () => {
-    const reads = [...(['missionState', 'earnings', 'countRecorded'] as const).map((name) => vi.spyOn(ActionsRepository.prototype, name)), vi.spyOn(LedgerRepository.prototype, 'lifetime')];
+    const reads = [
+      ...(['missionState', 'earnings', 'countRecorded'] as const).map((name) => vi.spyOn(ActionsRepository.prototype, name)),
+      vi.spyOn(LedgerRepository.prototype, 'lifetime'),
+    ];
     const called = () => reads.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     // On PostgreSQL (unlocked) what a decision lacks is read with the row in one statement; on
     // SQLite (locked) query by query.
@@ -182,23 +207,48 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     const standing = await t.app.inject({ method: 'GET', url: '/leaderboards/lb-coins/leaders/unlocked', headers: { authorization: `Bearer ${client}` } });
     expect(standing.statusCode, standing.body).toBe(200);
     expect(JSON.stringify(standing.json())).toMatch(/"score":8\b/);
-    const events = await t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'unlocked').execute();
+    const events = await t.database.db
+      .selectFrom('action_events')
+      .select('event_id')
+      .where('site_id', '=', site.siteId)
+      .where('party_id', '=', 'unlocked')
+      .execute();
     expect(events).toHaveLength(7);
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 
-  it('refuses, and stores nothing of, an action that would take a known user\'s balance past the exact integers', async () => {
+  it("refuses, and stores nothing of, an action that would take a known user's balance past the exact integers", async () => {
     await log(t.app, 'brimful', 'bonus'); // known to the node: PostgreSQL decides the next one unlocked
-    const points = () => t.database.db.selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').executeTakeFirstOrThrow();
-    const events = () => t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').execute();
-    await t.database.db.updateTable('point_balances').set({ balance: Number.MAX_SAFE_INTEGER - 5 }).where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').execute();
+    const points = () =>
+      t.database.db
+        .selectFrom('point_balances')
+        .select('balance')
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', 'brimful')
+        .where('category', '=', 'Points')
+        .executeTakeFirstOrThrow();
+    const events = () =>
+      t.database.db.selectFrom('action_events').select('event_id').where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').execute();
+    await t.database.db
+      .updateTable('point_balances')
+      .set({ balance: Number.MAX_SAFE_INTEGER - 5 })
+      .where('site_id', '=', site.siteId)
+      .where('party_id', '=', 'brimful')
+      .where('category', '=', 'Points')
+      .execute();
     const response = await post(t.app, '/users/brimful/actions', { action: 'bonus' });
     expect(response.statusCode, response.body).toBe(422);
     expect((response.json() as { code: string }).code).toBe('amount_out_of_range');
     expect(Number((await points()).balance)).toBe(Number.MAX_SAFE_INTEGER - 5);
     expect(await events()).toHaveLength(1);
     // Back to what the ledger says, for the checks of the tests after this one.
-    await t.database.db.updateTable('point_balances').set({ balance: 10 }).where('site_id', '=', site.siteId).where('party_id', '=', 'brimful').where('category', '=', 'Points').execute();
+    await t.database.db
+      .updateTable('point_balances')
+      .set({ balance: 10 })
+      .where('site_id', '=', site.siteId)
+      .where('party_id', '=', 'brimful')
+      .where('category', '=', 'Points')
+      .execute();
   });
 
   it('sees an admin adjustment made on another node: the level follows the new lifetime points', async () => {
@@ -211,7 +261,12 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
 
   it("sees a user's groups change, which does not move their row", async () => {
     const membership = (method: 'PUT' | 'DELETE') =>
-      second.app.inject({ method, url: '/admin/groups/g-vip/members/joiner', headers: { authorization: `Bearer ${admin}` }, ...(method === 'PUT' ? { payload: {} } : {}) });
+      second.app.inject({
+        method,
+        url: '/admin/groups/g-vip/members/joiner',
+        headers: { authorization: `Bearer ${admin}` },
+        ...(method === 'PUT' ? { payload: {} } : {}),
+      });
     const credited = async () => (await log(t.app, 'joiner', 'vip')).pointsAwarded.map((award) => award.credited);
     // Known to the node, with no groups: on PostgreSQL the next decisions take the groups from its
     // cache, and their writes check that they still are the user's.
@@ -277,7 +332,13 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
       together.mockRestore();
       counts.mockRestore();
     }
-    const recorded = await t.database.db.selectFrom('action_events').select('recorded').where('site_id', '=', site.siteId).where('party_id', '=', 'rated').where('action', '=', 'limited').execute();
+    const recorded = await t.database.db
+      .selectFrom('action_events')
+      .select('recorded')
+      .where('site_id', '=', site.siteId)
+      .where('party_id', '=', 'rated')
+      .where('action', '=', 'limited')
+      .execute();
     expect(recorded.map((row) => Number(row.recorded)).sort()).toEqual([0, 1, 1]);
   });
 
@@ -328,7 +389,9 @@ describe.each(configurations)('cached party state (%s)', (configuration) => {
     // the event loop; separate processes do not. Embedded: one node, all at once.
     const nodes = configuration === 'scale-out' ? [t.app, second.app] : [t.app];
     // 30 steps at once: 10 completions requesting 40 Coins, of which the day's cap leaves 10.
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => post(nodes[i % nodes.length] as Node, '/users/burst/actions', { action: 'step' })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(nodes[i % nodes.length] as Node, '/users/burst/actions', { action: 'step' })),
+    );
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
     const awards = responses.flatMap((response) => outcomeOf(response).pointsAwarded);
     expect(awards).toHaveLength(10);

@@ -21,15 +21,49 @@ const repeatable = { period: 'none', maxPerPeriod: 1000 };
 /** A small program: repeatable `play` (10 Points), `step` ×3 (30 Points), capped `earn` (10 Coins, 10 a day), group missions on `team`, and two boards. */
 const custom = {
   site: { name: 'Reversals', timezone: 'UTC' },
-  pointCategories: [{ name: 'Points', isDefault: true }, { name: 'Coins', isDefault: false, dailyLimit: 10 }],
+  pointCategories: [
+    { name: 'Points', isDefault: true },
+    { name: 'Coins', isDefault: false, dailyLimit: 10 },
+  ],
   actions: [{ name: 'play' }, { name: 'step' }, { name: 'earn' }, { name: 'team' }],
   groups: [{ id: 'g-sales', name: 'Sales' }],
   missions: [
-    { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 10 }] }, repeatableWindow: repeatable },
-    { id: 'm-steps', name: 'Three steps', rules: [{ id: 'r-1', action: 'step', type: 'count', goal: 3 }], rewards: { points: [{ category: 'Points', amount: 30 }] } },
-    { id: 'm-earn', name: 'Earn', rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Coins', amount: 10 }] }, repeatableWindow: repeatable },
-    { id: 'm-team', name: 'Team', party: 'group', rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 50 }] }, repeatableWindow: { period: 'none' } },
-    { id: 'm-team-3', name: 'Team ×3', party: 'group', rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 3 }], rewards: { points: [{ category: 'Points', amount: 100 }] }, repeatableWindow: { period: 'none' } },
+    {
+      id: 'm-play',
+      name: 'Play',
+      rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 10 }] },
+      repeatableWindow: repeatable,
+    },
+    {
+      id: 'm-steps',
+      name: 'Three steps',
+      rules: [{ id: 'r-1', action: 'step', type: 'count', goal: 3 }],
+      rewards: { points: [{ category: 'Points', amount: 30 }] },
+    },
+    {
+      id: 'm-earn',
+      name: 'Earn',
+      rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Coins', amount: 10 }] },
+      repeatableWindow: repeatable,
+    },
+    {
+      id: 'm-team',
+      name: 'Team',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 50 }] },
+      repeatableWindow: { period: 'none' },
+    },
+    {
+      id: 'm-team-3',
+      name: 'Team ×3',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 3 }],
+      rewards: { points: [{ category: 'Points', amount: 100 }] },
+      repeatableWindow: { period: 'none' },
+    },
   ],
   leaderboards: [
     { id: 'lb-points', name: 'Points', metric: { type: 'points', category: 'Points' }, period: 'allTime', party: 'user' },
@@ -79,15 +113,25 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     body<ActionOutcome>(await call('POST', path, c.app, { action, eventId }), 201);
   const reverse = (c: Ctx, user: string, eventId: string, token = c.admin) => call('DELETE', `/users/${user}/actions/${encodeURIComponent(eventId)}`, token);
   const reversed = async (c: Ctx, user: string, eventId: string) => body<Reversal>(await reverse(c, user, eventId));
-  const adjust = async (c: Ctx, user: string, amount: number) => body(await call('POST', `/admin/users/${user}/points`, c.admin, { category: 'Points', amount, reason: 'test' }), 201);
+  const adjust = async (c: Ctx, user: string, amount: number) =>
+    body(await call('POST', `/admin/users/${user}/points`, c.admin, { category: 'Points', amount, reason: 'test' }), 201);
   const balance = async (c: Ctx, user: string) => body<{ balance: number; lifetimeBalance: number }>(await call('GET', `/users/${user}/point-balance`, c.app));
   const missions = async (c: Ctx, party: string, type: 'eligible' | 'completed') =>
     body<Array<{ id: string; completionCount?: number }>>(await call('GET', `/${party}/challenges?type=${type}&limit=100`, c.app));
   const current = async (c: Ctx, party: string, mission: string) =>
     body<{ rules: Array<{ current: number }> }>(await call('GET', `/${party}/challenges/${mission}/progress`, c.app)).rules[0]?.current;
-  const score = async (c: Ctx, board: string, user: string) => body<{ score: number | null }>(await call('GET', `/leaderboards/${board}/leaders/${user}`, c.app)).score;
+  const score = async (c: Ctx, board: string, user: string) =>
+    body<{ score: number | null }>(await call('GET', `/leaderboards/${board}/leaders/${user}`, c.app)).score;
   const count = async (c: Ctx, table: 'points_ledger' | 'mission_completions' | 'outbox') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', c.site.siteId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('site_id', '=', c.site.siteId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const groupBalance = async (c: Ctx, group: string) =>
     Number(
       (
@@ -141,14 +185,24 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     expect((await missions(c, 'users/ann', 'completed')).map((m) => m.id)).not.toContain('m-first-read');
     expect((await missions(c, 'users/ann', 'eligible')).map((m) => m.id)).toContain('m-first-read');
 
-    const rows = await t.database.db.selectFrom('outbox').select('payload').where('site_id', '=', c.site.siteId).where('party_id', '=', 'ann').orderBy('sequence').execute();
+    const rows = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('site_id', '=', c.site.siteId)
+      .where('party_id', '=', 'ann')
+      .orderBy('sequence')
+      .execute();
     const events = rows.map((row) => JSON.parse(row.payload) as { eventType: string; data: Record<string, unknown> });
     const completions = events.filter((e) => e.eventType === 'mission.completed').map((e) => e.data);
     expect(completions.map((d) => [d.completionStatus, d.completionId])).toEqual([
       ['completed', completionId],
       ['removed', completionId],
     ]);
-    expect(completions[1]).toMatchObject({ mission: { id: 'm-first-read', name: 'First read' }, points: [{ category: 'Points', amount: 10 }], actionEventId: 'ev-read' });
+    expect(completions[1]).toMatchObject({
+      mission: { id: 'm-first-read', name: 'First read' },
+      points: [{ category: 'Points', amount: 10 }],
+      actionEventId: 'ev-read',
+    });
     // The level goes down after the removal, as a consequence of it.
     const removedAt = events.findIndex((e) => e.data.completionStatus === 'removed');
     const levelDown = events.findIndex((e) => e.eventType === 'level.changed' && e.data.direction === 'down');
@@ -197,7 +251,11 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     expect(await balance(c, 'ann')).toMatchObject({ balance: 2 });
 
     const result = await reversed(c, 'ann', 'ev-spent');
-    expect(result).toMatchObject({ pointsDebited: [{ category: 'Points', amount: 10 }], balances: [{ category: 'Points', balance: -8 }], negativeBalances: ['Points'] });
+    expect(result).toMatchObject({
+      pointsDebited: [{ category: 'Points', amount: 10 }],
+      balances: [{ category: 'Points', balance: -8 }],
+      negativeBalances: ['Points'],
+    });
     expect(result.completionsRemoved.map((r) => r.id)).toEqual(['m-first-read']);
     expect(await balance(c, 'ann')).toMatchObject({ balance: -8 });
     await expectConsistent(c);
@@ -209,7 +267,11 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     expect(coins(await log(c, 'ann', 'earn', 'ev-earn-1'))).toBe(10);
     expect(coins(await log(c, 'ann', 'earn', 'ev-earn-2'))).toBe(0);
 
-    expect(await reversed(c, 'ann', 'ev-earn-1')).toMatchObject({ pointsDebited: [{ category: 'Coins', amount: 10 }], balances: [{ category: 'Coins', balance: 0 }], negativeBalances: [] });
+    expect(await reversed(c, 'ann', 'ev-earn-1')).toMatchObject({
+      pointsDebited: [{ category: 'Coins', amount: 10 }],
+      balances: [{ category: 'Coins', balance: 0 }],
+      negativeBalances: [],
+    });
     expect(coins(await log(c, 'ann', 'earn', 'ev-earn-3'))).toBe(10);
     expect(coins(await log(c, 'ann', 'earn', 'ev-earn-4'))).toBe(0);
     await expectConsistent(c);
@@ -243,7 +305,10 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     await t.app.services.webhooks.runOnce();
 
     const posted = receiver.received
-      .map((r) => JSON.parse(r.body) as { eventType: string; sequence: number; context: { siteId: string }; data: { completionStatus: string; completionId: string } })
+      .map(
+        (r) =>
+          JSON.parse(r.body) as { eventType: string; sequence: number; context: { siteId: string }; data: { completionStatus: string; completionId: string } },
+      )
       .filter((e) => e.context.siteId === c.site.siteId);
     expect(posted.map((e) => [e.eventType, e.data.completionStatus, e.data.completionId])).toEqual([
       ['mission.completed', 'completed', completionId],
@@ -261,7 +326,9 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
 
     const removed = body<Reversal>(await latest());
     expect(removed.alreadyReversed).toBe(false);
-    expect(removed.completionsRemoved).toEqual([{ id: 'm-play', name: 'Play', completionId: second, userId: 'ann', points: [{ category: 'Points', amount: 10 }] }]);
+    expect(removed.completionsRemoved).toEqual([
+      { id: 'm-play', name: 'Play', completionId: second, userId: 'ann', points: [{ category: 'Points', amount: 10 }] },
+    ]);
     expect(removed).toMatchObject({ pointsDebited: [{ category: 'Points', amount: 10 }], balances: [{ category: 'Points', balance: 10 }] });
 
     const ledger = await count(c, 'points_ledger');
@@ -328,7 +395,14 @@ describe.each(configurations)('reversals (%s)', (configuration) => {
     expect(repeat).toMatchObject({ recorded: false, reason: 'repeat_suppressed' });
     const ledger = await count(c, 'points_ledger');
 
-    expect(await reversed(c, 'ann', 'ev-share-2')).toEqual({ eventId: 'ev-share-2', alreadyReversed: false, completionsRemoved: [], pointsDebited: [], balances: [], negativeBalances: [] });
+    expect(await reversed(c, 'ann', 'ev-share-2')).toEqual({
+      eventId: 'ev-share-2',
+      alreadyReversed: false,
+      completionsRemoved: [],
+      pointsDebited: [],
+      balances: [],
+      negativeBalances: [],
+    });
     expect((await reversed(c, 'ann', 'ev-share-2')).alreadyReversed).toBe(true);
     expect(await count(c, 'points_ledger')).toBe(ledger);
     await expectConsistent(c);

@@ -18,7 +18,12 @@ const NOON = Date.parse('2026-06-15T16:00:00Z');
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const SETTINGS = { pointCategory: 'Award', currency: 'USD', conversionRate: 0.01, marketplaces: [{ type: 'shop', urlTemplate: 'https://market.example/sso?token={token}' }] };
+const SETTINGS = {
+  pointCategory: 'Award',
+  currency: 'USD',
+  conversionRate: 0.01,
+  marketplaces: [{ type: 'shop', urlTemplate: 'https://market.example/sso?token={token}' }],
+};
 const repeatable = { period: 'none', maxPerPeriod: 1000 };
 /** `earn` pays 100 Award, `play` 10 Points, the group mission on `team` 50 Award; an Award exchange and a Points one. */
 const PROGRAM = {
@@ -30,13 +35,38 @@ const PROGRAM = {
   actions: [{ name: 'earn' }, { name: 'play' }, { name: 'team' }],
   groups: [{ id: 'g-team', name: 'Team' }],
   missions: [
-    { id: 'm-earn', name: 'Earn', rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Award', amount: 100 }] }, repeatableWindow: repeatable },
-    { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 10 }] }, repeatableWindow: repeatable },
-    { id: 'm-team', name: 'Team', party: 'group', rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Award', amount: 50 }] }, repeatableWindow: repeatable },
+    {
+      id: 'm-earn',
+      name: 'Earn',
+      rules: [{ id: 'r-1', action: 'earn', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Award', amount: 100 }] },
+      repeatableWindow: repeatable,
+    },
+    {
+      id: 'm-play',
+      name: 'Play',
+      rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 10 }] },
+      repeatableWindow: repeatable,
+    },
+    {
+      id: 'm-team',
+      name: 'Team',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Award', amount: 50 }] },
+      repeatableWindow: repeatable,
+    },
   ],
   exchanges: [
     { id: 'x-award', name: 'Award kudos', pointCategory: 'Award', budget: { amount: 1000, period: 'none' }, categories: [{ id: 'c-thanks', name: 'Thanks' }] },
-    { id: 'x-points', name: 'Points kudos', pointCategory: 'Points', budget: { amount: 1000, period: 'none' }, categories: [{ id: 'c-thanks', name: 'Thanks' }] },
+    {
+      id: 'x-points',
+      name: 'Points kudos',
+      pointCategory: 'Points',
+      budget: { amount: 1000, period: 'none' },
+      categories: [{ id: 'c-thanks', name: 'Thanks' }],
+    },
   ],
 };
 /** PROGRAM with these award settings (none for null) and these site settings. */
@@ -107,7 +137,8 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
     c.admin = await t.token(c.site.admin);
     c.app = await t.token(c.site.app);
   };
-  const log = async (c: Ctx, user: string, action: string, eventId: string) => body<ActionOutcome>(await call('POST', `/users/${user}/actions`, c.app, { action, eventId }), 201);
+  const log = async (c: Ctx, user: string, action: string, eventId: string) =>
+    body<ActionOutcome>(await call('POST', `/users/${user}/actions`, c.app, { action, eventId }), 201);
   /** Logs `earn` (100 Award): the completion id. */
   const earn = async (c: Ctx, user: string, eventId: string) => {
     const outcome = await log(c, user, 'earn', eventId);
@@ -118,19 +149,25 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
     body<{ entryId: string }>(await call('POST', `/admin/users/${user}/points`, c.admin, { category, amount, reason }), 201).entryId;
   const reverse = async (c: Ctx, user: string, eventId: string) => body(await call('DELETE', `/users/${user}/actions/${eventId}`, c.admin));
   const points = async (c: Ctx, user: string, category = 'Award') =>
-    body<{ categories: Array<{ id: string; balance: number }> }>(await call('GET', `/users/${user}/point-balance`, c.app)).categories.find((x) => x.id === category)?.balance ?? 0;
+    body<{ categories: Array<{ id: string; balance: number }> }>(await call('GET', `/users/${user}/point-balance`, c.app)).categories.find(
+      (x) => x.id === category,
+    )?.balance ?? 0;
   const balance = async (c: Ctx, user: string, token = c.app) => body<AwardBalance>(await call('GET', `/users/${user}/award-balance`, token));
   const statement = async (c: Ctx, user: string, query = '', token = c.app) => {
     const response = await call('GET', `/users/${user}/award-statement${query}`, token);
     return { entries: body<StatementEntry[]>(response), total: Number(response.headers['x-total-count']) };
   };
   const access = async (c: Ctx, user: string, token = c.app) => body<Access>(await call('GET', `/users/${user}/award-access`, token));
-  const patchAccess = (c: Ctx, user: string, change: Record<string, unknown>, token = c.admin) => call('PATCH', `/admin/users/${user}/award-access`, token, change);
+  const patchAccess = (c: Ctx, user: string, change: Record<string, unknown>, token = c.admin) =>
+    call('PATCH', `/admin/users/${user}/award-access`, token, change);
   const debit = (c: Ctx, user: string, payload: Record<string, unknown>, token = c.admin) => call('POST', `/admin/users/${user}/award-debits`, token, payload);
   const refund = (c: Ctx, user: string, entryId: string, token = c.admin) => call('POST', `/admin/users/${user}/award-debits/${entryId}/refund`, token);
   const settings = async (c: Ctx, change: Record<string, unknown>) => body(await call('PUT', '/admin/award-settings', c.admin, { ...SETTINGS, ...change }));
   const give = async (c: Ctx, giver: string, exchangeId: string, recipient: string, amount: number) =>
-    body<{ id: string }>(await call('POST', `/users/${giver}/interactions-collection`, c.app, { exchangeId, categoryId: 'c-thanks', recipients: [recipient], points: amount }), 201).id;
+    body<{ id: string }>(
+      await call('POST', `/users/${giver}/interactions-collection`, c.app, { exchangeId, categoryId: 'c-thanks', recipients: [recipient], points: amount }),
+      201,
+    ).id;
   /** The site's award rows and outbox events, and ann's access: everything a refused call must leave alone. */
   const state = async (c: Ctx) => ({
     ledger: await t.database.db.selectFrom('award_ledger').selectAll().where('site_id', '=', c.site.siteId).orderBy('entry_id').execute(),
@@ -138,9 +175,15 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
     outbox: (await t.database.db.selectFrom('outbox').select('event_id').where('site_id', '=', c.site.siteId).execute()).length,
   });
   const debitedEvents = async (c: Ctx) =>
-    (await t.database.db.selectFrom('outbox').select('payload').where('site_id', '=', c.site.siteId).where('event_type', '=', 'award.debited').orderBy('sequence').execute()).map(
-      (row) => JSON.parse(row.payload as string) as { eventType: string; data: Record<string, unknown> },
-    );
+    (
+      await t.database.db
+        .selectFrom('outbox')
+        .select('payload')
+        .where('site_id', '=', c.site.siteId)
+        .where('event_type', '=', 'award.debited')
+        .orderBy('sequence')
+        .execute()
+    ).map((row) => JSON.parse(row.payload as string) as { eventType: string; data: Record<string, unknown> });
   const drift = async (c: Ctx) => (await new VerifyService(t.database.db, t.app.services.programs).verify([c.site.siteId])).drift;
   const expectConsistent = async (c: Ctx) => {
     await expectBalancesMatchLedger(t.database.db, c.site.siteId);
@@ -167,7 +210,18 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       expect(await balance(c, 'ann')).toEqual({ available: 100, pending: 0, currency: 'USD', conversionRate: 0.01, availableValue: 1 });
       const { entries, total } = await statement(c, 'ann');
       expect(total).toBe(1);
-      expect(entries).toEqual([{ entryId: expect.stringMatching(/^awd_/), kind: 'mission', amount: 100, balance: 100, reference: completionId, description: null, postedAt: iso(NOON), availableAt: iso(NOON) }]);
+      expect(entries).toEqual([
+        {
+          entryId: expect.stringMatching(/^awd_/),
+          kind: 'mission',
+          amount: 100,
+          balance: 100,
+          reference: completionId,
+          description: null,
+          postedAt: iso(NOON),
+          availableAt: iso(NOON),
+        },
+      ]);
 
       // Points in another category do nothing to the account.
       expect((await log(c, 'ann', 'play', 'p-1')).missionsCompleted.map((m) => m.id)).toEqual(['m-play']);
@@ -212,7 +266,11 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       const c = await setUp();
       body(await call('PUT', '/admin/groups/g-team/members/ann', c.admin), 201);
       expect((await log(c, 'ann', 'team', 't-1')).missionsCompleted.map((m) => m.id)).toEqual(['m-team']);
-      const groupCredits = await t.database.db.selectFrom('points_ledger').select(['party_type', 'party_id', 'category', 'credited']).where('site_id', '=', c.site.siteId).execute();
+      const groupCredits = await t.database.db
+        .selectFrom('points_ledger')
+        .select(['party_type', 'party_id', 'category', 'credited'])
+        .where('site_id', '=', c.site.siteId)
+        .execute();
       expect(groupCredits.map((r) => [r.party_type, r.party_id, r.category, Number(r.credited)])).toEqual([['group', 'g-team', 'Award', 50]]);
       expect((await state(c)).ledger).toEqual([]);
       expect(await balance(c, 'ann')).toMatchObject({ available: 0, pending: 0 });
@@ -272,14 +330,15 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       await settings(c, {});
       expect(await points(c, 'ann')).toBe(0);
       expect(await balance(c, 'ann')).toMatchObject({ available: 0, pending: 0 });
-      expect((await statement(c, 'ann')).entries.map((e) => [e.kind, e.amount])).toEqual([['reversal', -100], ['mission', 100]]);
+      expect((await statement(c, 'ann')).entries.map((e) => [e.kind, e.amount])).toEqual([
+        ['reversal', -100],
+        ['mission', 100],
+      ]);
     };
     it('takes back a credit the account had when the award settings were removed before the reversal', () =>
-      reversedAfter(async (c) => expect((await call('DELETE', '/admin/award-settings', c.admin)).statusCode).toBe(204)),
-    );
+      reversedAfter(async (c) => expect((await call('DELETE', '/admin/award-settings', c.admin)).statusCode).toBe(204)));
     it('takes back a credit the account had when the award category changed before the reversal', () =>
-      reversedAfter(async (c) => void (await settings(c, { pointCategory: 'Points' }))),
-    );
+      reversedAfter(async (c) => void (await settings(c, { pointCategory: 'Points' }))));
   });
 
   describe('holdDays', () => {
@@ -287,7 +346,9 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       const c = await setUp(program({ holdDays: 3 }));
       await earn(c, 'ann', 'e-1');
       expect(await balance(c, 'ann')).toMatchObject({ available: 0, pending: 100, availableValue: 0 });
-      expect((await statement(c, 'ann')).entries).toEqual([expect.objectContaining({ kind: 'mission', postedAt: iso(NOON), availableAt: iso(NOON + 3 * DAY) })]);
+      expect((await statement(c, 'ann')).entries).toEqual([
+        expect.objectContaining({ kind: 'mission', postedAt: iso(NOON), availableAt: iso(NOON + 3 * DAY) }),
+      ]);
 
       const before = await state(c);
       expectProblem(await debit(c, 'ann', { kind: 'purchase', amount: 1, reference: 'o-early' }), 422, 'insufficient_award_balance');
@@ -297,7 +358,10 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       expect(await balance(c, 'ann')).toMatchObject({ available: 0, pending: 100 });
       await moveTo(c, NOON + 3 * DAY + 1);
       expect(await balance(c, 'ann')).toMatchObject({ available: 100, pending: 0, availableValue: 1 });
-      expect(body<Posted>(await debit(c, 'ann', { kind: 'purchase', amount: 60, reference: 'o-later' }), 201).balance).toMatchObject({ available: 40, pending: 0 });
+      expect(body<Posted>(await debit(c, 'ann', { kind: 'purchase', amount: 60, reference: 'o-later' }), 201).balance).toMatchObject({
+        available: 40,
+        pending: 0,
+      });
       await expectConsistent(c);
     });
 
@@ -382,7 +446,10 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       expect(responses.slice(0, 6).map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
       const debits = responses.slice(6).map((r) => r.statusCode);
       const debited = debits.filter((s) => s === 201).length;
-      expect(debits.every((s) => s === 201 || s === 422), JSON.stringify(debits)).toBe(true);
+      expect(
+        debits.every((s) => s === 201 || s === 422),
+        JSON.stringify(debits),
+      ).toBe(true);
       expect(debited).toBeGreaterThanOrEqual(2);
       const { entries, total } = await statement(c, 'ann', '?limit=500');
       expect(total).toBe(1 + 6 + debited);
@@ -398,12 +465,34 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
     it('PATCH sets the country and verification, keeping what is left out; null clears the country', async () => {
       const c = await setUp(program({ allowedCountries: ['US', 'CA'], verificationRequired: true }));
       expect(await access(c, 'ann')).toEqual({ marketplaceAccess: true, otsAccess: false, countryCode: null, verified: false, browseOnly: true });
-      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: 'US' }))).toEqual({ marketplaceAccess: true, otsAccess: false, countryCode: 'US', verified: false, browseOnly: true });
-      expect(body<Access>(await patchAccess(c, 'ann', { verified: true }))).toEqual({ marketplaceAccess: true, otsAccess: true, countryCode: 'US', verified: true, browseOnly: false });
+      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: 'US' }))).toEqual({
+        marketplaceAccess: true,
+        otsAccess: false,
+        countryCode: 'US',
+        verified: false,
+        browseOnly: true,
+      });
+      expect(body<Access>(await patchAccess(c, 'ann', { verified: true }))).toEqual({
+        marketplaceAccess: true,
+        otsAccess: true,
+        countryCode: 'US',
+        verified: true,
+        browseOnly: false,
+      });
       expect(await access(c, 'ann')).toMatchObject({ countryCode: 'US', verified: true, otsAccess: true });
       // Not an allowed country; then no country while the list is set.
-      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: 'FR' }))).toMatchObject({ countryCode: 'FR', verified: true, otsAccess: false, browseOnly: true });
-      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: null }))).toMatchObject({ countryCode: null, verified: true, otsAccess: false, browseOnly: true });
+      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: 'FR' }))).toMatchObject({
+        countryCode: 'FR',
+        verified: true,
+        otsAccess: false,
+        browseOnly: true,
+      });
+      expect(body<Access>(await patchAccess(c, 'ann', { countryCode: null }))).toMatchObject({
+        countryCode: null,
+        verified: true,
+        otsAccess: false,
+        browseOnly: true,
+      });
       expect(body<Access>(await patchAccess(c, 'ann', {}))).toMatchObject({ countryCode: null, verified: true });
 
       for (const countryCode of ['us', 'USA']) {
@@ -417,14 +506,26 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
 
     it('decides otsAccess and browseOnly from the settings and the standing', async () => {
       const c = await setUp();
-      const check = async (change: Record<string, unknown>, standing: Record<string, unknown>, expected: Pick<Access, 'marketplaceAccess' | 'otsAccess' | 'browseOnly'>) => {
+      const check = async (
+        change: Record<string, unknown>,
+        standing: Record<string, unknown>,
+        expected: Pick<Access, 'marketplaceAccess' | 'otsAccess' | 'browseOnly'>,
+      ) => {
         await settings(c, change);
         body(await patchAccess(c, 'ann', standing));
         expect(await access(c, 'ann'), JSON.stringify([change, standing])).toMatchObject(expected);
       };
       // Not verified where verification is required.
-      await check({ allowedCountries: ['US'], verificationRequired: true }, { countryCode: 'US', verified: false }, { marketplaceAccess: true, otsAccess: false, browseOnly: true });
-      await check({ allowedCountries: ['US'], verificationRequired: false }, { countryCode: 'US', verified: false }, { marketplaceAccess: true, otsAccess: true, browseOnly: false });
+      await check(
+        { allowedCountries: ['US'], verificationRequired: true },
+        { countryCode: 'US', verified: false },
+        { marketplaceAccess: true, otsAccess: false, browseOnly: true },
+      );
+      await check(
+        { allowedCountries: ['US'], verificationRequired: false },
+        { countryCode: 'US', verified: false },
+        { marketplaceAccess: true, otsAccess: true, browseOnly: false },
+      );
       // A country that is not allowed; no country while some are.
       await check({ allowedCountries: ['US', 'GB'] }, { countryCode: 'DE', verified: true }, { marketplaceAccess: true, otsAccess: false, browseOnly: true });
       await check({ allowedCountries: ['US', 'GB'] }, { countryCode: null }, { marketplaceAccess: true, otsAccess: false, browseOnly: true });
@@ -447,7 +548,16 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       await adjust(c, 'ann', 500);
       const purchase = body<Posted>(await debit(c, 'ann', { kind: 'purchase', amount: 250, reference: 'order-1138', description: 'Headphones' }), 201);
       expect(purchase).toEqual({
-        entry: { entryId: expect.stringMatching(/^awd_/), kind: 'purchase', amount: -250, balance: 250, reference: 'order-1138', description: 'Headphones', postedAt: iso(NOON), availableAt: iso(NOON) },
+        entry: {
+          entryId: expect.stringMatching(/^awd_/),
+          kind: 'purchase',
+          amount: -250,
+          balance: 250,
+          reference: 'order-1138',
+          description: 'Headphones',
+          postedAt: iso(NOON),
+          availableAt: iso(NOON),
+        },
         balance: { available: 250, pending: 0, currency: 'USD', conversionRate: 0.01, availableValue: 2.5 },
         duplicate: false,
       });
@@ -458,10 +568,30 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       expect(events).toEqual([
         expect.objectContaining({
           eventType: 'award.debited',
-          data: { user: { userId: 'ann' }, kind: 'purchase', entryId: purchase.entry.entryId, amount: 250, reference: 'order-1138', description: 'Headphones', currency: 'USD', value: 2.5, balance: { available: 250, pending: 0 } },
+          data: {
+            user: { userId: 'ann' },
+            kind: 'purchase',
+            entryId: purchase.entry.entryId,
+            amount: 250,
+            reference: 'order-1138',
+            description: 'Headphones',
+            currency: 'USD',
+            value: 2.5,
+            balance: { available: 250, pending: 0 },
+          },
         }),
         expect.objectContaining({
-          data: { user: { userId: 'ann' }, kind: 'gift', entryId: gift.entry.entryId, amount: 50, reference: 'gift-7', description: null, currency: 'USD', value: 0.5, balance: { available: 200, pending: 0 } },
+          data: {
+            user: { userId: 'ann' },
+            kind: 'gift',
+            entryId: gift.entry.entryId,
+            amount: 50,
+            reference: 'gift-7',
+            description: null,
+            currency: 'USD',
+            value: 0.5,
+            balance: { available: 200, pending: 0 },
+          },
         }),
       ]);
 
@@ -478,7 +608,11 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
 
       // Refunds: once, then the same entry again; only debits can be refunded.
       const refunded = body<Posted>(await refund(c, 'ann', purchase.entry.entryId), 201);
-      expect(refunded).toMatchObject({ entry: { kind: 'refund', amount: 250, balance: 450, reference: purchase.entry.entryId, description: 'Headphones' }, balance: { available: 450 }, duplicate: false });
+      expect(refunded).toMatchObject({
+        entry: { kind: 'refund', amount: 250, balance: 450, reference: purchase.entry.entryId, description: 'Headphones' },
+        balance: { available: 450 },
+        duplicate: false,
+      });
       expect(body<Posted>(await refund(c, 'ann', purchase.entry.entryId), 200)).toMatchObject({ entry: refunded.entry, duplicate: true });
       before = await state(c);
       const adjustment = (await statement(c, 'ann')).entries.find((e) => e.kind === 'adjustment')?.entryId as string;
@@ -509,10 +643,18 @@ describe.each(configurations)('award accounts (%s)', (configuration) => {
       const gift = body<Posted>(await debit(c, 'ann', { kind: 'gift', amount: 20, reference: 'g-9' }), 201);
       const before = receiver.received.length;
       for (let round = 0; round < 3; round += 1) await t.app.services.webhooks.runOnce();
-      const sent = receiver.received.slice(before).map((r) => ({ path: r.path, body: JSON.parse(r.body) as { eventType: string; data: Record<string, unknown> } }));
+      const sent = receiver.received
+        .slice(before)
+        .map((r) => ({ path: r.path, body: JSON.parse(r.body) as { eventType: string; data: Record<string, unknown> } }));
       expect(sent.map((r) => r.path).sort()).toEqual(['/hooks/gift', '/hooks/purchase']);
-      expect(sent.find((r) => r.path === '/hooks/purchase')?.body).toMatchObject({ eventType: 'award.debited', data: { kind: 'purchase', entryId: purchase.entry.entryId, amount: 30, reference: 'o-9', value: 0.3 } });
-      expect(sent.find((r) => r.path === '/hooks/gift')?.body).toMatchObject({ eventType: 'award.debited', data: { kind: 'gift', entryId: gift.entry.entryId, amount: 20, reference: 'g-9', balance: { available: 50, pending: 0 } } });
+      expect(sent.find((r) => r.path === '/hooks/purchase')?.body).toMatchObject({
+        eventType: 'award.debited',
+        data: { kind: 'purchase', entryId: purchase.entry.entryId, amount: 30, reference: 'o-9', value: 0.3 },
+      });
+      expect(sent.find((r) => r.path === '/hooks/gift')?.body).toMatchObject({
+        eventType: 'award.debited',
+        data: { kind: 'gift', entryId: gift.entry.entryId, amount: 20, reference: 'g-9', balance: { available: 50, pending: 0 } },
+      });
     });
   });
 

@@ -101,7 +101,12 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token !== undefined ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
   const body = <T>(response: LightMyRequestResponse, status = 200): T => {
     expect(response.statusCode, response.body).toBe(status);
     return (response.json() as { response: T }).response;
@@ -118,7 +123,8 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
     return ctx;
   };
   const u = (user: string) => `/users/${encodeURIComponent(user)}`;
-  const credit = async (c: Ctx, user: string, amount: number) => body(await call('POST', `/admin/users/${encodeURIComponent(user)}/points`, c.admin, { category: 'Award', amount, reason: 'test credit' }), 201);
+  const credit = async (c: Ctx, user: string, amount: number) =>
+    body(await call('POST', `/admin/users/${encodeURIComponent(user)}/points`, c.admin, { category: 'Award', amount, reason: 'test credit' }), 201);
   const setAccess = async (c: Ctx, user: string, change: { countryCode?: string | null; verified?: boolean }) =>
     body<AwardAccess>(await call('PATCH', `/admin/users/${encodeURIComponent(user)}/award-access`, c.admin, change));
   const access = async (c: Ctx, user: string) => {
@@ -141,7 +147,11 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
     return response.json() as JSONWebKeySet;
   };
   const verify = async (token: string, siteId: string, type: string, options: { at?: number; jwks?: JSONWebKeySet } = {}) =>
-    jwtVerify<Claims>(token, createLocalJWKSet(options.jwks ?? (await jwksOf(siteId))), { issuer: `questline:${siteId}`, audience: type, currentDate: new Date(options.at ?? now) });
+    jwtVerify<Claims>(token, createLocalJWKSet(options.jwks ?? (await jwksOf(siteId))), {
+      issuer: `questline:${siteId}`,
+      audience: type,
+      currentDate: new Date(options.at ?? now),
+    });
   /** A ready user: `amount` award points, verified in the US. */
   const member = async (c: Ctx, user: string, amount: number) => {
     if (amount !== 0) await credit(c, user, amount);
@@ -157,7 +167,12 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       const shop = await signIn(c, 'ann', 'shop');
       expect(Object.keys(shop).sort()).toEqual(['browseOnly', 'expiresAt', 'type', 'url']);
       const token = tokenOf(shop.url);
-      expect(shop).toEqual({ type: 'shop', url: SHOP.replace('{token}', token), browseOnly: false, expiresAt: new Date(START + TOKEN_SECONDS * 1000).toISOString() });
+      expect(shop).toEqual({
+        type: 'shop',
+        url: SHOP.replace('{token}', token),
+        browseOnly: false,
+        expiresAt: new Date(START + TOKEN_SECONDS * 1000).toISOString(),
+      });
 
       const { payload, protectedHeader } = await verify(token, c.site.siteId, 'shop', { jwks });
       expect(protectedHeader).toEqual({ alg: 'ES256', typ: 'JWT', kid: jwks.keys[0]?.kid });
@@ -184,7 +199,9 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       expect(travel).toEqual({ type: 'travel', url: TRAVEL.replace('{token}', travelToken), browseOnly: false, expiresAt: shop.expiresAt });
       expect((await verify(travelToken, c.site.siteId, 'travel', { jwks })).payload).toMatchObject({ aud: 'travel', sub: 'ann', available: 12_345 });
       await expect(verify(token, c.site.siteId, 'travel', { jwks })).rejects.toThrow(errors.JWTClaimValidationFailed);
-      await expect(jwtVerify(token, createLocalJWKSet(jwks), { issuer: 'questline:elsewhere', audience: 'shop', currentDate: new Date(now) })).rejects.toThrow(errors.JWTClaimValidationFailed);
+      await expect(jwtVerify(token, createLocalJWKSet(jwks), { issuer: 'questline:elsewhere', audience: 'shop', currentDate: new Date(now) })).rejects.toThrow(
+        errors.JWTClaimValidationFailed,
+      );
 
       // Every token is a new one.
       const again = await signIn(c, 'ann', 'shop');
@@ -237,7 +254,9 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       // One character of the payload, anywhere in it.
       for (const at of [0, Math.floor(payload.length / 2), payload.length - 2]) {
         const changed = payload.slice(0, at) + (payload[at] === 'A' ? 'B' : 'A') + payload.slice(at + 1);
-        await expect(verify(`${header}.${changed}.${signature}`, c.site.siteId, 'shop', { jwks }), `payload[${at}]`).rejects.toThrow(errors.JWSSignatureVerificationFailed);
+        await expect(verify(`${header}.${changed}.${signature}`, c.site.siteId, 'shop', { jwks }), `payload[${at}]`).rejects.toThrow(
+          errors.JWSSignatureVerificationFailed,
+        );
       }
       // One character of the signature (not the last, whose low bits are padding).
       const middle = Math.floor(signature.length / 2);
@@ -273,7 +292,9 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       // B's set has no key of that id...
       await expect(verify(token, a.site.siteId, 'shop', { jwks: jwksB })).rejects.toThrow(errors.JWKSNoMatchingKey);
       // ...and B's key under A's key id does not verify A's signature either.
-      await expect(verify(token, a.site.siteId, 'shop', { jwks: { keys: [{ ...keyB, kid: keyA.kid }] } })).rejects.toThrow(errors.JWSSignatureVerificationFailed);
+      await expect(verify(token, a.site.siteId, 'shop', { jwks: { keys: [{ ...keyB, kid: keyA.kid }] } })).rejects.toThrow(
+        errors.JWSSignatureVerificationFailed,
+      );
     });
   });
 
@@ -287,7 +308,14 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       expect(Object.keys(jwks)).toEqual(['keys']);
       expect(jwks.keys).toHaveLength(1);
       const key = jwks.keys[0] as Record<string, unknown>;
-      expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: expect.any(String), x: expect.stringMatching(/^[\w-]{43}$/), y: expect.stringMatching(/^[\w-]{43}$/) });
+      expect(key).toMatchObject({
+        kty: 'EC',
+        crv: 'P-256',
+        alg: 'ES256',
+        kid: expect.any(String),
+        x: expect.stringMatching(/^[\w-]{43}$/),
+        y: expect.stringMatching(/^[\w-]{43}$/),
+      });
       expect(key).not.toHaveProperty('d');
       expect(response.body).not.toMatch(/"d"\s*:/);
       expect(key.key_ops ?? ['verify']).not.toContain('sign');
@@ -323,7 +351,10 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
 
       // Two nodes making a fresh site's key at the same time end up with the same one.
       const fresh = await setUp();
-      const [one, two] = await Promise.all([new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId), new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId)]);
+      const [one, two] = await Promise.all([
+        new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId),
+        new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId),
+      ]);
       expect(two).toEqual(one);
       expect(await jwksOf(fresh.site.siteId)).toEqual(one);
     });
@@ -371,7 +402,8 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
   describe('unknown marketplaces', () => {
     it('answers 404 unknown_marketplace for a type the site does not have', async () => {
       const c = await setUp();
-      for (const type of ['nope', 'SHOP', 'shop2']) expectProblem(await call('GET', `/users/ann/award-marketplace-url/${type}`, c.app), 404, 'unknown_marketplace');
+      for (const type of ['nope', 'SHOP', 'shop2'])
+        expectProblem(await call('GET', `/users/ann/award-marketplace-url/${type}`, c.app), 404, 'unknown_marketplace');
     });
 
     it('answers 404 unknown_marketplace on a site without award settings, or once they are removed', async () => {
@@ -432,7 +464,10 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       const links = parseLink(catalog.headers.link).map((l) => l.path);
       expect(links).toEqual(['/users/a%2Bb%40c/award-marketplace-url/paths', '/users/a%2Bb%40c/award-marketplace-url/userq']);
       expect(body<MarketplaceUrl[]>(catalog).map((m) => withoutToken(m.url))).toEqual([withoutToken(paths.url), withoutToken(userq.url)]);
-      for (const link of links) expect((await verify(tokenOf(body<MarketplaceUrl>(await call('GET', link, own)).url), c.site.siteId, link.split('/').pop() as string)).payload.sub).toBe(user);
+      for (const link of links)
+        expect(
+          (await verify(tokenOf(body<MarketplaceUrl>(await call('GET', link, own)).url), c.site.siteId, link.split('/').pop() as string)).payload.sub,
+        ).toBe(user);
     });
   });
 
@@ -453,7 +488,10 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       const c = await setUp();
       await member(c, 'ann', 4_321);
       await setAccess(c, 'bob', { countryCode: 'US' }); // not verified: browse-only
-      for (const [user, browseOnly] of [['ann', false], ['bob', true]] as const) {
+      for (const [user, browseOnly] of [
+        ['ann', false],
+        ['bob', true],
+      ] as const) {
         const response = await call('GET', `/users/${user}/award-catalog`, c.app);
         expectDeprecated(response, [`/users/${user}/award-marketplace-url/shop`, `/users/${user}/award-marketplace-url/travel`]);
         const catalog = body<MarketplaceUrl[]>(response);
@@ -510,7 +548,14 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
 
     it('GET award-country-code and award-verification: the values of award-access, linked to it', async () => {
       const c = await setUp();
-      const steps: Array<{ countryCode?: string | null; verified?: boolean } | null> = [null, { countryCode: 'CA' }, { verified: true }, { countryCode: 'FR' }, { countryCode: null }, { verified: false }];
+      const steps: Array<{ countryCode?: string | null; verified?: boolean } | null> = [
+        null,
+        { countryCode: 'CA' },
+        { verified: true },
+        { countryCode: 'FR' },
+        { countryCode: null },
+        { verified: false },
+      ];
       for (const change of steps) {
         if (change !== null) await setAccess(c, 'ann', change);
         const successor = await access(c, 'ann');
@@ -529,13 +574,20 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       const response = await call('GET', '/docs/json');
       expect(response.statusCode).toBe(200);
       const paths = (response.json() as { paths: Record<string, { get?: { deprecated?: boolean } }> }).paths;
-      for (const path of ['/users/{userId}/award-catalog', '/users/{userId}/award-country-code', '/users/{userId}/award-verification']) expect(paths[path]?.get?.deprecated, path).toBe(true);
-      for (const path of ['/users/{userId}/award-access', '/users/{userId}/award-marketplace-url/{type}']) expect(paths[path]?.get?.deprecated ?? false, path).toBe(false);
+      for (const path of ['/users/{userId}/award-catalog', '/users/{userId}/award-country-code', '/users/{userId}/award-verification'])
+        expect(paths[path]?.get?.deprecated, path).toBe(true);
+      for (const path of ['/users/{userId}/award-access', '/users/{userId}/award-marketplace-url/{type}'])
+        expect(paths[path]?.get?.deprecated ?? false, path).toBe(false);
     });
   });
 
   describe('security', () => {
-    const paths = (user: string) => [`/users/${user}/award-marketplace-url/shop`, `/users/${user}/award-catalog`, `/users/${user}/award-country-code`, `/users/${user}/award-verification`];
+    const paths = (user: string) => [
+      `/users/${user}/award-marketplace-url/shop`,
+      `/users/${user}/award-catalog`,
+      `/users/${user}/award-country-code`,
+      `/users/${user}/award-verification`,
+    ];
 
     it('needs a token; a user-level token serves only its own user', async () => {
       const c = await setUp();
@@ -563,8 +615,18 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       expect(inB.browseOnly).toBe(true); // B never verified ann
       const tokenA = tokenOf(inA.url);
       const tokenB = tokenOf(inB.url);
-      expect((await verify(tokenA, a.site.siteId, 'shop')).payload).toMatchObject({ iss: `questline:${a.site.siteId}`, site: a.site.siteId, available: 777, browseOnly: false });
-      expect((await verify(tokenB, b.site.siteId, 'shop')).payload).toMatchObject({ iss: `questline:${b.site.siteId}`, site: b.site.siteId, available: 0, browseOnly: true });
+      expect((await verify(tokenA, a.site.siteId, 'shop')).payload).toMatchObject({
+        iss: `questline:${a.site.siteId}`,
+        site: a.site.siteId,
+        available: 777,
+        browseOnly: false,
+      });
+      expect((await verify(tokenB, b.site.siteId, 'shop')).payload).toMatchObject({
+        iss: `questline:${b.site.siteId}`,
+        site: b.site.siteId,
+        available: 0,
+        browseOnly: true,
+      });
       // Neither site's keys verify the other's token, even with the other's issuer expected.
       await expect(jwtVerify(tokenB, createLocalJWKSet(await jwksOf(a.site.siteId)), { currentDate: new Date(now) })).rejects.toThrow(errors.JWKSNoMatchingKey);
       await expect(jwtVerify(tokenA, createLocalJWKSet(await jwksOf(b.site.siteId)), { currentDate: new Date(now) })).rejects.toThrow(errors.JWKSNoMatchingKey);

@@ -36,7 +36,14 @@ const PROGRAM = {
       repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
     },
   ],
-  awardSettings: { pointCategory: 'Award', currency: 'USD', conversionRate: 0.01, marketplaces: [{ type: 'shop', urlTemplate: 'https://shop.example/sso?token={token}' }], allowedCountries: [], verificationRequired: false },
+  awardSettings: {
+    pointCategory: 'Award',
+    currency: 'USD',
+    conversionRate: 0.01,
+    marketplaces: [{ type: 'shop', urlTemplate: 'https://shop.example/sso?token={token}' }],
+    allowedCountries: [],
+    verificationRequired: false,
+  },
 };
 
 interface Ctx {
@@ -71,7 +78,12 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
   });
 
   const call = (c: Pick<Ctx, 't'>, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
-    c.t.app.inject({ method, url, headers: token !== undefined ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+    c.t.app.inject({
+      method,
+      url,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
   const body = <T>(response: LightMyRequestResponse, status = 200): T => {
     expect(response.statusCode, response.body).toBe(status);
     return (response.json() as { response: T }).response;
@@ -86,16 +98,21 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
     body(await call(c, 'PUT', '/admin/program', c.admin, document));
     return c;
   };
-  const issue = async (c: Ctx, count: number, amount = 500, expiresAt = EXPIRES) => body<CodeBatch>(await call(c, 'POST', '/admin/ots-codes', c.admin, { count, amount, expiresAt }), 201);
+  const issue = async (c: Ctx, count: number, amount = 500, expiresAt = EXPIRES) =>
+    body<CodeBatch>(await call(c, 'POST', '/admin/ots-codes', c.admin, { count, amount, expiresAt }), 201);
   const redeemCall = (c: Ctx, user: string, code: string, token = c.app) => call(c, 'POST', `/users/${user}/award-ots`, token, { code });
   const redeem = async (c: Ctx, user: string, code: string, token = c.app) => body<Redemption>(await redeemCall(c, user, code, token), 201);
   const balance = async (c: Ctx, user: string) => body<AwardBalance>(await call(c, 'GET', `/users/${user}/award-balance`, c.app));
   const statement = async (c: Ctx, user: string) => body<StatementEntry[]>(await call(c, 'GET', `/users/${user}/award-statement?limit=500`, c.app));
   const otsActions = async (c: Ctx, user: string) => body<LoggedAction[]>(await call(c, 'GET', `/users/${user}/actions?action=OTS_REDEMPTION`, c.app));
-  const batch = async (c: Ctx, batchId: string) => body<{ batchId: string; count: number; redeemed: number }>(await call(c, 'GET', `/admin/ots-codes/${batchId}`, c.admin));
+  const batch = async (c: Ctx, batchId: string) =>
+    body<{ batchId: string; count: number; redeemed: number }>(await call(c, 'GET', `/admin/ots-codes/${batchId}`, c.admin));
   const codeRows = (c: Ctx) => c.t.database.db.selectFrom('ots_codes').selectAll().where('site_id', '=', c.site.siteId).orderBy('code_id').execute();
   const siteCount = async (c: Ctx, table: 'ots_codes' | 'award_ledger' | 'action_events', where?: ['kind' | 'action', string]) => {
-    let query = c.t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', c.site.siteId);
+    let query = c.t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', c.site.siteId);
     if (where !== undefined) query = query.where(where[0] as never, '=', where[1] as never);
     return Number((await query.executeTakeFirstOrThrow()).n);
   };
@@ -105,7 +122,13 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
     statement: await statement(c, user),
     actions: await otsActions(c, user),
     events: await siteCount(c, 'action_events'),
-    codes: (await codeRows(c)).map((row) => ({ ...row, amount: Number(row.amount), expires_at: Number(row.expires_at), created_at: Number(row.created_at), redeemed_at: row.redeemed_at === null ? null : Number(row.redeemed_at) })),
+    codes: (await codeRows(c)).map((row) => ({
+      ...row,
+      amount: Number(row.amount),
+      expires_at: Number(row.expires_at),
+      created_at: Number(row.created_at),
+      redeemed_at: row.redeemed_at === null ? null : Number(row.redeemed_at),
+    })),
   });
   /** The points ledger and the award accounts agree with their totals, and each redeemed code was credited once. */
   const expectConsistent = async (c: Ctx) => {
@@ -206,7 +229,14 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
       expect(Number(row?.redeemed_at)).toBe(START);
       expect(redeemed).toMatchObject({
         amount: 500,
-        entry: { kind: 'ots', amount: 500, balance: 500, reference: codeId, postedAt: new Date(START).toISOString(), availableAt: new Date(START).toISOString() },
+        entry: {
+          kind: 'ots',
+          amount: 500,
+          balance: 500,
+          reference: codeId,
+          postedAt: new Date(START).toISOString(),
+          availableAt: new Date(START).toISOString(),
+        },
         balance: { available: 500, pending: 0, currency: 'USD', conversionRate: 0.01, availableValue: 5 },
         pointsAwarded: [{ category: 'Points', requested: 25, credited: 25 }],
         missionsCompleted: [{ id: 'm-redeem', name: 'Redeem a code', completionId: expect.any(String) as string }],
@@ -217,13 +247,23 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
       expect(entries).toEqual([redeemed.entry]);
       const actions = await otsActions(c, 'ann');
       expect(actions).toHaveLength(1);
-      expect(actions[0]).toMatchObject({ eventId: redeemed.eventId, action: 'OTS_REDEMPTION', value: 500, metadata: { code_id: codeId, batch_id: issued.batchId } });
+      expect(actions[0]).toMatchObject({
+        eventId: redeemed.eventId,
+        action: 'OTS_REDEMPTION',
+        value: 500,
+        metadata: { code_id: codeId, batch_id: issued.batchId },
+      });
       expect(body<{ balance: number }>(await call(c, 'GET', '/users/ann/point-balance', c.app)).balance).toBe(25);
 
       // With a user-level token of that user: the balance grows again and the mission repeats.
       const userToken = await t.token(c.site.app, 'ann');
       const again = await redeem(c, 'ann', issued.codes[1] as string, userToken);
-      expect(again).toMatchObject({ amount: 500, entry: { kind: 'ots', balance: 1000 }, balance: { available: 1000, availableValue: 10 }, missionsCompleted: [{ id: 'm-redeem' }] });
+      expect(again).toMatchObject({
+        amount: 500,
+        entry: { kind: 'ots', balance: 1000 },
+        balance: { available: 1000, availableValue: 10 },
+        missionsCompleted: [{ id: 'm-redeem' }],
+      });
       expect((await statement(c, 'ann')).map((e) => [e.kind, e.amount, e.balance, e.reference])).toEqual([
         ['ots', 500, 1000, again.codeId],
         ['ots', 500, 500, codeId],
@@ -251,7 +291,10 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
         (rest[1] as string).replace(/-/g, ''),
         (rest[2] as string).replace(/-/g, '').toLowerCase(),
         `  ${(rest[3] as string).replace(/-/g, ' ')} `,
-        (rest[4] as string).replace(/-/g, '').replace(/(.{2})/g, '$1 ').toLowerCase(),
+        (rest[4] as string)
+          .replace(/-/g, '')
+          .replace(/(.{2})/g, '$1 ')
+          .toLowerCase(),
         zeroA.replace(/0/g, 'O'),
         zeroB.replace(/0/g, 'o').toLowerCase(),
         oneA.replace(/1/g, 'I'),

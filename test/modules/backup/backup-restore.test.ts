@@ -88,7 +88,11 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const { site: source, token } = await siteWithProgram();
     const first = await backup(token, 'before the launch');
     const second = await backup(token, 'after the launch');
-    expect(second).toMatchObject({ id: expect.stringMatching(/^bk_/), name: 'after the launch', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(second).toMatchObject({
+      id: expect.stringMatching(/^bk_/),
+      name: 'after the launch',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     expect(second.xml).toBe(first.xml);
     expect(first.xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<Nitro method="admin.backupSiteConfig" server="questline" res="ok">\n')).toBe(true);
 
@@ -109,7 +113,15 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect(restored.statusCode, restored.body).toBe(200);
     const { version } = await stateOf(target.siteId, targetToken);
     expect(restored.json()).toEqual({
-      response: { asyncToken: 'abc', status: 'restored', version, missions: 6, actions: 5, progressArchived: { parties: 0, rows: 0 }, siteChanges: expect.any(Array) },
+      response: {
+        asyncToken: 'abc',
+        status: 'restored',
+        version,
+        missions: 6,
+        actions: 5,
+        progressArchived: { parties: 0, rows: 0 },
+        siteChanges: expect.any(Array),
+      },
     });
     // A new site had only a name and a time zone: the restore says it set every other setting too.
     const changes = (restored.json() as { response: { siteChanges: Array<{ field: string; from: unknown; to: unknown }> } }).response.siteChanges;
@@ -184,7 +196,11 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect(again.json()).toMatchObject({ response: { siteChanges: [] } });
 
     // Other settings are listed with their values before and after; an unset one is null.
-    const origins = replaced(replaced(saved.xml, 'subdomain="acme"', 'subdomain="acme-eu"'), /(<SiteConfiguration[^>]*>)/, '$1\n    <AllowedOrigin url="https://acme.example"/>');
+    const origins = replaced(
+      replaced(saved.xml, 'subdomain="acme"', 'subdomain="acme-eu"'),
+      /(<SiteConfiguration[^>]*>)/,
+      '$1\n    <AllowedOrigin url="https://acme.example"/>',
+    );
     const more = await restore(targetToken, { type: '1', data: replaced(origins, / achievementCallbackUrl="[^"]*"/, '') });
     expect(more.statusCode, more.body).toBe(200);
     expect((more.json() as { response: { siteChanges: unknown } }).response.siteChanges).toEqual([
@@ -214,27 +230,93 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const cases: Array<{ name: string; fields: () => Record<string, string>; status: number; code: string; path?: string }> = [
       { name: 'type 2', fields: () => ({ type: '2', data: xml }), status: 400, code: 'validation_failed', path: 'body.type' },
       { name: 'a 256-character type', fields: () => ({ type: '1'.repeat(256), data: xml }), status: 400, code: 'validation_failed', path: 'body.type' },
-      { name: 'a 256-character asyncToken', fields: () => ({ type: '1', data: xml, asyncToken: 'a'.repeat(256) }), status: 400, code: 'validation_failed', path: 'body.asyncToken' },
+      {
+        name: 'a 256-character asyncToken',
+        fields: () => ({ type: '1', data: xml, asyncToken: 'a'.repeat(256) }),
+        status: 400,
+        code: 'validation_failed',
+        path: 'body.asyncToken',
+      },
       { name: 'no type', fields: () => ({ data: xml }), status: 400, code: 'validation_failed' },
       { name: 'no data', fields: () => ({ type: '1' }), status: 400, code: 'validation_failed' },
       { name: 'malformed XML', fields: () => ({ type: '1', data: replaced(xml, '</Missions>', '</Mission>') }), status: 400, code: 'malformed_xml' },
       { name: 'an empty document', fields: () => ({ type: '1', data: '' }), status: 400, code: 'malformed_xml' },
-      { name: 'an out-of-range character reference', fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', 'name="&#x110000;"') }), status: 400, code: 'malformed_xml' },
+      {
+        name: 'an out-of-range character reference',
+        fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', 'name="&#x110000;"') }),
+        status: 400,
+        code: 'malformed_xml',
+      },
       { name: 'an XXE document', fields: () => ({ type: '1', data: XXE }), status: 400, code: 'xml_forbidden' },
       { name: 'a billion-laughs document', fields: () => ({ type: '1', data: LAUGHS }), status: 400, code: 'xml_forbidden' },
-      { name: 'an unknown attribute', fields: () => ({ type: '1', data: replaced(xml, '<Mission id="m-chef"', '<Mission colour="red" id="m-chef"') }), status: 400, code: 'validation_failed', path: 'SiteConfiguration/Missions/Mission[2]/@colour' },
-      { name: 'a goal that is not a number', fields: () => ({ type: '1', data: replaced(xml, /(<Mission id="m-chef".*?<Rule id="r-2"[^>]*?)goal="1"/s, '$1goal="one"') }), status: 400, code: 'validation_failed', path: 'SiteConfiguration/Missions/Mission[2]/Rules/Rule[2]/@goal' },
-      { name: 'a rule action that does not exist', fields: () => ({ type: '1', data: replaced(xml, 'action="purchase"', 'action="teleport"') }), status: 422, code: 'program_invalid', path: 'SiteConfiguration/Missions/Mission[3]/Rules/Rule[1]/@action' },
-      { name: 'a badge that does not exist', fields: () => ({ type: '1', data: replaced(xml, '<Rewards badge="b-chef">', '<Rewards badge="b-ghost">') }), status: 422, code: 'program_invalid', path: 'SiteConfiguration/Missions/Mission[2]/Rewards/@badge' },
-      { name: 'a prerequisite cycle', fields: () => ({ type: '1', data: replaced(xml, /(<Mission id="m-first-read"[^>]*>)/, '$1<Prerequisites><Mission id="m-chef"/></Prerequisites>') }), status: 422, code: 'program_invalid', path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission' },
+      {
+        name: 'an unknown attribute',
+        fields: () => ({ type: '1', data: replaced(xml, '<Mission id="m-chef"', '<Mission colour="red" id="m-chef"') }),
+        status: 400,
+        code: 'validation_failed',
+        path: 'SiteConfiguration/Missions/Mission[2]/@colour',
+      },
+      {
+        name: 'a goal that is not a number',
+        fields: () => ({ type: '1', data: replaced(xml, /(<Mission id="m-chef".*?<Rule id="r-2"[^>]*?)goal="1"/s, '$1goal="one"') }),
+        status: 400,
+        code: 'validation_failed',
+        path: 'SiteConfiguration/Missions/Mission[2]/Rules/Rule[2]/@goal',
+      },
+      {
+        name: 'a rule action that does not exist',
+        fields: () => ({ type: '1', data: replaced(xml, 'action="purchase"', 'action="teleport"') }),
+        status: 422,
+        code: 'program_invalid',
+        path: 'SiteConfiguration/Missions/Mission[3]/Rules/Rule[1]/@action',
+      },
+      {
+        name: 'a badge that does not exist',
+        fields: () => ({ type: '1', data: replaced(xml, '<Rewards badge="b-chef">', '<Rewards badge="b-ghost">') }),
+        status: 422,
+        code: 'program_invalid',
+        path: 'SiteConfiguration/Missions/Mission[2]/Rewards/@badge',
+      },
+      {
+        name: 'a prerequisite cycle',
+        fields: () => ({ type: '1', data: replaced(xml, /(<Mission id="m-first-read"[^>]*>)/, '$1<Prerequisites><Mission id="m-chef"/></Prerequisites>') }),
+        status: 422,
+        code: 'program_invalid',
+        path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission',
+      },
       { name: 'a document over 10 MB', fields: () => ({ type: '1', data: withBulkActions(xml, 3000, 3600) }), status: 413, code: 'payload_too_large' },
       // Over the limits checked before parsing (docs/backup-format.md).
-      { name: 'an attribute value over 40,000 characters', fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'x'.repeat(40_001)}"`) }), status: 400, code: 'xml_forbidden' },
-      { name: 'an attribute value with 4,001 character references', fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'&#x41;'.repeat(4001)}"`) }), status: 400, code: 'xml_forbidden' },
-      { name: 'over 250,000 character references in all', fields: () => ({ type: '1', data: withBulkActions(xml, 63, 0).replace(/description=""/g, `description="${'&amp;'.repeat(4000)}"`) }), status: 400, code: 'xml_forbidden' },
+      {
+        name: 'an attribute value over 40,000 characters',
+        fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'x'.repeat(40_001)}"`) }),
+        status: 400,
+        code: 'xml_forbidden',
+      },
+      {
+        name: 'an attribute value with 4,001 character references',
+        fields: () => ({ type: '1', data: replaced(xml, 'name="Little chef"', `name="${'&#x41;'.repeat(4001)}"`) }),
+        status: 400,
+        code: 'xml_forbidden',
+      },
+      {
+        name: 'over 250,000 character references in all',
+        fields: () => ({ type: '1', data: withBulkActions(xml, 63, 0).replace(/description=""/g, `description="${'&amp;'.repeat(4000)}"`) }),
+        status: 400,
+        code: 'xml_forbidden',
+      },
       { name: 'over 100,000 elements', fields: () => ({ type: '1', data: withBulkActions(xml, 100_000, 0) }), status: 400, code: 'xml_forbidden' },
-      { name: 'over 4,096 characters of text between elements', fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions>${' '.repeat(4097)}`) }), status: 400, code: 'xml_forbidden' },
-      { name: 'an element with 65 attributes', fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions><Action ${Array.from({ length: 65 }, (_, i) => `a${i}=""`).join(' ')}/>`) }), status: 400, code: 'xml_forbidden' },
+      {
+        name: 'over 4,096 characters of text between elements',
+        fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions>${' '.repeat(4097)}`) }),
+        status: 400,
+        code: 'xml_forbidden',
+      },
+      {
+        name: 'an element with 65 attributes',
+        fields: () => ({ type: '1', data: replaced(xml, '<Actions>', `<Actions><Action ${Array.from({ length: 65 }, (_, i) => `a${i}=""`).join(' ')}/>`) }),
+        status: 400,
+        code: 'xml_forbidden',
+      },
     ];
 
     it.each(cases)('$name → $status $code', async ({ fields, status, code, path }) => {
@@ -250,7 +332,10 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     it('names the cycle it refuses', async () => {
       const cycle = replaced(xml, /(<Mission id="m-first-read"[^>]*>)/, '$1<Prerequisites><Mission id="m-chef"/></Prerequisites>');
       const body = expectProblem(await restore(token, { type: '1', data: cycle }), 422, 'program_invalid');
-      expect(body.errors).toContainEqual({ path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission', message: expect.stringMatching(/cycle: m-first-read → m-chef → m-first-read/) });
+      expect(body.errors).toContainEqual({
+        path: 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Mission',
+        message: expect.stringMatching(/cycle: m-first-read → m-chef → m-first-read/),
+      });
     });
   });
 
@@ -318,10 +403,12 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     });
 
     it('lets at most 8 restores wait, and refuses more with 429 restore_busy', async () => {
-      const sites = await Promise.all(Array.from({ length: 10 }, async () => {
-        const site = await t.createSite();
-        return { site, token: await t.token(site.admin) };
-      }));
+      const sites = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const site = await t.createSite();
+          return { site, token: await t.token(site.admin) };
+        }),
+      );
       const [holder, ...rest] = sites as [(typeof sites)[0], ...typeof sites];
       const gate = holdGate(holder.site.siteId);
       const waiting = rest.slice(0, 8).map(({ token }) => restore(token, { type: '1', data: DEMO_XML }));
@@ -351,9 +438,14 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     expect((await restore(token, { type: '1', data: again })).statusCode).toBe(200);
     expect((await backup(token, 'big again')).xml).toBe(again);
     // The 1 MB limit still holds everywhere else.
-    const program = { ...PROGRAM_JSON, actions: [...(PROGRAM_JSON.actions as object[]), ...Array.from({ length: 400 }, (_, i) => ({ name: `x_${i}`, description: 'd'.repeat(3000) }))] };
+    const program = {
+      ...PROGRAM_JSON,
+      actions: [...(PROGRAM_JSON.actions as object[]), ...Array.from({ length: 400 }, (_, i) => ({ name: `x_${i}`, description: 'd'.repeat(3000) }))],
+    };
     expectProblem(await call('PUT', '/admin/program', token, program), 413, 'payload_too_large');
-    expect((await stateOf(site.siteId, token)).program).toMatchObject({ response: { actions: expect.arrayContaining([expect.objectContaining({ name: 'bulk_599' })]) } });
+    expect((await stateOf(site.siteId, token)).program).toMatchObject({
+      response: { actions: expect.arrayContaining([expect.objectContaining({ name: 'bulk_599' })]) },
+    });
   });
 
   it('never puts the webhook secret in a backup, and a restore keeps the current one', async () => {
@@ -385,7 +477,11 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
     const { site, token } = await siteWithProgram();
     const saved = (await backup(token, 'iana')).xml;
     // The site's zone comes first (SiteConfiguration), the missions' after it.
-    const windows = replaced(replaced(saved, 'timezone="America/New_York"', 'timezone="Pacific Standard Time"'), /timezone="America\/New_York"/g, 'timezone="Eastern Standard Time"');
+    const windows = replaced(
+      replaced(saved, 'timezone="America/New_York"', 'timezone="Pacific Standard Time"'),
+      /timezone="America\/New_York"/g,
+      'timezone="Eastern Standard Time"',
+    );
     expect(windows.match(/Standard Time/g)?.length).toBeGreaterThan(2);
     const restored = await restore(token, { type: '1', data: windows });
     expect(restored.statusCode, restored.body).toBe(200);
@@ -433,7 +529,9 @@ describe.each(configurations)('backup and restore over HTTP (%s)', (configuratio
       ['GET', '/backup/:id', () => undefined],
       ['POST', '/restore', (_id, document) => ({ type: '1', data: document })],
     ];
-    const matrix = endpoints.flatMap(([method, path, body]) => ['app', 'user (app client)', 'user (admin client)', 'no'].map((kind) => [method, path, kind, body] as const));
+    const matrix = endpoints.flatMap(([method, path, body]) =>
+      ['app', 'user (app client)', 'user (admin client)', 'no'].map((kind) => [method, path, kind, body] as const),
+    );
 
     it.each(matrix)('%s %s with %s token is refused', async (method, path, kind, body) => {
       const before = await stateOf(site.siteId, adminToken);

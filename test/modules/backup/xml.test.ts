@@ -36,13 +36,20 @@ const doc = (missions: string, extra = '') =>
   </SiteConfiguration>
 </Nitro>
 `;
-const mission = (attributes = '', children = '') => `<Mission id="m1" name="M" ${attributes}><Rules><Rule id="r1" action="read" goal="1"/></Rules>${children}</Mission>`;
+const mission = (attributes = '', children = '') =>
+  `<Mission id="m1" name="M" ${attributes}><Rules><Rule id="r1" action="read" goal="1"/></Rules>${children}</Mission>`;
 
 describe('the demo program', () => {
   it('parses, validates and writes back byte-identically', () => {
     const program = validateProgram(xmlToProgram(DEMO_XML));
     expect(program.missions.map((m) => m.id)).toEqual(expect.arrayContaining(['m-first-read', 'm-chef', 'm-scholar', 'm-secret']));
-    expect(program.site).toMatchObject({ name: 'Questline demo', timezone: 'America/Los_Angeles', whitelistDisabled: true, catalogBuyBackPercent: 0, userFilterPrefix: '' });
+    expect(program.site).toMatchObject({
+      name: 'Questline demo',
+      timezone: 'America/Los_Angeles',
+      whitelistDisabled: true,
+      catalogBuyBackPercent: 0,
+      userFilterPrefix: '',
+    });
     expect(programToXml(program)).toBe(DEMO_XML);
   });
 
@@ -62,7 +69,22 @@ describe('text in attributes', () => {
       actions: [{ name: 'read', description: text }],
       badges: [{ id: 'b1', name: text, description: text }],
       missions: [{ id: 'm1', name: text, description: text, rules: [{ id: 'r1', action: 'read', goal: 0.5, metadata: [{ name: text, value: text }] }] }],
-      quizzes: [{ id: 'q1', name: 'Q', questions: [{ id: 'qq1', text, choices: [{ id: 'a', text, correct: true }, { id: 'b', text: 'no' }] }] }],
+      quizzes: [
+        {
+          id: 'q1',
+          name: 'Q',
+          questions: [
+            {
+              id: 'qq1',
+              text,
+              choices: [
+                { id: 'a', text, correct: true },
+                { id: 'b', text: 'no' },
+              ],
+            },
+          ],
+        },
+      ],
     });
   }
 
@@ -127,7 +149,8 @@ describe('refused documents', () => {
 ${Array.from({ length: 9 }, (_, i) => `  <!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`).join('\n')}
 ]>
 <Nitro><SiteConfiguration name="&lol9;"/></Nitro>`;
-  const nested = (depth: number) => `<Nitro><SiteConfiguration name="x">${'<Deep>'.repeat(depth - 2)}${'</Deep>'.repeat(depth - 2)}</SiteConfiguration></Nitro>`;
+  const nested = (depth: number) =>
+    `<Nitro><SiteConfiguration name="x">${'<Deep>'.repeat(depth - 2)}${'</Deep>'.repeat(depth - 2)}</SiteConfiguration></Nitro>`;
 
   it.each([
     ['a DOCTYPE', '<!DOCTYPE Nitro>\n<Nitro><SiteConfiguration name="x"/></Nitro>'],
@@ -175,13 +198,28 @@ ${Array.from({ length: 9 }, (_, i) => `  <!ENTITY lol${i + 1} "${`&lol${i === 0 
   });
 
   it.each([
-    ['an unknown mission attribute', DEMO_XML.replace('<Mission id="m-first-read"', '<Mission colour="red" id="m-first-read"'), 'SiteConfiguration/Missions/Mission[1]/@colour', 'unknown attribute'],
-    ['an unknown rule attribute', doc(`${mission()}<Mission id="m2" name="N"><Rules><Rule id="r" action="read" goal="1" weight="2"/></Rules></Mission>`), 'SiteConfiguration/Missions/Mission[2]/Rules/Rule[1]/@weight', 'unknown attribute'],
+    [
+      'an unknown mission attribute',
+      DEMO_XML.replace('<Mission id="m-first-read"', '<Mission colour="red" id="m-first-read"'),
+      'SiteConfiguration/Missions/Mission[1]/@colour',
+      'unknown attribute',
+    ],
+    [
+      'an unknown rule attribute',
+      doc(`${mission()}<Mission id="m2" name="N"><Rules><Rule id="r" action="read" goal="1" weight="2"/></Rules></Mission>`),
+      'SiteConfiguration/Missions/Mission[2]/Rules/Rule[1]/@weight',
+      'unknown attribute',
+    ],
     ['an unknown element in a mission', doc(mission('', '<Sparkles/>')), 'SiteConfiguration/Missions/Mission[1]/Sparkles', 'unknown element'],
     ['an unknown element in a wrapper', doc(mission()).replace('<Missions>', '<Missions><Quest/>'), 'SiteConfiguration/Missions/Quest', 'unknown element'],
     ['an unknown top-level element', doc(mission(), '<Secrets/>'), 'SiteConfiguration/Secrets', 'unknown element'],
     ['a repeated single element', doc(mission('', '<Rewards/><Rewards/>')), 'SiteConfiguration/Missions/Mission[1]/Rewards', 'appears more than once'],
-    ['a value element without its attribute', doc(mission('', '<Prerequisites><Group/></Prerequisites>')), 'SiteConfiguration/Missions/Mission[1]/Prerequisites/Group[1]/@id', 'is required'],
+    [
+      'a value element without its attribute',
+      doc(mission('', '<Prerequisites><Group/></Prerequisites>')),
+      'SiteConfiguration/Missions/Mission[1]/Prerequisites/Group[1]/@id',
+      'is required',
+    ],
   ])('refuses %s with validation_failed at its XML path', (_name, xml, path, message) => {
     const error = appErrorOf(() => xmlToProgram(xml));
     expect(error.code).toBe('validation_failed');
@@ -239,7 +277,11 @@ describe('limits checked before parsing', () => {
         return DEMO_XML.replace('<Actions>', `<Actions>${`<Action ${attributes(64)}/>`.repeat(full)}<Action ${attributes(more - full * 64)}/>`);
       },
     ],
-    ['a tag outside its values, in characters', XML_LIMITS.tagChars, (n: number) => DEMO_XML.replace('<Actions>', `<Actions${' '.repeat(n - 'Actions'.length)}>`)],
+    [
+      'a tag outside its values, in characters',
+      XML_LIMITS.tagChars,
+      (n: number) => DEMO_XML.replace('<Actions>', `<Actions${' '.repeat(n - 'Actions'.length)}>`),
+    ],
   ])('%s: %i is read, one more is refused with xml_forbidden', (_name, limit, make) => {
     expect(outcome(make(limit))).not.toBe('xml_forbidden');
     const error = appErrorOf(() => xmlToProgram(make(limit + 1)));
@@ -303,7 +345,11 @@ function programSpec(): ElementSpec {
     attributes: siteConfigurationSpec.attributes,
     children: children.filter((c) => c.key.startsWith('site.')).map((c) => ({ ...c, key: c.key.slice('site.'.length) })),
   };
-  return { element: 'SiteConfiguration', attributes: [], children: [{ kind: 'object', key: 'site', spec: site }, ...children.filter((c) => !c.key.startsWith('site.'))] };
+  return {
+    element: 'SiteConfiguration',
+    attributes: [],
+    children: [{ kind: 'object', key: 'site', spec: site }, ...children.filter((c) => !c.key.startsWith('site.'))],
+  };
 }
 
 /** Model paths (`missions.rules.goal`) of properties under `schema` that `spec` does not map, or maps with the wrong shape. */

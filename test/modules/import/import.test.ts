@@ -21,9 +21,28 @@ const program = {
   groups: [{ id: 'g-team', name: 'Team' }],
   missions: [
     { id: 'm-reader', name: 'Reader', rules: [{ id: 'r-1', action: 'read', goal: 3 }], rewards: { points: [{ category: 'Points', amount: 30 }] } },
-    { id: 'm-share', name: 'Sharer', rules: [{ id: 'r-1', action: 'share', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 5 }] }, repeatableWindow: { period: 'none', maxPerPeriod: 1000 } },
-    { id: 'm-login', name: 'Login', rules: [{ id: 'r-1', action: 'login', goal: 1 }], rewards: { points: [{ category: 'Points', amount: 1 }] }, repeatableWindow: { period: 'none', maxPerPeriod: 1000 } },
-    { id: 'm-team', name: 'Team', party: 'group', rules: [{ id: 'r-1', action: 'meet', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 100 }] }, repeatableWindow: { period: 'none', maxPerPeriod: 1000 } },
+    {
+      id: 'm-share',
+      name: 'Sharer',
+      rules: [{ id: 'r-1', action: 'share', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 5 }] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+    },
+    {
+      id: 'm-login',
+      name: 'Login',
+      rules: [{ id: 'r-1', action: 'login', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 1 }] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+    },
+    {
+      id: 'm-team',
+      name: 'Team',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'meet', goal: 2 }],
+      rewards: { points: [{ category: 'Points', amount: 100 }] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+    },
   ],
 };
 
@@ -68,19 +87,42 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
   /** What the site's database holds, in a form that compares across runs and sites. */
   const stateOf = async (siteId: string) => {
     const db = t.database.db;
-    const events = (await db.selectFrom('action_events').select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'recorded', 'reason']).where('site_id', '=', siteId).execute())
+    const events = (
+      await db
+        .selectFrom('action_events')
+        .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'recorded', 'reason'])
+        .where('site_id', '=', siteId)
+        .execute()
+    )
       .map((row) => ({ ...row, value: Number(row.value), occurred_at: Number(row.occurred_at), recorded: Number(row.recorded) }))
       .sort((a, b) => (a.event_id < b.event_id ? -1 : 1));
-    const ledger = (await db.selectFrom('points_ledger').select(['party_type', 'party_id', 'category', 'requested', 'credited', 'event_id', 'occurred_at']).where('site_id', '=', siteId).execute())
+    const ledger = (
+      await db
+        .selectFrom('points_ledger')
+        .select(['party_type', 'party_id', 'category', 'requested', 'credited', 'event_id', 'occurred_at'])
+        .where('site_id', '=', siteId)
+        .execute()
+    )
       .map((row) => ({ ...row, requested: Number(row.requested), credited: Number(row.credited), occurred_at: Number(row.occurred_at) }))
       .sort((a, b) => (`${a.event_id}|${a.party_id}` < `${b.event_id}|${b.party_id}` ? -1 : 1));
-    const completions = (await db.selectFrom('mission_completions').select(['party_type', 'party_id', 'mission_id', 'event_id', 'completed_at']).where('site_id', '=', siteId).execute())
+    const completions = (
+      await db
+        .selectFrom('mission_completions')
+        .select(['party_type', 'party_id', 'mission_id', 'event_id', 'completed_at'])
+        .where('site_id', '=', siteId)
+        .execute()
+    )
       .map((row) => ({ ...row, completed_at: Number(row.completed_at) }))
       .sort((a, b) => (`${a.event_id}|${a.party_id}|${a.mission_id}` < `${b.event_id}|${b.party_id}|${b.mission_id}` ? -1 : 1));
     const balances = Object.fromEntries(
-      (await db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance']).where('site_id', '=', siteId).execute()).map((row) => [`${row.party_type}/${row.party_id}/${row.category}`, Number(row.balance)]),
+      (await db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance']).where('site_id', '=', siteId).execute()).map((row) => [
+        `${row.party_type}/${row.party_id}/${row.category}`,
+        Number(row.balance),
+      ]),
     );
-    const progress = (await db.selectFrom('mission_progress').select(['party_type', 'party_id', 'mission_id', 'rule_id', 'current']).where('site_id', '=', siteId).execute())
+    const progress = (
+      await db.selectFrom('mission_progress').select(['party_type', 'party_id', 'mission_id', 'rule_id', 'current']).where('site_id', '=', siteId).execute()
+    )
       .map((row) => ({ ...row, current: Number(row.current) }))
       .sort((a, b) => (`${a.party_type}|${a.party_id}|${a.mission_id}|${a.rule_id}` < `${b.party_type}|${b.party_id}|${b.mission_id}|${b.rule_id}` ? -1 : 1));
     return {
@@ -106,7 +148,11 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
   const history = async (site: Site, user: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/users/${user}/actions`, headers: { authorization: `Bearer ${site.admin}` } });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { response: Array<{ eventId: string; action: string; metadata: Record<string, string>; timestamp: string; receivedAt: string; userId?: string }> }).response;
+    return (
+      response.json() as {
+        response: Array<{ eventId: string; action: string; metadata: Record<string, string>; timestamp: string; receivedAt: string; userId?: string }>;
+      }
+    ).response;
   };
 
   interface RawAnswer {
@@ -127,12 +173,16 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     try {
       return await new Promise<RawAnswer>((resolve) => {
         const answer: RawAnswer = {};
-        const request = http.request(new URL('/admin/import', base), { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', ...headers } }, (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => Object.assign(answer, { status: response.statusCode, body }));
-        });
+        const request = http.request(
+          new URL('/admin/import', base),
+          { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson', ...headers } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => Object.assign(answer, { status: response.statusCode, body }));
+          },
+        );
         const timer = setTimeout(() => {
           answer.timedOut = true;
           request.destroy();
@@ -258,7 +308,12 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     });
     const state = await expectSummaryMatchesDatabase(site.siteId, summary);
     const idOf = (n: number) => derivedEventId(n, text(lines[n - 1] as Line));
-    expect(state.events.filter((event) => event.recorded === 0).map((event) => [event.event_id, event.reason]).sort()).toEqual(
+    expect(
+      state.events
+        .filter((event) => event.recorded === 0)
+        .map((event) => [event.event_id, event.reason])
+        .sort(),
+    ).toEqual(
       [
         [idOf(3), 'repeat_suppressed'],
         [idOf(7), 'rate_limited'],
@@ -271,7 +326,12 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
         ['cy', idOf(13), Date.parse('2025-05-01T09:00:00Z')],
       ].sort(),
     );
-    expect(state.completions.filter((c) => c.mission_id === 'm-login').map((c) => c.event_id).sort()).toEqual([idOf(5), idOf(6), idOf(9)].sort());
+    expect(
+      state.completions
+        .filter((c) => c.mission_id === 'm-login')
+        .map((c) => c.event_id)
+        .sort(),
+    ).toEqual([idOf(5), idOf(6), idOf(9)].sort());
     expect(state.balances).toEqual({ 'user/ann/Points': 38, 'user/cy/Points': 30 });
   });
 
@@ -289,12 +349,29 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     ];
     const body = ndjson(derived);
     const first = await importLines(site, body);
-    expect(first).toMatchObject({ lines: 8, recorded: 6, duplicates: 0, suppressed: { repeatSuppressed: 1, rateLimited: 0 }, rejected: 0, missionsCompleted: 3, pointsCredited: 30 + 5 + 100 });
+    expect(first).toMatchObject({
+      lines: 8,
+      recorded: 6,
+      duplicates: 0,
+      suppressed: { repeatSuppressed: 1, rateLimited: 0 },
+      rejected: 0,
+      missionsCompleted: 3,
+      pointsCredited: 30 + 5 + 100,
+    });
     const before = await expectSummaryMatchesDatabase(site.siteId, first);
     expect(before.events).toHaveLength(7);
 
     const second = await importLines(site, body);
-    expect(second).toEqual({ lines: 8, recorded: 0, duplicates: 7, suppressed: { repeatSuppressed: 0, rateLimited: 0 }, rejected: 0, rejections: [], missionsCompleted: 0, pointsCredited: 0 });
+    expect(second).toEqual({
+      lines: 8,
+      recorded: 0,
+      duplicates: 7,
+      suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+      rejected: 0,
+      rejections: [],
+      missionsCompleted: 0,
+      pointsCredited: 0,
+    });
     expect(await stateOf(site.siteId)).toEqual(before);
 
     // Lines with their own event ids, one of them twice in the file: the second is a duplicate from the start.
@@ -306,12 +383,34 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
       { groupId: 'g-team', action: 'meet', eventId: 'old-4', timestamp: '2025-06-04T08:00:00Z' },
     ];
     const givenFirst = await importLines(site, ndjson(given));
-    expect(givenFirst).toMatchObject({ lines: 5, recorded: 3, duplicates: 1, suppressed: { repeatSuppressed: 0, rateLimited: 1 }, rejected: 0, missionsCompleted: 2, pointsCredited: 2 });
+    expect(givenFirst).toMatchObject({
+      lines: 5,
+      recorded: 3,
+      duplicates: 1,
+      suppressed: { repeatSuppressed: 0, rateLimited: 1 },
+      rejected: 0,
+      missionsCompleted: 2,
+      pointsCredited: 2,
+    });
     const after = await stateOf(site.siteId);
-    expect(after.events.map((event) => event.event_id).filter((id) => id.startsWith('old-')).sort()).toEqual(['old-1', 'old-2', 'old-3', 'old-4']);
+    expect(
+      after.events
+        .map((event) => event.event_id)
+        .filter((id) => id.startsWith('old-'))
+        .sort(),
+    ).toEqual(['old-1', 'old-2', 'old-3', 'old-4']);
     expect(after.ledgerSum).toBe(before.ledgerSum + 2);
     const givenSecond = await importLines(site, ndjson(given));
-    expect(givenSecond).toEqual({ lines: 5, recorded: 0, duplicates: 5, suppressed: { repeatSuppressed: 0, rateLimited: 0 }, rejected: 0, rejections: [], missionsCompleted: 0, pointsCredited: 0 });
+    expect(givenSecond).toEqual({
+      lines: 5,
+      recorded: 0,
+      duplicates: 5,
+      suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+      rejected: 0,
+      rejections: [],
+      missionsCompleted: 0,
+      pointsCredited: 0,
+    });
     expect(await stateOf(site.siteId)).toEqual(after);
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
@@ -361,7 +460,15 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
       { userId: 'ann', action: 'read', timestamp: '2025-08-01T09:00:00Z' },
     ];
     const summary = await importLines(site, ndjson(lines));
-    expect(summary).toMatchObject({ lines: 12, recorded: 2, duplicates: 0, suppressed: { repeatSuppressed: 0, rateLimited: 0 }, rejected: 9, missionsCompleted: 0, pointsCredited: 0 });
+    expect(summary).toMatchObject({
+      lines: 12,
+      recorded: 2,
+      duplicates: 0,
+      suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+      rejected: 9,
+      missionsCompleted: 0,
+      pointsCredited: 0,
+    });
     expect(summary.rejections).toEqual([
       { line: 2, code: 'unknown_action', message: expect.stringContaining('dance') },
       { line: 3, code: 'validation_failed', message: 'The line is not JSON' },
@@ -370,7 +477,12 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
       { line: 6, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'metadata', message: expect.stringContaining('at most 10') }] },
       { line: 8, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'timestamp', message: 'is more than a day in the future' }] },
       { line: 9, code: 'event_id_conflict', message: expect.any(String) },
-      { line: 10, code: 'validation_failed', message: 'The action is invalid', errors: [{ path: 'value', message: 'must be a number from -1,000,000,000 to 1,000,000,000' }] },
+      {
+        line: 10,
+        code: 'validation_failed',
+        message: 'The action is invalid',
+        errors: [{ path: 'value', message: 'must be a number from -1,000,000,000 to 1,000,000,000' }],
+      },
       { line: 11, code: 'validation_failed', message: 'The line is invalid', errors: [{ path: 'groupId', message: expect.any(String) }] },
     ]);
     const state = await expectSummaryMatchesDatabase(site.siteId, summary);
@@ -403,7 +515,12 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     expect(summary).toMatchObject({ lines: 1204, recorded: 1, rejected: 1203 });
     expect(summary.rejections).toHaveLength(1000);
     expect(summary.rejections.map((rejection) => rejection.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
-    expect(summary.rejections[2]).toEqual({ line: 3, code: 'validation_failed', message: 'The line is invalid', errors: [{ path: 'colour', message: 'is not a field of an import line' }] });
+    expect(summary.rejections[2]).toEqual({
+      line: 3,
+      code: 'validation_failed',
+      message: 'The line is invalid',
+      errors: [{ path: 'colour', message: 'is not a field of an import line' }],
+    });
     expect(new Set(summary.rejections.map((rejection) => rejection.code))).toEqual(new Set(['validation_failed']));
     const state = await expectSummaryMatchesDatabase(site.siteId, summary);
     expect(state.events.map((event) => event.event_id)).toEqual([derivedEventId(1204, text(lines[1203] as Line))]);
@@ -419,12 +536,15 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     const eventsOf = async (user: string) => (await stateOf(site.siteId)).events.filter((event) => event.party_id === user);
     const refused = ndjson([{ userId: 'refused', action: 'read', timestamp: '2025-10-01T08:00:00Z' }]);
 
-    it.each(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-ndjson; charset=utf-8', 'Application/JSONL'])('accepts %s', async (contentType) => {
-      const line = { userId: `ct-${contentType.replace(/[^a-z]/gi, '')}`, action: 'read', timestamp: '2025-10-01T08:00:00Z' };
-      const summary = summaryOf(await post(site.admin, ndjson([line]), contentType));
-      expect(summary).toMatchObject({ lines: 1, recorded: 1, rejected: 0 });
-      expect((await eventsOf(line.userId)).map((event) => event.event_id)).toEqual([derivedEventId(1, text(line))]);
-    });
+    it.each(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-ndjson; charset=utf-8', 'Application/JSONL'])(
+      'accepts %s',
+      async (contentType) => {
+        const line = { userId: `ct-${contentType.replace(/[^a-z]/gi, '')}`, action: 'read', timestamp: '2025-10-01T08:00:00Z' };
+        const summary = summaryOf(await post(site.admin, ndjson([line]), contentType));
+        expect(summary).toMatchObject({ lines: 1, recorded: 1, rejected: 0 });
+        expect((await eventsOf(line.userId)).map((event) => event.event_id)).toEqual([derivedEventId(1, text(line))]);
+      },
+    );
 
     it.each<[string, string | null, number | undefined]>([
       ['text/plain', 'text/plain', 415],
@@ -440,7 +560,9 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
         expect(problemOf(response).code).toBe('unsupported_media_type');
       }
       expect(await eventsOf('refused')).toEqual([]);
-      expect(await t.database.db.selectFrom('parties').select('party_id').where('site_id', '=', site.siteId).where('party_id', '=', 'refused').execute()).toEqual([]);
+      expect(
+        await t.database.db.selectFrom('parties').select('party_id').where('site_id', '=', site.siteId).where('party_id', '=', 'refused').execute(),
+      ).toEqual([]);
     });
 
     // The 415 names the types the endpoint takes, not the JSON and form bodies of other endpoints.
@@ -454,7 +576,10 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
   it('takes a body over the 1 MB of other endpoints (2 MB of lines)', async () => {
     const site = await newSite();
     const padding = ' '.repeat(110 * 1024);
-    const lines = Array.from({ length: 20 }, (_, i) => `{"userId": "ann",${padding}"action": "read", "timestamp": ${Date.parse('2025-10-02T00:00:00Z') + i * 1000}}`);
+    const lines = Array.from(
+      { length: 20 },
+      (_, i) => `{"userId": "ann",${padding}"action": "read", "timestamp": ${Date.parse('2025-10-02T00:00:00Z') + i * 1000}}`,
+    );
     const payload = ndjson(lines);
     expect(payload.length).toBeGreaterThan(2 * MB);
     const summary = await importLines(site, payload);
@@ -610,11 +735,24 @@ describe.each(configurations)('POST /admin/import (%s)', (configuration) => {
     ];
     const crlf = `\uFEFF${lines.map(text).join('\r\n')}`;
     const summary = await importLines(site, crlf);
-    expect(summary).toEqual({ lines: 5, recorded: 4, duplicates: 0, suppressed: { repeatSuppressed: 0, rateLimited: 0 }, rejected: 0, rejections: [], missionsCompleted: 1, pointsCredited: 30 });
+    expect(summary).toEqual({
+      lines: 5,
+      recorded: 4,
+      duplicates: 0,
+      suppressed: { repeatSuppressed: 0, rateLimited: 0 },
+      rejected: 0,
+      rejections: [],
+      missionsCompleted: 1,
+      pointsCredited: 30,
+    });
     const state = await expectSummaryMatchesDatabase(site.siteId, summary);
     // The line's text without its line break (nor the mark) makes the event id.
     expect(state.events.map((event) => event.event_id).sort()).toEqual([1, 2, 4, 5].map((n) => derivedEventId(n, text(lines[n - 1] as Line))).sort());
-    expect((await history(site, 'ann')).map((item) => item.timestamp)).toEqual(['2026-01-05T11:00:00.000Z', '2026-01-05T09:00:00.000Z', '2026-01-05T08:00:00.000Z']);
+    expect((await history(site, 'ann')).map((item) => item.timestamp)).toEqual([
+      '2026-01-05T11:00:00.000Z',
+      '2026-01-05T09:00:00.000Z',
+      '2026-01-05T08:00:00.000Z',
+    ]);
 
     const lf = await importLines(site, lines.map(text).join('\n'));
     expect(lf).toMatchObject({ lines: 5, recorded: 0, duplicates: 4, rejected: 0 });

@@ -27,7 +27,11 @@ describe('parseImportLine: valid lines', () => {
     [
       'a user line with every field',
       { userId: 'ann', action: 'Read', value: 3.5, metadata: { genre: 'cooking', n: 2 }, eventId: 'legacy-1', timestamp: '2026-03-01T10:15:00Z' },
-      { party: 'user', partyId: 'ann', body: { action: 'Read', value: 3.5, metadata: { genre: 'cooking', n: 2 }, eventId: 'legacy-1', timestamp: '2026-03-01T10:15:00Z' } },
+      {
+        party: 'user',
+        partyId: 'ann',
+        body: { action: 'Read', value: 3.5, metadata: { genre: 'cooking', n: 2 }, eventId: 'legacy-1', timestamp: '2026-03-01T10:15:00Z' },
+      },
     ],
     [
       'a group line with an epoch timestamp and form metadata',
@@ -49,7 +53,11 @@ describe('parseImportLine: valid lines', () => {
     const eventId = 'eventId' in object ? object.eventId : derivedEventId(7, text);
     expect(line).toEqual({ party: expected.party, partyId: expected.partyId, body: { ...expected.body, eventId } });
     // Exactly the action's fields, the party's id is not among them.
-    expect(Object.keys(line.body).filter((key) => line.body[key as keyof typeof line.body] !== undefined).sort()).toEqual(Object.keys({ ...expected.body, eventId }).sort());
+    expect(
+      Object.keys(line.body)
+        .filter((key) => line.body[key as keyof typeof line.body] !== undefined)
+        .sort(),
+    ).toEqual(Object.keys({ ...expected.body, eventId }).sort());
   });
 
   it.each([

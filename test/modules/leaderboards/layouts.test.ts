@@ -15,7 +15,6 @@ const WEDNESDAY_NOON = Date.parse('2026-06-17T16:00:00Z');
 let now = WEDNESDAY_NOON;
 const clock = () => now;
 
-
 const leaderboards = [
   { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 4 },
   { id: 'lb-day', name: 'Today', metric: { type: 'points', category: 'Points' }, period: 'day' },
@@ -82,7 +81,15 @@ interface Layout {
 const board = (id: string, rank: number | null, score: number | null, groupId?: string): Board => {
   const definition = leaderboards.find((b) => b.id === id);
   if (definition === undefined) throw new Error(`no board ${id}`);
-  return { id, name: definition.name, period: definition.period, party: definition.party === 'group' ? 'group' : 'user', rank, score, ...(groupId !== undefined ? { groupId } : {}) };
+  return {
+    id,
+    name: definition.name,
+    period: definition.period,
+    party: definition.party === 'group' ? 'group' : 'user',
+    rank,
+    score,
+    ...(groupId !== undefined ? { groupId } : {}),
+  };
 };
 const summary = (entries: Entry[] | undefined) => (entries ?? []).map((entry) => `${entry.rank}:${entry.userId ?? entry.groupId}:${entry.score}`);
 /** A layout without each board's leaders. */
@@ -280,7 +287,11 @@ describe.each(configurations)('leaderboard layouts (%s)', (configuration) => {
           { id: 'lb-teams', name: 'Elsewhere teams', period: 'allTime', party: 'group', rank: null, score: null },
         ],
       },
-      { uuid: 'other-layout', name: 'Only elsewhere', leaderboards: [{ id: 'lb-all', name: 'Elsewhere all time', period: 'allTime', party: 'user', rank: 1, score: 500 }] },
+      {
+        uuid: 'other-layout',
+        name: 'Only elsewhere',
+        leaderboards: [{ id: 'lb-all', name: 'Elsewhere all time', period: 'allTime', party: 'user', rank: 1, score: 500 }],
+      },
     ]);
     const otherMain = await request('GET', '/users/dan/leaders/main-layout', otherClient);
     expect(otherMain.statusCode, otherMain.body).toBe(200);

@@ -11,7 +11,6 @@ const WEDNESDAY_NOON = Date.parse('2026-06-17T16:00:00Z');
 let now = WEDNESDAY_NOON;
 const clock = () => now;
 
-
 const program = {
   site: { name: 'Boards', timezone: 'America/New_York' },
   pointCategories: [{ name: 'Points', isDefault: true }],
@@ -162,7 +161,9 @@ describe.each(configurations)('leaderboards (%s)', (configuration) => {
       expect(response.statusCode, response.body).toBe(200);
       expect((response.json() as { response: unknown }).response).toEqual({ ...program.leaderboards[0], party: 'user' });
     }
-    expect((await request('GET', '/leaderboards/lb-red', annToken)).json()).toMatchObject({ response: { id: 'lb-red', name: 'Red missions', groupFilter: 'g-red', size: 100 } });
+    expect((await request('GET', '/leaderboards/lb-red', annToken)).json()).toMatchObject({
+      response: { id: 'lb-red', name: 'Red missions', groupFilter: 'g-red', size: 100 },
+    });
     expect((await request('GET', '/leaderboards/nope', appToken)).json()).toMatchObject({ status: 404, code: 'not_found' });
     expect((await request('GET', '/leaderboards/lb-all', 'not-a-token')).statusCode).toBe(401);
     const other = await t.createSite();

@@ -163,7 +163,11 @@ describe('RankedList edge cases', () => {
   ];
 
   it.each(slices)('slice: $name (offset $offset, limit $limit)', ({ offset, limit, expected }) => {
-    expect(listOf(five).slice(offset, limit).map((e) => e.member)).toEqual(expected);
+    expect(
+      listOf(five)
+        .slice(offset, limit)
+        .map((e) => e.member),
+    ).toEqual(expected);
   });
 
   const counts: Array<{ name: string; score: number; expected: number }> = [
@@ -254,7 +258,10 @@ describe('RankedList against a naive model (seeded, randomized)', () => {
     // countAbove for every score in range, around it and between integers.
     const scores: number[] = [];
     for (let score = SCORES.min - 2; score <= SCORES.max + 2; score += 0.5) scores.push(score);
-    expect(scores.map((score) => [score, list.countAbove(score)]), `${when}: countAbove`).toEqual(scores.map((score) => [score, want.filter((e) => e.score > score).length]));
+    expect(
+      scores.map((score) => [score, list.countAbove(score)]),
+      `${when}: countAbove`,
+    ).toEqual(scores.map((score) => [score, want.filter((e) => e.score > score).length]));
 
     // Random pages, some crossing block boundaries, some past the end.
     for (let s = 0; s < 12; s++) {
@@ -272,7 +279,12 @@ describe('RankedList against a naive model (seeded, randomized)', () => {
     let clock = 0;
     let maxSize = 0;
     const counts = { applied: 0, stale: 0, deleted: 0, missingDeletes: 0, checks: 0 };
-    const fresh = (member: string): RankedEntry => ({ member, score: SCORES.min + int(SCORES.max - SCORES.min + 1), reachedAt: int(REACHED), version: ++clock });
+    const fresh = (member: string): RankedEntry => ({
+      member,
+      score: SCORES.min + int(SCORES.max - SCORES.min + 1),
+      reachedAt: int(REACHED),
+      version: ++clock,
+    });
 
     for (let op = 1; op <= OPERATIONS; op++) {
       const member = `u${int(MEMBERS)}`;

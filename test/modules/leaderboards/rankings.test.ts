@@ -10,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RankedEntry } from '../../../src/modules/leaderboards/ranked-list.js';
-import { MemoryRankings, RedisRankings, type RankedRow, type Rankings, type ScoreUpdate, type WindowKey, type WindowLoader } from '../../../src/modules/leaderboards/rankings.js';
+import {
+  MemoryRankings,
+  RedisRankings,
+  type RankedRow,
+  type Rankings,
+  type ScoreUpdate,
+  type WindowKey,
+  type WindowLoader,
+} from '../../../src/modules/leaderboards/rankings.js';
 import { SharedNames } from '../../../src/modules/profile/shared-names.js';
 import { connectRedis } from '../../../src/plugins/redis.js';
 import { mulberry32 } from '../../helpers/random.js';
@@ -23,7 +31,8 @@ type Model = Map<string, RankedEntry>;
 /** Keeps the newer version only (an equal or older one is ignored). */
 function merge(model: Model, entry: RankedEntry): void {
   const current = model.get(entry.member);
-  if (current === undefined || current.version < entry.version) model.set(entry.member, { member: entry.member, score: entry.score, reachedAt: entry.reachedAt, version: entry.version });
+  if (current === undefined || current.version < entry.version)
+    model.set(entry.member, { member: entry.member, score: entry.score, reachedAt: entry.reachedAt, version: entry.version });
 }
 
 /** score desc, then reachedAt asc, then member id asc by JS `<` (UTF-16 code units). */
@@ -703,14 +712,30 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
     for (const entry of members) db.commit(window, { ...entry, version: 1 });
     const rankings = new RedisRankings(redis, own, db.loader, names);
     await rankings.warm(window);
-    const name = (member: string) => ({ firstName: `F ${member}`, lastName: member === 'low' ? null : 'L "quoted" \\ \n', iconUrl: member === 'top' ? 'https://example.com/t.png' : null });
+    const name = (member: string) => ({
+      firstName: `F ${member}`,
+      lastName: member === 'low' ? null : 'L "quoted" \\ \n',
+      iconUrl: member === 'top' ? 'https://example.com/t.png' : null,
+    });
     // Every member's name kept but y-second's; x-third is kept as having none.
     const kept = members.map((m) => m.member).filter((member) => member !== 'y-second');
-    await names.keep('named', await names.generation('named'), kept, new Map(kept.filter((member) => member !== 'x-third').map((member) => [member, name(member)])));
-    const expected = (member: string) => (member === 'y-second' ? undefined : member === 'x-third' ? { firstName: null, lastName: null, iconUrl: null } : name(member));
+    await names.keep(
+      'named',
+      await names.generation('named'),
+      kept,
+      new Map(kept.filter((member) => member !== 'x-third').map((member) => [member, name(member)])),
+    );
+    const expected = (member: string) =>
+      member === 'y-second' ? undefined : member === 'x-third' ? { firstName: null, lastName: null, iconUrl: null } : name(member);
 
     const list = listing(new Map(members.map((m) => [m.member, { ...m, version: 1 }])));
-    for (const [member, around] of [['top', 2], ['z-first', 1], ['x-third', 50], ['a\u0000b', 0], ['last', 3]] as const) {
+    for (const [member, around] of [
+      ['top', 2],
+      ['z-first', 1],
+      ['x-third', 50],
+      ['a\u0000b', 0],
+      ['last', 3],
+    ] as const) {
       const standing = await rankings.standing(window, member, around, true);
       const model = modelStanding(list, member, around);
       expect({ rank: standing?.rank, score: standing?.score, entries: standing?.entries }, member).toEqual(model);

@@ -37,7 +37,12 @@ describe.each(configurations)('questline leaderboards reload (%s)', (configurati
     const put = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program });
     expect(put.statusCode, put.body).toBeLessThan(300);
     for (const user of ['ann', 'ann', 'bob']) {
-      const logged = await t.app.inject({ method: 'POST', url: `/users/${user}/actions`, headers: { authorization: `Bearer ${client}` }, payload: { action: 'play' } });
+      const logged = await t.app.inject({
+        method: 'POST',
+        url: `/users/${user}/actions`,
+        headers: { authorization: `Bearer ${client}` },
+        payload: { action: 'play' },
+      });
       expect(logged.statusCode, logged.body).toBe(201);
     }
   });

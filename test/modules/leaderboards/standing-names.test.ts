@@ -14,7 +14,9 @@ import { connectRedis } from '../../../src/plugins/redis.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { playProgram } from '../../helpers/fixtures.js';
 
-const program = playProgram('Standing names', [{ id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', primary: true }]);
+const program = playProgram('Standing names', [
+  { id: 'lb-all', name: 'All time', metric: { type: 'points', category: 'Points' }, period: 'allTime', primary: true },
+]);
 
 type Node = Awaited<ReturnType<typeof buildApp>>;
 interface Entry {
@@ -36,13 +38,22 @@ describe.each(configurations)('names on a standing (%s)', (configuration) => {
   let names: SharedNames | undefined;
 
   const standing = async (app: Node, user: string, around: number) => {
-    const response = await app.inject({ method: 'GET', url: `/leaderboards/lb-all/leaders/${user}?around=${around}`, headers: { authorization: `Bearer ${client}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/leaderboards/lb-all/leaders/${user}?around=${around}`,
+      headers: { authorization: `Bearer ${client}` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { response: { rank: number | null; score: number | null; entries: Entry[] } }).response;
   };
   const named = (entries: Entry[]) => entries.map((e) => `${e.rank}:${e.userId}:${e.firstName ?? '-'} ${e.lastName ?? '-'} ${e.iconUrl ?? '-'}`);
   const setName = async (user: string, preferences: Record<string, string | null>) => {
-    const response = await t.app.inject({ method: 'PUT', url: `/users/${user}/preferences`, headers: { authorization: `Bearer ${client}` }, payload: preferences });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/users/${user}/preferences`,
+      headers: { authorization: `Bearer ${client}` },
+      payload: preferences,
+    });
     expect(response.statusCode, response.body).toBe(200);
   };
   const keptName = async (user: string) => {
@@ -57,9 +68,17 @@ describe.each(configurations)('names on a standing (%s)', (configuration) => {
     client = await t.token(site.app);
     await t.app.services.programs.replace(site.siteId, program);
     // Scores written before the other node starts (as a previous process left them), and names.
-    const scores: Array<[string, number, number]> = [['ann', 30, 1000], ['bob', 20, 2000], ['cat', 20, 1500], ['dan', 10, 3000]];
+    const scores: Array<[string, number, number]> = [
+      ['ann', 30, 1000],
+      ['bob', 20, 2000],
+      ['cat', 20, 1500],
+      ['dan', 10, 3000],
+    ];
     for (const [user, score, reachedAt] of scores) {
-      await t.database.db.insertInto('leaderboard_scores').values({ site_id: site.siteId, board_id: 'lb-all', window_start: 0, party_id: user, score, reached_at: reachedAt, version: 1 }).execute();
+      await t.database.db
+        .insertInto('leaderboard_scores')
+        .values({ site_id: site.siteId, board_id: 'lb-all', window_start: 0, party_id: user, score, reached_at: reachedAt, version: 1 })
+        .execute();
     }
     await setName('ann', { firstName: 'Ann', lastName: 'Lee', iconUrl: 'https://example.com/ann.png' });
     await setName('cat', { firstName: 'Cat' });
@@ -83,7 +102,12 @@ describe.each(configurations)('names on a standing (%s)', (configuration) => {
     const cat = await standing(other, 'cat', 1);
     expect(cat.rank).toBe(2);
     expect(named(cat.entries)).toEqual(['1:ann:Ann Lee https://example.com/ann.png', '2:cat:Cat - -', '2:bob:- - -']);
-    expect(named((await standing(t.app, 'dan', 5)).entries)).toEqual(['1:ann:Ann Lee https://example.com/ann.png', '2:cat:Cat - -', '2:bob:- - -', '4:dan:- - -']);
+    expect(named((await standing(t.app, 'dan', 5)).entries)).toEqual([
+      '1:ann:Ann Lee https://example.com/ann.png',
+      '2:cat:Cat - -',
+      '2:bob:- - -',
+      '4:dan:- - -',
+    ]);
     expect(await standing(other, 'nobody', 5)).toEqual({ rank: null, score: null, entries: [] });
   });
 
@@ -106,7 +130,10 @@ describe.each(configurations)('names on a standing (%s)', (configuration) => {
   it.runIf(configuration === 'scale-out')('reads every kept name again on a reload (a write whose forget was lost shows its name after it)', async () => {
     if (redis === undefined || names === undefined) throw new Error('scale-out only');
     // As if dan's name had been written and the node killed before it dropped the kept one.
-    await t.database.db.insertInto('user_profiles').values({ site_id: site.siteId, user_id: 'dan', preferences: JSON.stringify({ firstName: 'Dan' }), role: null, updated_at: 0, search_name: 'dan' }).execute();
+    await t.database.db
+      .insertInto('user_profiles')
+      .values({ site_id: site.siteId, user_id: 'dan', preferences: JSON.stringify({ firstName: 'Dan' }), role: null, updated_at: 0, search_name: 'dan' })
+      .execute();
     expect(named((await standing(other, 'dan', 0)).entries)).toEqual(['4:dan:- - -']);
     await other.services.leaderboards.reload(site.siteId, () => {});
     expect(await keptName('dan')).toEqual({ firstName: 'Dan', lastName: null, iconUrl: null });

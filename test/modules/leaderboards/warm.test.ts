@@ -86,10 +86,20 @@ describe.each(configurations)('leaderboards on start (%s)', (configuration) => {
 
   it('shows a changed name on the next read, on the node that wrote it and on the others', async () => {
     const other = await node();
-    const logged = await t.app.inject({ method: 'POST', url: '/users/eve/actions', headers: { authorization: `Bearer ${client}` }, payload: { action: 'play' } });
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/users/eve/actions',
+      headers: { authorization: `Bearer ${client}` },
+      payload: { action: 'play' },
+    });
     expect(logged.statusCode, logged.body).toBe(201);
     const setName = async (firstName: string) => {
-      const response = await t.app.inject({ method: 'PUT', url: '/users/eve/preferences', headers: { authorization: `Bearer ${client}` }, payload: { firstName } });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/users/eve/preferences',
+        headers: { authorization: `Bearer ${client}` },
+        payload: { firstName },
+      });
       expect(response.statusCode, response.body).toBe(200);
     };
     const eveOn = async (app: Node) => (await board(app)).find((e) => e.userId === 'eve')?.firstName;

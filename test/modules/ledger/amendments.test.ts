@@ -84,7 +84,11 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
   it.each([
     {
       name: 'marks the completions named removed, and no other',
-      seed: async () => database.db.insertInto('mission_completions').values([completion('c-1', ann, null, 10), completion('c-2', ann, null, 20), completion('c-3', bob, null, 30)]).execute(),
+      seed: async () =>
+        database.db
+          .insertInto('mission_completions')
+          .values([completion('c-1', ann, null, 10), completion('c-2', ann, null, 20), completion('c-3', bob, null, 30)])
+          .execute(),
       write: (w: WriteSet) => {
         w.removeCompletion(site, 'c-1', 500);
         w.removeCompletion(site, 'c-3', 500);
@@ -147,7 +151,8 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
         w.recountTrophy(ann, 'b-1', { count: 1, first: 10, last: 10 });
         w.recountTrophy(ann, 'b-2', { count: 0, first: 0, last: 0 });
       },
-      read: async () => (await rows.trophies()).map((r) => [r.party_id, r.badge_id, r.earned_count, Number(r.first_earned_at), Number(r.last_earned_at)]).sort(),
+      read: async () =>
+        (await rows.trophies()).map((r) => [r.party_id, r.badge_id, r.earned_count, Number(r.first_earned_at), Number(r.last_earned_at)]).sort(),
       expected: [
         ['ann', 'b-1', 1, 10, 10],
         ['crew', 'b-1', 1, 5, 5],
@@ -155,7 +160,11 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
     },
     {
       name: 'marks action events reversed with what the reversal did',
-      seed: async () => database.db.insertInto('action_events').values([event('ev-1'), event('ev-2')]).execute(),
+      seed: async () =>
+        database.db
+          .insertInto('action_events')
+          .values([event('ev-1'), event('ev-2')])
+          .execute(),
       write: (w: WriteSet) => w.markReversed(site, 'ev-2', 700, '{"completionsRemoved":[]}'),
       read: async () => (await rows.action_events()).map((r) => [r.event_id, r.reversed_at === null ? null : Number(r.reversed_at), r.reversal]).sort(),
       expected: [
@@ -165,7 +174,11 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
     },
     {
       name: 'appends award entries with the running balance after each, and moves (or opens) each account by their sum',
-      seed: async () => database.db.insertInto('award_accounts').values({ site_id: site, user_id: 'ann', country_code: 'NL', verified: 1, balance: 10, updated_at: 1 }).execute(),
+      seed: async () =>
+        database.db
+          .insertInto('award_accounts')
+          .values({ site_id: site, user_id: 'ann', country_code: 'NL', verified: 1, balance: 10, updated_at: 1 })
+          .execute(),
       write: (w: WriteSet) => {
         w.awardAccount(site, 'ann', 10);
         w.awardAccount(site, 'bob', 0);
@@ -201,8 +214,14 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
   });
 
   it('writes amendments with the rest of the set, and nothing of it when a party is stale', async () => {
-    await database.db.insertInto('parties').values({ site_id: site, party_type: 'user', party_id: 'dee', created_at: 0, last_recorded: null, level_id: null, sequence: 0, version: 3 }).execute();
-    await database.db.insertInto('mission_completions').values(completion('c-dee', { siteId: site, type: 'user', id: 'dee' }, null, 10)).execute();
+    await database.db
+      .insertInto('parties')
+      .values({ site_id: site, party_type: 'user', party_id: 'dee', created_at: 0, last_recorded: null, level_id: null, sequence: 0, version: 3 })
+      .execute();
+    await database.db
+      .insertInto('mission_completions')
+      .values(completion('c-dee', { siteId: site, type: 'user', id: 'dee' }, null, 10))
+      .execute();
     const removal = (version: number) => {
       const writes = new WriteSet();
       writes.party({ siteId: site, type: 'user', id: 'dee' }, { version, lastRecorded: null, sequence: 0 }, false);
@@ -221,14 +240,20 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
       // takes for 100, would scan each table whole.
       const tables = ['mission_completions', 'mission_supply', 'mission_progress', 'trophies', 'action_events'] as const;
       const scans = await database.transaction(async (trx) => {
-        await sql`insert into mission_completions select ${site}, 'c-' || n, 'user', 'u-' || n, 'm-1', 0, 'ev-' || n, n, n, null, 'b-1' from generate_series(1, 10000) as n`.execute(trx.db);
+        await sql`insert into mission_completions select ${site}, 'c-' || n, 'user', 'u-' || n, 'm-1', 0, 'ev-' || n, n, n, null, 'b-1' from generate_series(1, 10000) as n`.execute(
+          trx.db,
+        );
         await sql`insert into mission_supply select ${site}, 'm-' || n, 3 from generate_series(1, 10000) as n`.execute(trx.db);
         await sql`insert into mission_progress select ${site}, 'user', 'u-' || n, 'm-1', 'r-1', 0, 1, 1 from generate_series(1, 10000) as n`.execute(trx.db);
         await sql`insert into trophies select ${site}, 'user', 'u-' || n, 'b-1', 2, 1, 2 from generate_series(1, 10000) as n`.execute(trx.db);
-        await sql`insert into action_events select ${site}, 'ev-' || n, 'user', 'u-' || n, 'act', 1, '{}', n, n, 1, null, '{}', null, null, null from generate_series(1, 10000) as n`.execute(trx.db);
+        await sql`insert into action_events select ${site}, 'ev-' || n, 'user', 'u-' || n, 'act', 1, '{}', n, n, 1, null, '{}', null, null, null from generate_series(1, 10000) as n`.execute(
+          trx.db,
+        );
         for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(trx.db);
         const seqScans = async () => {
-          const { rows: counts } = await sql<{ n: string }>`select coalesce(sum(seq_scan), 0) as n from pg_stat_xact_user_tables where relname in (${sql.join([...tables])})`.execute(trx.db);
+          const { rows: counts } = await sql<{
+            n: string;
+          }>`select coalesce(sum(seq_scan), 0) as n from pg_stat_xact_user_tables where relname in (${sql.join([...tables])})`.execute(trx.db);
           return Number(counts[0]?.n ?? 0);
         };
         const before = await seqScans();
@@ -258,10 +283,26 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
 
 describe('write set rows that cannot go together', () => {
   it.each([
-    ['progress set for a mission the set resets', (w: WriteSet) => (w.resetProgress(ann, 'm-1'), w.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }], 1)), /reset/],
-    ['a reset of a mission the set has progress in', (w: WriteSet) => (w.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }], 1), w.resetProgress(ann, 'm-1')), /has progress/],
-    ['a badge earned that the set recounts', (w: WriteSet) => (w.recountTrophy(ann, 'b-1', { count: 1, first: 1, last: 1 }), w.addTrophy(ann, 'b-1', 5)), /recounted/],
-    ['a recount of a badge the set earns', (w: WriteSet) => (w.addTrophy(ann, 'b-1', 5), w.recountTrophy(ann, 'b-1', { count: 1, first: 1, last: 1 })), /earned/],
+    [
+      'progress set for a mission the set resets',
+      (w: WriteSet) => (w.resetProgress(ann, 'm-1'), w.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }], 1)),
+      /reset/,
+    ],
+    [
+      'a reset of a mission the set has progress in',
+      (w: WriteSet) => (w.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }], 1), w.resetProgress(ann, 'm-1')),
+      /has progress/,
+    ],
+    [
+      'a badge earned that the set recounts',
+      (w: WriteSet) => (w.recountTrophy(ann, 'b-1', { count: 1, first: 1, last: 1 }), w.addTrophy(ann, 'b-1', 5)),
+      /recounted/,
+    ],
+    [
+      'a recount of a badge the set earns',
+      (w: WriteSet) => (w.addTrophy(ann, 'b-1', 5), w.recountTrophy(ann, 'b-1', { count: 1, first: 1, last: 1 })),
+      /earned/,
+    ],
     ['an award entry of an account the set has not read', (w: WriteSet) => w.postAward(award('ann', 1, 'a-x')), /not in the write set/],
   ])('refuses %s', (_name, write, message) => {
     expect(() => write(new WriteSet())).toThrow(message);
@@ -281,7 +322,21 @@ describe('WriteSet.empty', () => {
   it.each([
     ['a set naming parties it leaves as they are', () => {}, true],
     ['a party whose version it raises', (w: WriteSet) => w.party(bob, state), false],
-    ['a level change', (w: WriteSet) => w.changeLevel(ann, { site_id: site, change_id: 'lc', party_id: 'ann', from_level: null, to_level: 'l-1', direction: 'up', event_id: null, changed_at: 1 }), false],
+    [
+      'a level change',
+      (w: WriteSet) =>
+        w.changeLevel(ann, {
+          site_id: site,
+          change_id: 'lc',
+          party_id: 'ann',
+          from_level: null,
+          to_level: 'l-1',
+          direction: 'up',
+          event_id: null,
+          changed_at: 1,
+        }),
+      false,
+    ],
     ['a supply given back', (w: WriteSet) => w.returnSupply(site, 'm-1'), false],
     ['an event marked reversed', (w: WriteSet) => w.markReversed(site, 'ev', 1, '{}'), false],
     ['a board score', (w: WriteSet) => w.addScores(site, 'ann', [{ boardId: 'lb', windowStart: 0, delta: 1, at: 1 }]), false],
@@ -317,7 +372,11 @@ describe('unwritable', () => {
     ['an entry that is not whole', (w: WriteSet) => w.post(entry(1.5), 1.5), /Points entry of 1.5/],
     ['an entry past the largest one entry holds', (w: WriteSet) => w.post(entry(1_000_000_000_001), 0), /Points entry/],
     ['cap totals that are not a number', (w: WriteSet) => w.addEarnings(ann, 'Points', 'day', 0, Number.NaN), /whole numbers/],
-    ['an award entry past the exact integers', (w: WriteSet) => (w.awardAccount(site, 'ann', Number.MAX_SAFE_INTEGER), w.postAward(award('ann', 1, 'a-big'))), /whole numbers/],
+    [
+      'an award entry past the exact integers',
+      (w: WriteSet) => (w.awardAccount(site, 'ann', Number.MAX_SAFE_INTEGER), w.postAward(award('ann', 1, 'a-big'))),
+      /whole numbers/,
+    ],
     ['progress that is not finite', (w: WriteSet) => w.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: Number.POSITIVE_INFINITY }], 1), /finite/],
     ['a board score that is not finite', (w: WriteSet) => w.addScores(site, 'ann', [{ boardId: 'lb', windowStart: 0, delta: Number.NaN, at: 1 }]), /finite/],
   ])('%s', (_name, write, problem) => {

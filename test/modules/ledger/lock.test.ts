@@ -52,7 +52,10 @@ describe.each(configurations)('LedgerRepository.lock (%s)', (configuration) => {
   const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const versions = async () =>
     Object.fromEntries(
-      (await database.db.selectFrom('parties').select(['party_type', 'party_id', 'version']).where('site_id', '=', site).execute()).map((row) => [`${row.party_type}:${row.party_id}`, Number(row.version)]),
+      (await database.db.selectFrom('parties').select(['party_type', 'party_id', 'version']).where('site_id', '=', site).execute()).map((row) => [
+        `${row.party_type}:${row.party_id}`,
+        Number(row.version),
+      ]),
     );
 
   beforeAll(async () => {

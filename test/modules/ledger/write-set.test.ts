@@ -45,22 +45,45 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     occurred_at: 5,
     recorded_at: 6,
   });
-  const select = (table: 'mission_progress' | 'point_balances' | 'point_earnings' | 'trophies' | 'parties' | 'outbox' | 'level_changes' | 'points_ledger' | 'daily_active_users' | 'action_events') =>
-    database.db.selectFrom(table).selectAll().where('site_id', '=', site).execute();
+  const select = (
+    table:
+      | 'mission_progress'
+      | 'point_balances'
+      | 'point_earnings'
+      | 'trophies'
+      | 'parties'
+      | 'outbox'
+      | 'level_changes'
+      | 'points_ledger'
+      | 'daily_active_users'
+      | 'action_events',
+  ) => database.db.selectFrom(table).selectAll().where('site_id', '=', site).execute();
 
   beforeAll(async () => {
     fresh = await freshDatabase(configuration);
     database = fresh.database;
     ledger = new LedgerRepository(database.dialect);
     for (const party of [ann, bob, crew]) {
-      await database.db.insertInto('parties').values({ site_id: site, party_type: party.type, party_id: party.id, created_at: 0, last_recorded: null, level_id: 'lvl-0', sequence: 4, version: 7 }).execute();
+      await database.db
+        .insertInto('parties')
+        .values({ site_id: site, party_type: party.type, party_id: party.id, created_at: 0, last_recorded: null, level_id: 'lvl-0', sequence: 4, version: 7 })
+        .execute();
     }
   });
   afterAll(async () => fresh.drop());
 
   it('writes progress, one row per party, mission and rule, the last value given winning', async () => {
     const first = new WriteSet();
-    first.setProgress(ann, 'm-1', 0, [{ ruleId: 'r-1', current: 1 }, { ruleId: 'r-2', current: 5 }], 10);
+    first.setProgress(
+      ann,
+      'm-1',
+      0,
+      [
+        { ruleId: 'r-1', current: 1 },
+        { ruleId: 'r-2', current: 5 },
+      ],
+      10,
+    );
     first.setProgress(ann, 'm-2', 100, [{ ruleId: 'r-1', current: 2 }], 10);
     await database.transaction((trx) => ledger.apply(trx, first));
     const second = new WriteSet();
@@ -108,7 +131,9 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
       ['day', 1000, 30],
       ['year', 900, 25],
     ]);
-    expect((await select('trophies')).map((r) => [r.badge_id, r.earned_count, Number(r.first_earned_at), Number(r.last_earned_at)])).toEqual([['b-1', 3, 30, 60]]);
+    expect((await select('trophies')).map((r) => [r.badge_id, r.earned_count, Number(r.first_earned_at), Number(r.last_earned_at)])).toEqual([
+      ['b-1', 3, 30, 60],
+    ]);
   });
 
   it('numbers outbox events after the sequence the party row had, and saves version, last action and level', async () => {
@@ -118,7 +143,16 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     writes.enqueue(ann, { type: 'mission.completed', occurredAt: 1_000, data: { n: 1 } }, 2_000);
     writes.enqueue(crew, { type: 'mission.completed', occurredAt: 1_000, data: { n: 2 } }, 2_000);
     writes.enqueue(ann, { type: 'badge.earned', occurredAt: 1_000, data: { n: 3 } }, 2_000);
-    writes.changeLevel(ann, { site_id: site, change_id: 'lc-1', party_id: 'ann', from_level: 'lvl-0', to_level: 'lvl-1', direction: 'up', event_id: 'ev-1', changed_at: 1_000 });
+    writes.changeLevel(ann, {
+      site_id: site,
+      change_id: 'lc-1',
+      party_id: 'ann',
+      from_level: 'lvl-0',
+      to_level: 'lvl-1',
+      direction: 'up',
+      event_id: 'ev-1',
+      changed_at: 1_000,
+    });
     writes.lastRecorded(ann, '{"action":"read"}');
     writes.markActive(site, '2026-11-25', 'ann');
     writes.markActive(site, '2026-11-25', 'ann');
@@ -126,7 +160,12 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     expect(() => writes.enqueue(bob, { type: 'x', occurredAt: 0, data: {} }, 0)).toThrow(/not in the write set/);
     await database.transaction((trx) => ledger.apply(trx, writes));
 
-    const outbox = (await select('outbox')).map((r) => ({ party: r.party_id, type: r.event_type, sequence: Number(r.sequence), payload: JSON.parse(r.payload) as { sequence: number; data: Record<string, unknown> } }));
+    const outbox = (await select('outbox')).map((r) => ({
+      party: r.party_id,
+      type: r.event_type,
+      sequence: Number(r.sequence),
+      payload: JSON.parse(r.payload) as { sequence: number; data: Record<string, unknown> },
+    }));
     expect(outbox.map(({ party, type, sequence }) => [party, type, sequence]).sort()).toEqual([
       ['ann', 'badge.earned', 6],
       ['ann', 'mission.completed', 5],
@@ -136,7 +175,9 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
       expect(payload.sequence).toBe(sequence);
       expect(payload.data).toMatchObject(party === 'crew' ? { group: { groupId: 'crew' } } : { user: { userId: 'ann' } });
     }
-    const parties = Object.fromEntries((await select('parties')).map((r) => [r.party_id, [Number(r.version), r.last_recorded, Number(r.sequence), r.level_id]]));
+    const parties = Object.fromEntries(
+      (await select('parties')).map((r) => [r.party_id, [Number(r.version), r.last_recorded, Number(r.sequence), r.level_id]]),
+    );
     expect(parties).toEqual({ ann: [8, '{"action":"read"}', 6, 'lvl-1'], crew: [8, '{"action":"old"}', 5, 'lvl-0'], bob: [7, null, 4, 'lvl-0'] });
     expect((await select('level_changes')).map((r) => [r.change_id, r.to_level])).toEqual([['lc-1', 'lvl-1']]);
     expect((await select('daily_active_users')).map((r) => [r.day, r.user_id])).toEqual([['2026-11-25', 'ann']]);
@@ -149,11 +190,22 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     writes.party(fay, { version: 0, lastRecorded: null, sequence: 0 }, true, 1_000);
     writes.enqueue(fay, { type: 'badge.earned', occurredAt: 1_000, data: {} }, 1_000);
     writes.enqueue(fay, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
-    writes.changeLevel(fay, { site_id: site, change_id: 'lc-fay', party_id: 'fay', from_level: null, to_level: 'lvl-1', direction: 'up', event_id: 'ev-fay', changed_at: 1_000 });
+    writes.changeLevel(fay, {
+      site_id: site,
+      change_id: 'lc-fay',
+      party_id: 'fay',
+      from_level: null,
+      to_level: 'lvl-1',
+      direction: 'up',
+      event_id: 'ev-fay',
+      changed_at: 1_000,
+    });
     writes.enqueue(fay, { type: 'level.changed', occurredAt: 1_000, data: {} }, 1_000);
     writes.enqueue(fay, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
     await database.transaction((trx) => ledger.apply(trx, writes));
-    const outbox = (await select('outbox')).filter((r) => r.party_id === 'fay').map((r) => [r.event_type, Number(r.sequence), (JSON.parse(r.payload) as { sequence: number }).sequence]);
+    const outbox = (await select('outbox'))
+      .filter((r) => r.party_id === 'fay')
+      .map((r) => [r.event_type, Number(r.sequence), (JSON.parse(r.payload) as { sequence: number }).sequence]);
     expect(outbox.sort()).toEqual([
       ['mission.completed', 1, 1],
       ['mission.completed', 2, 2],
@@ -171,7 +223,9 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
   it('moves leaderboard scores, merging deltas of one board and window, and returns them as stored', async () => {
     const first = new WriteSet();
     first.addScores(site, 'ann', [{ boardId: 'lb-1', windowStart: 0, delta: 10, at: 100 }]);
-    expect(await database.transaction((trx) => ledger.apply(trx, first))).toEqual([{ party_id: 'ann', board_id: 'lb-1', window_start: 0, score: 10, reached_at: 100, version: 1 }]);
+    expect(await database.transaction((trx) => ledger.apply(trx, first))).toEqual([
+      { party_id: 'ann', board_id: 'lb-1', window_start: 0, score: 10, reached_at: 100, version: 1 },
+    ]);
     const second = new WriteSet();
     second.addScores(site, 'ann', [
       { boardId: 'lb-1', windowStart: 0, delta: 5, at: 200 },
@@ -179,7 +233,14 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     ]);
     second.addScores(site, 'ann', [{ boardId: 'lb-1', windowStart: 0, delta: 2, at: 300 }]);
     second.addScores(site, 'crew', [{ boardId: 'lb-1', windowStart: 0, delta: 4, at: 300 }]);
-    const stored = (await database.transaction((trx) => ledger.apply(trx, second))).map((r) => [r.party_id, r.board_id, Number(r.window_start), Number(r.score), Number(r.reached_at), Number(r.version)]);
+    const stored = (await database.transaction((trx) => ledger.apply(trx, second))).map((r) => [
+      r.party_id,
+      r.board_id,
+      Number(r.window_start),
+      Number(r.score),
+      Number(r.reached_at),
+      Number(r.version),
+    ]);
     expect(stored.sort()).toEqual([
       ['ann', 'lb-1', 0, 17, 300, 2],
       ['ann', 'lb-2', 7, 1, 200, 1],
@@ -195,7 +256,8 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     stale.post(entry(bob, 'Points', 1, 'e-stale'), 1);
     stale.enqueue(bob, { type: 'mission.completed', occurredAt: 1, data: {} }, 1);
     // SQLite writes a set only in a transaction (the one write lock); PostgreSQL also without one.
-    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    const apply = (writes: WriteSet) =>
+      configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes));
     await expect(apply(stale)).rejects.toBeInstanceOf(StaleWrite);
     expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-stale');
     expect((await select('outbox')).filter((r) => r.party_id === 'bob')).toEqual([]);
@@ -210,7 +272,8 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     await database.db.insertInto('sites').values({ site_id: site, name: 'Writes', timezone: 'UTC', created_at: 0 }).execute();
     await database.db.insertInto('group_members').values({ site_id: site, group_id: 'g-b', user_id: 'ann', joined_at: 1 }).execute();
     await database.db.insertInto('group_members').values({ site_id: site, group_id: 'g-a', user_id: 'ann', joined_at: 1 }).execute();
-    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    const apply = (writes: WriteSet) =>
+      configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes));
     const expecting = (groups: string[], entryId: string) => {
       const writes = new WriteSet();
       writes.expectGroups(site, 'ann', groups);
@@ -226,7 +289,8 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
 
   it("inserts a new party's row with its first write set, and writes nothing when the row exists already", async () => {
     const dana = { siteId: site, type: 'user' as const, id: 'dana' };
-    const apply = (writes: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes)));
+    const apply = (writes: WriteSet) =>
+      configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes));
     const first = (entryId: string) => {
       const writes = new WriteSet(everywhere);
       writes.party(dana, { version: 0, lastRecorded: null, sequence: 0 }, true, 1_000);
@@ -237,7 +301,13 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     };
     await apply(first('e-dana-1'));
     const row = await database.db.selectFrom('parties').selectAll().where('site_id', '=', site).where('party_id', '=', 'dana').executeTakeFirstOrThrow();
-    expect([Number(row.created_at), Number(row.version), row.last_recorded, Number(row.sequence), row.level_id]).toEqual([1_000, 1, '{"action":"join"}', 1, null]);
+    expect([Number(row.created_at), Number(row.version), row.last_recorded, Number(row.sequence), row.level_id]).toEqual([
+      1_000,
+      1,
+      '{"action":"join"}',
+      1,
+      null,
+    ]);
     // Taken for new again (another node's guess): the row exists, and nothing of the set is written.
     await expect(apply(first('e-dana-2'))).rejects.toBeInstanceOf(StaleWrite);
     expect((await select('points_ledger')).map((r) => r.entry_id).filter((id) => id.startsWith('e-dana'))).toEqual(['e-dana-1']);
@@ -264,7 +334,8 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     writes.party(bob, { version: Number(row?.version), lastRecorded: null, sequence: 4 });
     writes.post(entry(bob, 'Points', Number.MAX_SAFE_INTEGER, 'e-big-2'), Number.MAX_SAFE_INTEGER);
     writes.setProgress(bob, 'm-10', 0, [{ ruleId: 'r-1', current: 1 }], 50);
-    const apply = (set: WriteSet) => (configuration === 'scale-out' ? ledger.apply({ db: database.db }, set) : database.transaction((trx) => ledger.apply(trx, set)));
+    const apply = (set: WriteSet) =>
+      configuration === 'scale-out' ? ledger.apply({ db: database.db }, set) : database.transaction((trx) => ledger.apply(trx, set));
     const refused = await apply(writes).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('amount_out_of_range');
@@ -286,16 +357,28 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
       };
       const versions = async () =>
         new Map(
-          (await database.db.selectFrom('parties').select(['party_id', 'version']).where('site_id', '=', site).where('party_id', 'like', 'gc-%').execute()).map((r) => [r.party_id, Number(r.version)]),
+          (await database.db.selectFrom('parties').select(['party_id', 'version']).where('site_id', '=', site).where('party_id', 'like', 'gc-%').execute()).map(
+            (r) => [r.party_id, Number(r.version)],
+          ),
         );
       const balances = async () =>
         new Map(
-          (await database.db.selectFrom('point_balances').select(['party_id', 'balance']).where('site_id', '=', site).where('party_id', 'like', 'gc-%').execute()).map((r) => [r.party_id, Number(r.balance)]),
+          (
+            await database.db
+              .selectFrom('point_balances')
+              .select(['party_id', 'balance'])
+              .where('site_id', '=', site)
+              .where('party_id', 'like', 'gc-%')
+              .execute()
+          ).map((r) => [r.party_id, Number(r.balance)]),
         );
 
       beforeAll(async () => {
         for (const user of users) {
-          await database.db.insertInto('parties').values({ site_id: site, party_type: 'user', party_id: user.id, created_at: 0, last_recorded: null, level_id: null, sequence: 0, version: 0 }).execute();
+          await database.db
+            .insertInto('parties')
+            .values({ site_id: site, party_type: 'user', party_id: user.id, created_at: 0, last_recorded: null, level_id: null, sequence: 0, version: 0 })
+            .execute();
         }
       });
 
@@ -337,7 +420,10 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
         const user = users[0] as typeof ann;
         const version = (await versions()).get(user.id) as number;
         // The second set starts from the version the first leaves: it is written only after it.
-        const [first, second] = await Promise.allSettled([ledger.commit({ db: database.db }, credit(user, version, 'gc-c-1')), ledger.commit({ db: database.db }, credit(user, version + 1, 'gc-c-2'))]);
+        const [first, second] = await Promise.allSettled([
+          ledger.commit({ db: database.db }, credit(user, version, 'gc-c-1')),
+          ledger.commit({ db: database.db }, credit(user, version + 1, 'gc-c-2')),
+        ]);
         expect([first?.status, second?.status]).toEqual(['fulfilled', 'fulfilled']);
         expect((await versions()).get(user.id)).toBe(version + 2);
       });
@@ -350,12 +436,26 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
           await sql`insert into parties (site_id, party_type, party_id, created_at, last_recorded, level_id, sequence, version)
             select 's-many', 'user', 'u-' || n, 0, null, null, 0, 0 from generate_series(1, 10000) as n`.execute(trx.db);
           await sql`analyze parties`.execute(trx.db);
-          const seqScans = async () => Number((await sql<{ n: string }>`select seq_scan as n from pg_stat_xact_user_tables where relid = 'parties'::regclass`.execute(trx.db)).rows[0]?.n ?? 0);
+          const seqScans = async () =>
+            Number(
+              (await sql<{ n: string }>`select seq_scan as n from pg_stat_xact_user_tables where relid = 'parties'::regclass`.execute(trx.db)).rows[0]?.n ?? 0,
+            );
           const before = await seqScans();
           const user = users[1] as typeof ann;
-          const version = Number((await trx.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', user.id).executeTakeFirstOrThrow()).version);
+          const version = Number(
+            (await trx.db.selectFrom('parties').select('version').where('site_id', '=', site).where('party_id', '=', user.id).executeTakeFirstOrThrow())
+              .version,
+          );
           await ledger.apply(trx, credit(user, version, 'gc-d-1'));
-          const read = await new ActionsRepository().partyState(trx, user, { missionIds: ['m-1'], categories: ['Points'], dayStart: 0, yearStart: 0, lifetimeCategory: 'Points', rates: [], groups: true });
+          const read = await new ActionsRepository().partyState(trx, user, {
+            missionIds: ['m-1'],
+            categories: ['Points'],
+            dayStart: 0,
+            yearStart: 0,
+            lifetimeCategory: 'Points',
+            rates: [],
+            groups: true,
+          });
           expect(read.row?.version).toBe(version + 1);
           return (await seqScans()) - before;
         });

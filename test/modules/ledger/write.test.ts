@@ -12,7 +12,10 @@ import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/
 import { configurations, freshDatabase } from '../../helpers/app.js';
 
 const site = 's-decide';
-const everywhere: SiteDestinations = { site: { ...initialProgram('Decide').site, achievementCallbackUrl: 'https://hooks.example.com/q' }, subscribedTypes: new Set(SUBSCRIBABLE_TYPES) };
+const everywhere: SiteDestinations = {
+  site: { ...initialProgram('Decide').site, achievementCallbackUrl: 'https://hooks.example.com/q' },
+  subscribedTypes: new Set(SUBSCRIBABLE_TYPES),
+};
 const user = (id: string): PartyKey => ({ siteId: site, type: 'user', id });
 const group = (id: string): PartyKey => ({ siteId: site, type: 'group', id });
 const credit = (party: PartyKey, amount: number, id: string, category = 'Points'): PointsLedgerTable => ({
@@ -36,10 +39,27 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
   let database: Database;
   let ledger: LedgerRepository;
   const party = async (p: PartyKey) =>
-    database.db.selectFrom('parties').select(['version', 'sequence', 'level_id']).where('site_id', '=', site).where('party_type', '=', p.type).where('party_id', '=', p.id).executeTakeFirst();
-  const entries = async () => (await database.db.selectFrom('points_ledger').select('entry_id').where('site_id', '=', site).execute()).map((r) => r.entry_id).sort();
+    database.db
+      .selectFrom('parties')
+      .select(['version', 'sequence', 'level_id'])
+      .where('site_id', '=', site)
+      .where('party_type', '=', p.type)
+      .where('party_id', '=', p.id)
+      .executeTakeFirst();
+  const entries = async () =>
+    (await database.db.selectFrom('points_ledger').select('entry_id').where('site_id', '=', site).execute()).map((r) => r.entry_id).sort();
   const balance = async (p: PartyKey) =>
-    Number((await database.db.selectFrom('point_balances').select('balance').where('site_id', '=', site).where('party_id', '=', p.id).where('category', '=', 'Points').executeTakeFirst())?.balance ?? 0);
+    Number(
+      (
+        await database.db
+          .selectFrom('point_balances')
+          .select('balance')
+          .where('site_id', '=', site)
+          .where('party_id', '=', p.id)
+          .where('category', '=', 'Points')
+          .executeTakeFirst()
+      )?.balance ?? 0,
+    );
 
   beforeAll(async () => {
     fresh = await freshDatabase(configuration);
@@ -56,7 +76,10 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
         locked.writes.post(credit(ann, 7, 'w-1'), 7);
         locked.writes.enqueue(ann, { type: 'mission.completed', occurredAt: 1_000, data: {} }, 1_000);
         locked.writes.addScores(site, 'ann', [{ boardId: 'lb', windowStart: 0, delta: 7, at: 1_000 }]);
-        return { writes: locked.writes, answer: { version: row.version, balance: await locked.balance(ann, 'Points'), lifetime: await locked.lifetime(ann, 'Points') } };
+        return {
+          writes: locked.writes,
+          answer: { version: row.version, balance: await locked.balance(ann, 'Points'), lifetime: await locked.lifetime(ann, 'Points') },
+        };
       }),
     );
     // New parties: created at version 0 by the lock, raised once by the write.
@@ -131,7 +154,9 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
 
   it('leaves the parties of a decision that changes nothing as they were (created by the lock, changed by nothing)', async () => {
     const fay = user('fay');
-    const { scores } = await database.transaction((trx) => ledger.write(trx, { parties: [fay], now: 5_000 }, async (locked) => ({ writes: locked.writes, answer: null })));
+    const { scores } = await database.transaction((trx) =>
+      ledger.write(trx, { parties: [fay], now: 5_000 }, async (locked) => ({ writes: locked.writes, answer: null })),
+    );
     const row = await party(fay);
     expect([scores, Number(row?.version), Number(row?.sequence), row?.level_id]).toEqual([[], 0, 0, null]);
   });

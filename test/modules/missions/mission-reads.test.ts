@@ -24,8 +24,16 @@ const program = {
   ],
   missions: [
     {
-      id: 'm-open', name: 'Open', description: 'Do a once', iconUrl: 'https://cdn.example/open.png', timezone: 'UTC', importance: 3,
-      featuredStartDate: '2026-06-14T00:00:00', featuredEndDate: '2026-06-15T23:59:59', rules: [rule('a')], rewards: { points: [{ category: 'Points', amount: 10 }] },
+      id: 'm-open',
+      name: 'Open',
+      description: 'Do a once',
+      iconUrl: 'https://cdn.example/open.png',
+      timezone: 'UTC',
+      importance: 3,
+      featuredStartDate: '2026-06-14T00:00:00',
+      featuredEndDate: '2026-06-15T23:59:59',
+      rules: [rule('a')],
+      rewards: { points: [{ category: 'Points', amount: 10 }] },
     },
     { id: 'm-locked', name: 'Locked', prerequisites: { missions: ['m-open'] }, rules: [rule('b')] },
     { id: 'm-unlock', name: 'Unlockable', hidden: 'hidden_until_unlocked', prerequisites: { missions: ['m-open'] }, rules: [rule('b')] },
@@ -34,7 +42,14 @@ const program = {
     { id: 'm-vip', name: 'VIP only', prerequisites: { groups: ['g-vip'] }, rules: [rule('a', 5)] },
     { id: 'm-daily', name: 'Daily', timezone: 'Asia/Tokyo', repeatableWindow: { period: 'day', maxPerPeriod: 1 }, rules: [rule('d', 2)] },
     // Featured dates written to the minute: the end minute is included, as for endDate.
-    { id: 'm-multi', name: 'Both', timezone: 'UTC', featuredStartDate: '2026-06-15T06:00', featuredEndDate: '2026-06-15T12:00', rules: [rule('e', 1, 'r-1'), rule('f', 1, 'r-2')] },
+    {
+      id: 'm-multi',
+      name: 'Both',
+      timezone: 'UTC',
+      featuredStartDate: '2026-06-15T06:00',
+      featuredEndDate: '2026-06-15T12:00',
+      rules: [rule('e', 1, 'r-1'), rule('f', 1, 'r-2')],
+    },
     { id: 'm-expired', name: 'Expired', endDate: '2026-06-01T00:00:00', rules: [rule('a')] },
     { id: 'm-future', name: 'Future', startDate: '2026-07-01T00:00:00', rules: [rule('a')] },
     { id: 'm-team', name: 'Team', party: 'group', rules: [rule('a', 3)] },
@@ -42,11 +57,30 @@ const program = {
 };
 const FRESH = ['m-open', 'm-locked', 'm-daily', 'm-multi'];
 const OPEN = {
-  id: 'm-open', name: 'Open', description: 'Do a once', iconUrl: 'https://cdn.example/open.png', featuredStartDate: '2026-06-14T00:00:00', featuredEndDate: '2026-06-15T23:59:59',
-  timezone: 'UTC', featured: true, repeatable: false, rewards: { points: [{ category: 'Points', amount: 10 }] }, importance: 3, percentComplete: 0,
+  id: 'm-open',
+  name: 'Open',
+  description: 'Do a once',
+  iconUrl: 'https://cdn.example/open.png',
+  featuredStartDate: '2026-06-14T00:00:00',
+  featuredEndDate: '2026-06-15T23:59:59',
+  timezone: 'UTC',
+  featured: true,
+  repeatable: false,
+  rewards: { points: [{ category: 'Points', amount: 10 }] },
+  importance: 3,
+  percentComplete: 0,
 };
 
-interface Summary { id: string; featured: boolean; repeatable: boolean; locked?: boolean; lockedReason?: string; percentComplete: number; completionCount?: number; lastCompletedAt?: string }
+interface Summary {
+  id: string;
+  featured: boolean;
+  repeatable: boolean;
+  locked?: boolean;
+  lockedReason?: string;
+  percentComplete: number;
+  completionCount?: number;
+  lastCompletedAt?: string;
+}
 type Party = 'users' | 'groups';
 
 describe.each(configurations)('mission reads (%s)', (configuration) => {
@@ -60,15 +94,19 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     expect(response.statusCode, response.body).toBe(status);
     return (response.json() as { response: unknown }).response;
   };
-  const list = async (party: Party, id: string, type = 'eligible', bearer?: string) => ok(await get(`/${party}/${id}/challenges?type=${type}`, bearer)) as Summary[];
+  const list = async (party: Party, id: string, type = 'eligible', bearer?: string) =>
+    ok(await get(`/${party}/${id}/challenges?type=${type}`, bearer)) as Summary[];
   const ids = async (party: Party, id: string, type = 'eligible') => (await list(party, id, type)).map((m) => m.id);
   const find = async (party: Party, id: string, missionId: string, type = 'eligible') => (await list(party, id, type)).find((m) => m.id === missionId);
-  const progress = async (party: Party, id: string, missionId: string, bearer?: string) => ok(await get(`/${party}/${id}/challenges/${missionId}/progress`, bearer));
+  const progress = async (party: Party, id: string, missionId: string, bearer?: string) =>
+    ok(await get(`/${party}/${id}/challenges/${missionId}/progress`, bearer));
   const log = async (party: Party, id: string, action: string, times = 1) => {
     const bearer = await token();
-    for (let i = 0; i < times; i += 1) ok(await t.app.inject({ method: 'POST', url: `/${party}/${id}/actions`, headers: { authorization: `Bearer ${bearer}` }, payload: { action } }), 201);
+    for (let i = 0; i < times; i += 1)
+      ok(await t.app.inject({ method: 'POST', url: `/${party}/${id}/actions`, headers: { authorization: `Bearer ${bearer}` }, payload: { action } }), 201);
   };
-  const put = async (url: string, token: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload });
+  const put = async (url: string, token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}` }, payload });
 
   beforeAll(async () => {
     // A bucket that never runs out and barely refills: the in-memory store refills by the app clock,
@@ -78,7 +116,11 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     site = await t.createSite();
     const admin = await t.token(site.admin);
     ok(await put('/admin/program', admin, program));
-    for (const [group, user] of [['g-vip', 'vip'], ['g-sales', 'gm-1'], ['g-sales', 'gm-2']]) {
+    for (const [group, user] of [
+      ['g-vip', 'vip'],
+      ['g-sales', 'gm-1'],
+      ['g-sales', 'gm-2'],
+    ]) {
       expect((await put(`/admin/groups/${group}/members/${user}`, admin, {})).statusCode).toBe(201);
     }
   });
@@ -96,8 +138,16 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     // Never always_hidden, hidden_until_* (not yet), m-vip (not a member), expired, not started, or group missions.
     expect(eligible[0]).toEqual({ ...OPEN, locked: false });
     expect(eligible[1]).toEqual({
-      id: 'm-locked', name: 'Locked', timezone: 'America/Los_Angeles', featured: false, repeatable: false, rewards: { points: [] }, importance: 0, percentComplete: 0,
-      locked: true, lockedReason: expect.stringContaining('Open') as string,
+      id: 'm-locked',
+      name: 'Locked',
+      timezone: 'America/Los_Angeles',
+      featured: false,
+      repeatable: false,
+      rewards: { points: [] },
+      importance: 0,
+      percentComplete: 0,
+      locked: true,
+      lockedReason: expect.stringContaining('Open') as string,
     });
     const completed = await get('/users/fresh/challenges?type=completed');
     expect(ok(completed)).toEqual([]);
@@ -143,13 +193,21 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     // A completed one-time mission reads as done (the engine's restart from zero is for repeats).
     expect(await list('users', 'lock', 'completed')).toEqual([{ ...OPEN, percentComplete: 100, completionCount: 1, lastCompletedAt: T0 }]);
     expect(await progress('users', 'lock', 'm-open')).toEqual({
-      challengeId: 'm-open', rules: [{ ruleId: 'r', action: 'a', goal: 1, current: 1, achieved: true }], percentComplete: 100, completionCount: 1, window: null,
+      challengeId: 'm-open',
+      rules: [{ ruleId: 'r', action: 'a', goal: 1, current: 1, achieved: true }],
+      percentComplete: 100,
+      completionCount: 1,
+      window: null,
     });
   });
 
   it("brings a daily mission back on the next day of the mission's time zone, and reads yesterday's progress as none", async () => {
     const daily = (current: number, completionCount: number, start: string, end: string) => ({
-      challengeId: 'm-daily', rules: [{ ruleId: 'r', action: 'd', goal: 2, current, achieved: current >= 2 }], percentComplete: current * 50, completionCount, window: { start, end },
+      challengeId: 'm-daily',
+      rules: [{ ruleId: 'r', action: 'd', goal: 2, current, achieved: current >= 2 }],
+      percentComplete: current * 50,
+      completionCount,
+      window: { start, end },
     });
     await log('users', 'daily', 'd');
     expect(await progress('users', 'daily', 'm-daily')).toEqual(daily(1, 0, '2026-06-14T15:00:00.000Z', '2026-06-15T15:00:00.000Z'));
@@ -192,11 +250,17 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
   });
 
   it('lists a mission between its start and end dates only', async () => {
-    for (const [instant, present] of [['2026-06-01T06:59:59.999Z', true], ['2026-06-01T07:00:01.000Z', false]] as const) {
+    for (const [instant, present] of [
+      ['2026-06-01T06:59:59.999Z', true],
+      ['2026-06-01T07:00:01.000Z', false],
+    ] as const) {
       at(instant); // m-expired ends 2026-06-01T00:00:00 in Los Angeles (07:00 UTC), its last second included
       expect((await ids('users', 'fresh')).includes('m-expired'), instant).toBe(present);
     }
-    for (const [instant, present] of [['2026-07-01T06:59:59.999Z', false], ['2026-07-01T07:00:00.000Z', true]] as const) {
+    for (const [instant, present] of [
+      ['2026-07-01T06:59:59.999Z', false],
+      ['2026-07-01T07:00:00.000Z', true],
+    ] as const) {
       at(instant);
       expect((await ids('users', 'fresh')).includes('m-future'), instant).toBe(present);
     }
@@ -207,8 +271,13 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     expect(await find('users', 'multi', 'm-multi')).toMatchObject({ percentComplete: 50 });
     expect(await progress('users', 'multi', 'm-multi')).toEqual({
       challengeId: 'm-multi',
-      rules: [{ ruleId: 'r-1', action: 'e', goal: 1, current: 1, achieved: true }, { ruleId: 'r-2', action: 'f', goal: 1, current: 0, achieved: false }],
-      percentComplete: 50, completionCount: 0, window: null,
+      rules: [
+        { ruleId: 'r-1', action: 'e', goal: 1, current: 1, achieved: true },
+        { ruleId: 'r-2', action: 'f', goal: 1, current: 0, achieved: false },
+      ],
+      percentComplete: 50,
+      completionCount: 0,
+      window: null,
     });
   });
 
@@ -226,10 +295,24 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
     await log('users', 'gm-1', 'a');
     await log('users', 'gm-2', 'a');
     expect(await progress('groups', 'g-sales', 'm-team')).toEqual({
-      challengeId: 'm-team', rules: [{ ruleId: 'r', action: 'a', goal: 3, current: 2, achieved: false }], percentComplete: 66, completionCount: 0, window: null,
+      challengeId: 'm-team',
+      rules: [{ ruleId: 'r', action: 'a', goal: 3, current: 2, achieved: false }],
+      percentComplete: 66,
+      completionCount: 0,
+      window: null,
     });
     expect(await list('groups', 'g-sales')).toEqual([
-      { id: 'm-team', name: 'Team', timezone: 'America/Los_Angeles', featured: false, repeatable: false, rewards: { points: [] }, importance: 0, percentComplete: 66, locked: false },
+      {
+        id: 'm-team',
+        name: 'Team',
+        timezone: 'America/Los_Angeles',
+        featured: false,
+        repeatable: false,
+        rewards: { points: [] },
+        importance: 0,
+        percentComplete: 66,
+        locked: false,
+      },
     ]);
     expect(await ids('groups', 'g-vip')).toEqual(['m-team']);
     await log('groups', 'g-sales', 'a');
@@ -240,9 +323,16 @@ describe.each(configurations)('mission reads (%s)', (configuration) => {
   });
 
   it('pages with limit and offset, the total in X-Total-Count; refuses an unknown type with 400', async () => {
-    for (const [query, expected] of [['limit=2&offset=1', ['m-locked', 'm-daily']], ['limit=1', ['m-open']], ['offset=4', []]] as const) {
+    for (const [query, expected] of [
+      ['limit=2&offset=1', ['m-locked', 'm-daily']],
+      ['limit=1', ['m-open']],
+      ['offset=4', []],
+    ] as const) {
       const response = await get(`/users/fresh/challenges?${query}`);
-      expect((ok(response) as Summary[]).map((m) => m.id), query).toEqual(expected);
+      expect(
+        (ok(response) as Summary[]).map((m) => m.id),
+        query,
+      ).toEqual(expected);
       expect(response.headers['x-total-count']).toBe('4');
     }
     for (const party of ['users/fresh', 'groups/g-sales']) {

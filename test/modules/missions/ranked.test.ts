@@ -10,9 +10,23 @@ const program = {
   missions: [
     { id: 'm-plain', name: 'Plain', timezone: 'UTC', rules: [{ id: 'r', action: 'a', goal: 10 }] },
     { id: 'm-important', name: 'Important', timezone: 'UTC', importance: 5, rules: [{ id: 'r', action: 'b', goal: 10 }] },
-    { id: 'm-featured', name: 'Featured', timezone: 'UTC', featuredStartDate: '2026-06-01T00:00:00', featuredEndDate: '2026-06-30T23:59:59', rules: [{ id: 'r', action: 'b', goal: 10 }] },
+    {
+      id: 'm-featured',
+      name: 'Featured',
+      timezone: 'UTC',
+      featuredStartDate: '2026-06-01T00:00:00',
+      featuredEndDate: '2026-06-30T23:59:59',
+      rules: [{ id: 'r', action: 'b', goal: 10 }],
+    },
     { id: 'm-ending', name: 'Ending', timezone: 'UTC', endDate: '2026-06-16T12:00:00', rules: [{ id: 'r', action: 'b', goal: 10 }] },
-    { id: 'm-next', name: 'Next', timezone: 'UTC', prerequisites: { missions: ['m-plain'] }, rules: [{ id: 'r', action: 'b', goal: 10 }], rewards: { points: [{ category: 'Points', amount: 1000 }] } },
+    {
+      id: 'm-next',
+      name: 'Next',
+      timezone: 'UTC',
+      prerequisites: { missions: ['m-plain'] },
+      rules: [{ id: 'r', action: 'b', goal: 10 }],
+      rewards: { points: [{ category: 'Points', amount: 1000 }] },
+    },
   ],
 };
 
@@ -20,7 +34,11 @@ describe.each(configurations)('ranked challenges (%s)', (configuration) => {
   let t: TestApp;
   let site: TestSite;
   const ranked = async (userId: string, token?: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `/users/${userId}/ranked-challenges`, headers: { authorization: `Bearer ${token ?? (await t.token(site.app))}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/users/${userId}/ranked-challenges`,
+      headers: { authorization: `Bearer ${token ?? (await t.token(site.app))}` },
+    });
     return response;
   };
 
@@ -28,7 +46,9 @@ describe.each(configurations)('ranked challenges (%s)', (configuration) => {
     t = await buildTestApp(configuration, { clock: () => NOW });
     site = await t.createSite();
     const admin = await t.token(site.admin);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(
+      200,
+    );
   });
   afterAll(async () => t.close());
 
@@ -51,11 +71,25 @@ describe.each(configurations)('ranked challenges (%s)', (configuration) => {
   it('raises a mission when it is nearly done, and when it was just unlocked', async () => {
     const app = await t.token(site.app);
     for (let i = 0; i < 9; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/users/bob/actions', headers: { authorization: `Bearer ${app}` }, payload: { action: 'a', timestamp: NOW - 1000 } })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/users/bob/actions',
+            headers: { authorization: `Bearer ${app}` },
+            payload: { action: 'a', timestamp: NOW - 1000 },
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     const before = (await ranked('bob')).json().response as Array<{ id: string; score: number; reasons: string[] }>;
     expect(before.find((m) => m.id === 'm-plain')).toMatchObject({ score: 22.5, reasons: ['close_to_completion'] });
-    await t.app.inject({ method: 'POST', url: '/users/bob/actions', headers: { authorization: `Bearer ${app}` }, payload: { action: 'a', timestamp: NOW - 1000 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/users/bob/actions',
+      headers: { authorization: `Bearer ${app}` },
+      payload: { action: 'a', timestamp: NOW - 1000 },
+    });
     const after = (await ranked('bob')).json().response as Array<{ id: string; score: number; reasons: string[] }>;
     // m-plain completed (gone); m-next unlocked just now: 15 + 7.5.
     expect(after.map((m) => m.id)).toEqual(['m-featured', 'm-next', 'm-ending', 'm-important']);

@@ -4,7 +4,16 @@ import { rank, score, type RankInput } from '../../../src/modules/missions/ranki
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 const DAY = 24 * 3600 * 1000;
-const base: RankInput = { id: 'm', featured: false, importance: 0, percentComplete: 0, locked: false, endsAt: undefined, unlockedAt: undefined, rewardPoints: 0 };
+const base: RankInput = {
+  id: 'm',
+  featured: false,
+  importance: 0,
+  percentComplete: 0,
+  locked: false,
+  endsAt: undefined,
+  unlockedAt: undefined,
+  rewardPoints: 0,
+};
 
 describe('score', () => {
   it.each<[string, Partial<RankInput>, number, string[]]>([

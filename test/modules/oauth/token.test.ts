@@ -105,7 +105,7 @@ describe.each(configurations)('POST /oauth/token (%s)', (configuration) => {
     ['grant_type=authorization_code', () => credentials({ grant_type: 'authorization_code' }), 400, 'unsupported_grant_type'],
     ['an unknown client', () => credentials({ client_id: 'qlc_000000000000000000000000' }), 401, 'invalid_client'],
     ['a wrong secret', () => credentials({ client_secret: `${site.app.clientSecret}x` }), 401, 'invalid_client'],
-    ['another client\'s secret', () => credentials({ client_secret: site.admin.clientSecret }), 401, 'invalid_client'],
+    ["another client's secret", () => credentials({ client_secret: site.admin.clientSecret }), 401, 'invalid_client'],
     ['a user id with a space', () => credentials({ xoauth_end_user_id: 'a b' }), 400, 'invalid_request'],
     ['a user id of 256 characters', () => credentials({ xoauth_end_user_id: 'u'.repeat(256) }), 400, 'invalid_request'],
     ['an empty user id', () => credentials({ xoauth_end_user_id: '' }), 400, 'invalid_request'],

@@ -9,7 +9,8 @@ describe.each(configurations)('at a glance (%s)', (configuration) => {
   let t: TestApp;
   let site: TestSite;
   let app: string;
-  const glance = async (userId: string, token = app) => t.app.inject({ method: 'GET', url: `/users/${userId}/at-a-glance`, headers: { authorization: `Bearer ${token}` } });
+  const glance = async (userId: string, token = app) =>
+    t.app.inject({ method: 'GET', url: `/users/${userId}/at-a-glance`, headers: { authorization: `Bearer ${token}` } });
   const log = async (payload: Record<string, unknown>) =>
     expect((await t.app.inject({ method: 'POST', url: '/users/ann/actions', headers: { authorization: `Bearer ${app}` }, payload })).statusCode).toBe(201);
 
@@ -18,7 +19,9 @@ describe.each(configurations)('at a glance (%s)', (configuration) => {
     site = await t.createSite();
     app = await t.token(site.app);
     const admin = await t.token(site.admin);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: exampleProgram() })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: exampleProgram() })).statusCode,
+    ).toBe(200);
   });
   afterAll(async () => t.close());
 
@@ -39,7 +42,12 @@ describe.each(configurations)('at a glance (%s)', (configuration) => {
   });
 
   it('sums up what the user did', async () => {
-    await t.app.inject({ method: 'PUT', url: '/users/ann/preferences', headers: { authorization: `Bearer ${app}` }, payload: { firstName: 'Ann', iconUrl: 'https://img.example/ann.png' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/users/ann/preferences',
+      headers: { authorization: `Bearer ${app}` },
+      payload: { firstName: 'Ann', iconUrl: 'https://img.example/ann.png' },
+    });
     await log({ action: 'read_article', eventId: 'g-1' }); // completes m-first-read: 10 Points, badge b-reader
     await log({ action: 'watch_video', metadata: { genre: 'cooking' }, eventId: 'g-2' }); // m-chef now 25%
     const summary = (await glance('ann')).json().response;
@@ -53,7 +61,10 @@ describe.each(configurations)('at a glance (%s)', (configuration) => {
     });
     expect(summary.recentActions.map((a: { eventId: string }) => a.eventId)).toEqual(['g-2', 'g-1']);
     // The counts are those of the mission lists.
-    const listed = async (query: string) => Number((await t.app.inject({ method: 'GET', url: `/users/ann/challenges${query}`, headers: { authorization: `Bearer ${app}` } })).headers['x-total-count']);
+    const listed = async (query: string) =>
+      Number(
+        (await t.app.inject({ method: 'GET', url: `/users/ann/challenges${query}`, headers: { authorization: `Bearer ${app}` } })).headers['x-total-count'],
+      );
     expect(summary.missions).toEqual({ completed: await listed('?type=completed'), inProgress: 1, eligible: await listed('') });
     expect(summary.missions.eligible).toBeGreaterThan(1);
   });

@@ -32,7 +32,12 @@ describe.each(configurations)('preferences (%s)', (configuration) => {
   const get = (url: string, token: string | null = client) => t.app.inject({ method: 'GET', url, headers: auth(token) });
   /** A string body is sent form-urlencoded, an object as JSON. */
   const put = (url: string, payload: Body, token: string | null = client) =>
-    t.app.inject({ method: 'PUT', url, payload, headers: { ...auth(token), ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } });
+    t.app.inject({
+      method: 'PUT',
+      url,
+      payload,
+      headers: { ...auth(token), ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    });
   const ok = (response: LightMyRequestResponse, status = 200) => {
     expect(response.statusCode, response.body).toBe(status);
     return (response.json() as { response: unknown }).response;
@@ -80,7 +85,10 @@ describe.each(configurations)('preferences (%s)', (configuration) => {
       const url = 'https://acme.example/people/merge';
       const steps: Array<[Body, Preferences]> = [
         [{ firstName: 'Ann', lastName: 'Lee', userProfileUrl: url }, prefs({ firstName: 'Ann', lastName: 'Lee', userProfileUrl: url })],
-        [{ favoriteColor: 'teal', 'team.name': 'Blue_2' }, prefs({ firstName: 'Ann', lastName: 'Lee', userProfileUrl: url, custom: { favoriteColor: 'teal', 'team.name': 'Blue_2' } })],
+        [
+          { favoriteColor: 'teal', 'team.name': 'Blue_2' },
+          prefs({ firstName: 'Ann', lastName: 'Lee', userProfileUrl: url, custom: { favoriteColor: 'teal', 'team.name': 'Blue_2' } }),
+        ],
         [{ lastName: null, firstName: 'Anna' }, prefs({ firstName: 'Anna', userProfileUrl: url, custom: { favoriteColor: 'teal', 'team.name': 'Blue_2' } })],
         [{ userProfileUrl: '', 'team.name': null }, prefs({ firstName: 'Anna', custom: { favoriteColor: 'teal' } })],
         ['favoriteColor=&nick-name=Annie', prefs({ firstName: 'Anna', custom: { 'nick-name': 'Annie' } })],
@@ -209,7 +217,15 @@ describe.each(configurations)('preferences (%s)', (configuration) => {
         }
         // Points do not move a custom level.
         ok(await put('/admin/users/ann/level', { levelId: 'l-1' }, customAdmin));
-        ok(await t.app.inject({ method: 'POST', url: '/admin/users/ann/points', headers: auth(customAdmin), payload: { category: 'Points', amount: 5000, reason: 'test' } }), 201);
+        ok(
+          await t.app.inject({
+            method: 'POST',
+            url: '/admin/users/ann/points',
+            headers: auth(customAdmin),
+            payload: { category: 'Points', amount: 5000, reason: 'test' },
+          }),
+          201,
+        );
         expect(await levels('ann')).toMatchObject({ current: L1, next: L2, points: 5000, pointsToNext: null, percentToNext: null });
 
         const outbox = await t.database.db
@@ -228,7 +244,10 @@ describe.each(configurations)('preferences (%s)', (configuration) => {
         ]);
       });
 
-      it.each([['an unknown level', 'l-9'], ['a level id of another case', 'L-2']])('refuses %s with 400 and keeps the level', async (_name, levelId) => {
+      it.each([
+        ['an unknown level', 'l-9'],
+        ['a level id of another case', 'L-2'],
+      ])('refuses %s with 400 and keeps the level', async (_name, levelId) => {
         ok(await setLevel('bea', 'l-2'));
         invalid(await setLevel('bea', levelId), 'levelId');
         expect(await levels('bea')).toMatchObject({ current: L2 });

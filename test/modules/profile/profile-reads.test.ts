@@ -91,9 +91,13 @@ describe.each(configurations)('profile reads (%s)', (configuration) => {
       await adjust('debited', 'Coins', -30);
       await adjust('debited', 'Points', -4);
       const coinsToday = { earnedToday: 100, remainingToday: 100 };
-      expect(await read('debited', 'point-balance')).toEqual(balanceOf({ balance: 6, lifetimeBalance: 10, earnedToday: 10 }, { balance: 70, lifetimeBalance: 100, ...coinsToday }));
+      expect(await read('debited', 'point-balance')).toEqual(
+        balanceOf({ balance: 6, lifetimeBalance: 10, earnedToday: 10 }, { balance: 70, lifetimeBalance: 100, ...coinsToday }),
+      );
       await adjust('debited', 'Coins', 500);
-      expect(await read('debited', 'point-balance')).toEqual(balanceOf({ balance: 6, lifetimeBalance: 10, earnedToday: 10 }, { balance: 570, lifetimeBalance: 600, ...coinsToday }));
+      expect(await read('debited', 'point-balance')).toEqual(
+        balanceOf({ balance: 6, lifetimeBalance: 10, earnedToday: 10 }, { balance: 570, lifetimeBalance: 600, ...coinsToday }),
+      );
     });
 
     it('counts in earnedToday only credits of actions dated today (site time zone), not backdated ones', async () => {
@@ -117,9 +121,27 @@ describe.each(configurations)('profile reads (%s)', (configuration) => {
       ['a new user is at the first level', [], { current: L1, next: L2, points: 0, pointsToNext: 100, percentToNext: 0 }],
       ['50 lifetime points: half way', [['Points', 50]], { current: L1, next: L2, points: 50, pointsToNext: 50, percentToNext: 50 }],
       ['29 lifetime points: 29 %', [['Points', 29]], { current: L1, next: L2, points: 29, pointsToNext: 71, percentToNext: 29 }],
-      ['exactly at the threshold 100', [['Points', 60], ['Points', 40]], { current: L2, next: L3, points: 100, pointsToNext: 900, percentToNext: 0 }],
-      ['361 lifetime points: 29 % of the way from 100 to 1000', [['Points', 361]], { current: L2, next: L3, points: 361, pointsToNext: 639, percentToNext: 29 }],
-      ['a debit does not lower lifetime points', [['Points', 150], ['Points', -100]], { current: L2, next: L3, points: 150, pointsToNext: 850, percentToNext: 5 }],
+      [
+        'exactly at the threshold 100',
+        [
+          ['Points', 60],
+          ['Points', 40],
+        ],
+        { current: L2, next: L3, points: 100, pointsToNext: 900, percentToNext: 0 },
+      ],
+      [
+        '361 lifetime points: 29 % of the way from 100 to 1000',
+        [['Points', 361]],
+        { current: L2, next: L3, points: 361, pointsToNext: 639, percentToNext: 29 },
+      ],
+      [
+        'a debit does not lower lifetime points',
+        [
+          ['Points', 150],
+          ['Points', -100],
+        ],
+        { current: L2, next: L3, points: 150, pointsToNext: 850, percentToNext: 5 },
+      ],
       ['another category does not count', [['Coins', 5000]], { current: L1, next: L2, points: 0, pointsToNext: 100, percentToNext: 0 }],
       ['past the last level', [['Points', 1500]], { current: L3, next: null, points: 1500, pointsToNext: null, percentToNext: null }],
     ])('%s', async (name, adjustments, expected) => {
@@ -139,7 +161,9 @@ describe.each(configurations)('profile reads (%s)', (configuration) => {
       await log('reader', { action: 'read_article', timestamp: '2026-06-15T09:00:00' });
       await log('chef', { action: 'read_article', timestamp: '2026-06-15T09:00:00' });
       for (const minute of ['00', '01']) await log('chef', { action: 'watch_video', metadata: { genre: 'cooking' }, timestamp: `2026-06-15T10:${minute}:00` });
-      expect((await log('chef', { action: 'read_article', metadata: { topic: 'recipe' }, timestamp: '2026-06-15T10:02:00' })).missionsCompleted.map((m) => m.id)).toEqual(['m-chef']);
+      expect(
+        (await log('chef', { action: 'read_article', metadata: { topic: 'recipe' }, timestamp: '2026-06-15T10:02:00' })).missionsCompleted.map((m) => m.id),
+      ).toEqual(['m-chef']);
     });
     const earned = (badge: object, at: string) => ({ ...badge, earnedCount: 1, firstEarnedAt: at, lastEarnedAt: at });
 
@@ -200,7 +224,13 @@ describe.each(configurations)('profile reads (%s)', (configuration) => {
       expect(await read('dora', 'point-balance', await t.token(other.app, 'dora'))).toEqual(balanceOf());
     });
 
-    const invalidIds = { 'a "!"': 'bad!id', 'a space': 'a%20b', 'non-ASCII letters': '%C3%A9t%C3%A9', 'an encoded "/"': 'a%2Fb', '256 characters': 'x'.repeat(256) };
+    const invalidIds = {
+      'a "!"': 'bad!id',
+      'a space': 'a%20b',
+      'non-ASCII letters': '%C3%A9t%C3%A9',
+      'an encoded "/"': 'a%2Fb',
+      '256 characters': 'x'.repeat(256),
+    };
     it.each(ENDPOINTS.flatMap((endpoint) => Object.entries(invalidIds).map(([kind, id]) => [endpoint, kind, id] as const)))(
       'answers %s for a user id with %s with 400',
       async (endpoint, _kind, id) => {

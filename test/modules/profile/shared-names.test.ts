@@ -55,7 +55,15 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Shar
   });
 
   it('a forget drops one user; a clear drops every name of the site and refuses fills read before it', async () => {
-    await names.keep('s4', await names.generation('s4'), ['ann', 'bob'], new Map([['ann', ann], ['bob', annEdited]]));
+    await names.keep(
+      's4',
+      await names.generation('s4'),
+      ['ann', 'bob'],
+      new Map([
+        ['ann', ann],
+        ['bob', annEdited],
+      ]),
+    );
     await names.forget('s4', 'bob');
     expect(await kept('s4', 'ann', 'bob')).toEqual([ann, undefined]);
     const before = await names.generation('s4');

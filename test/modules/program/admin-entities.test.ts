@@ -25,33 +25,123 @@ interface EntityCase {
 }
 
 const entities: EntityCase[] = [
-  { path: 'actions', key: 'actions', idField: 'name', ids: ['upload_photo', 'comment'], make: (name) => ({ name, description: 'New action' }), defaults: { suppressRepeats: false, clientLoggable: false }, change: { rateLimit: { max: 5, period: 'hour' } } },
-  { path: 'point-categories', key: 'pointCategories', idField: 'name', ids: ['Gems', 'Stars'], make: (name) => ({ name }), defaults: { isDefault: false }, change: { dailyLimit: 10 } },
   {
-    path: 'challenges', key: 'missions', idField: 'id', ids: ['m-new', 'm-other'],
+    path: 'actions',
+    key: 'actions',
+    idField: 'name',
+    ids: ['upload_photo', 'comment'],
+    make: (name) => ({ name, description: 'New action' }),
+    defaults: { suppressRepeats: false, clientLoggable: false },
+    change: { rateLimit: { max: 5, period: 'hour' } },
+  },
+  {
+    path: 'point-categories',
+    key: 'pointCategories',
+    idField: 'name',
+    ids: ['Gems', 'Stars'],
+    make: (name) => ({ name }),
+    defaults: { isDefault: false },
+    change: { dailyLimit: 10 },
+  },
+  {
+    path: 'challenges',
+    key: 'missions',
+    idField: 'id',
+    ids: ['m-new', 'm-other'],
     make: (id) => ({ id, name: 'New mission', rules: [{ id: 'r-1', action: 'share', goal: 3 }] }),
-    defaults: { timezone: LA, hidden: 'not_hidden', prerequisites: { groups: [], missions: [] }, party: 'user', ruleMatch: 'all', rewards: { points: [] }, importance: 0, rules: [{ id: 'r-1', action: 'share', type: 'count', goal: 3, metadata: [] }] },
+    defaults: {
+      timezone: LA,
+      hidden: 'not_hidden',
+      prerequisites: { groups: [], missions: [] },
+      party: 'user',
+      ruleMatch: 'all',
+      rewards: { points: [] },
+      importance: 0,
+      rules: [{ id: 'r-1', action: 'share', type: 'count', goal: 3, metadata: [] }],
+    },
     change: { rewards: { points: [{ category: 'Coins', amount: 7 }], badge: 'b-chef' } },
   },
-  { path: 'levels', key: 'levels', idField: 'id', ids: ['l-4', 'l-5'], make: (id) => ({ id, name: `Level ${id}`, threshold: id === 'l-4' ? 5000 : 9000 }), defaults: {}, change: { description: 'Top' } },
-  { path: 'badges', key: 'badges', idField: 'id', ids: ['b-new', 'b-other'], make: (id) => ({ id, name: 'New badge' }), defaults: {}, change: { iconUrl: 'https://cdn.example/b.png' } },
+  {
+    path: 'levels',
+    key: 'levels',
+    idField: 'id',
+    ids: ['l-4', 'l-5'],
+    make: (id) => ({ id, name: `Level ${id}`, threshold: id === 'l-4' ? 5000 : 9000 }),
+    defaults: {},
+    change: { description: 'Top' },
+  },
+  {
+    path: 'badges',
+    key: 'badges',
+    idField: 'id',
+    ids: ['b-new', 'b-other'],
+    make: (id) => ({ id, name: 'New badge' }),
+    defaults: {},
+    change: { iconUrl: 'https://cdn.example/b.png' },
+  },
   { path: 'groups', key: 'groups', idField: 'id', ids: ['g-apac', 'g-hr'], make: (id) => ({ id, name: 'APAC' }), defaults: {}, change: { type: 'region' } },
   {
-    path: 'leaderboards', key: 'leaderboards', idField: 'id', ids: ['lb-coins', 'lb-logins'],
+    path: 'leaderboards',
+    key: 'leaderboards',
+    idField: 'id',
+    ids: ['lb-coins', 'lb-logins'],
     make: (id) => ({ id, name: 'Coins', metric: { type: 'points', category: 'Coins' } }),
-    defaults: { period: 'allTime', party: 'user', size: 100, primary: false }, change: { period: 'month', size: 10 },
+    defaults: { period: 'allTime', party: 'user', size: 100, primary: false },
+    change: { period: 'month', size: 10 },
   },
-  { path: 'layouts', key: 'layouts', idField: 'uuid', ids: ['layout-extra', 'layout-more'], make: (uuid) => ({ uuid, name: 'Extra' }), defaults: { leaderboards: [] }, change: { leaderboards: ['lb-weekly'] } },
   {
-    path: 'quizzes', key: 'quizzes', idField: 'id', ids: ['q-new', 'q-other'],
-    make: (id) => ({ id, name: 'Quiz', questions: [{ id: 'qq-1', text: 'Ready?', choices: [{ id: 'a', text: 'Yes', correct: true }, { id: 'b', text: 'No' }] }] }),
-    defaults: { timezone: LA, passingPercent: 100, questions: [{ id: 'qq-1', text: 'Ready?', type: 'single', choices: [{ id: 'a', text: 'Yes', correct: true }, { id: 'b', text: 'No', correct: false }] }] },
+    path: 'layouts',
+    key: 'layouts',
+    idField: 'uuid',
+    ids: ['layout-extra', 'layout-more'],
+    make: (uuid) => ({ uuid, name: 'Extra' }),
+    defaults: { leaderboards: [] },
+    change: { leaderboards: ['lb-weekly'] },
+  },
+  {
+    path: 'quizzes',
+    key: 'quizzes',
+    idField: 'id',
+    ids: ['q-new', 'q-other'],
+    make: (id) => ({
+      id,
+      name: 'Quiz',
+      questions: [
+        {
+          id: 'qq-1',
+          text: 'Ready?',
+          choices: [
+            { id: 'a', text: 'Yes', correct: true },
+            { id: 'b', text: 'No' },
+          ],
+        },
+      ],
+    }),
+    defaults: {
+      timezone: LA,
+      passingPercent: 100,
+      questions: [
+        {
+          id: 'qq-1',
+          text: 'Ready?',
+          type: 'single',
+          choices: [
+            { id: 'a', text: 'Yes', correct: true },
+            { id: 'b', text: 'No', correct: false },
+          ],
+        },
+      ],
+    },
     change: { maxAttempts: 2 },
   },
   {
-    path: 'exchanges', key: 'exchanges', idField: 'id', ids: ['x-new', 'x-other'],
+    path: 'exchanges',
+    key: 'exchanges',
+    idField: 'id',
+    ids: ['x-new', 'x-other'],
     make: (id) => ({ id, name: 'Thanks', pointCategory: 'Points', budget: { amount: 10, period: 'none' } }),
-    defaults: { givers: { groups: [] }, recipients: { groups: [] }, minPoints: 1, maxRecipients: 10, categories: [] }, change: { maxPoints: 5 },
+    defaults: { givers: { groups: [] }, recipients: { groups: [] }, minPoints: 1, maxRecipients: 10, categories: [] },
+    change: { maxPoints: 5 },
   },
 ];
 
@@ -71,7 +161,12 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `token` null: no Authorization header. */
   const call = (method: Method, url: string, payload?: unknown, token: string | null = admin) =>
-    t.app.inject({ method, url, headers: token !== null ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: token !== null ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const body = (response: LightMyRequestResponse) => (response.json() as { response: Loose }).response;
   const program = async () => body(await call('GET', '/admin/program'));
 
@@ -147,8 +242,17 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
     expect(put.errors).toEqual([{ path: 'rules.0.action', message: expect.stringContaining('read_book') }]);
     const post = expectProblem(await call('POST', '/admin/challenges', { ...mission, id: 'm-x' }), 422, 'program_invalid');
     expect(post.errors).toEqual([{ path: 'rules.0.action', message: expect.stringContaining('read_book') }]);
-    const goal = expectProblem(await call('POST', '/admin/challenges', { id: 'm-y', name: 'Y', rules: [{ id: 'r', action: 'share', goal: 0 }], colour: 'red' }), 400, 'validation_failed');
-    expect(goal.errors).toEqual(expect.arrayContaining([{ path: 'rules.0.goal', message: expect.any(String) }, { path: 'colour', message: 'is not a known field' }]));
+    const goal = expectProblem(
+      await call('POST', '/admin/challenges', { id: 'm-y', name: 'Y', rules: [{ id: 'r', action: 'share', goal: 0 }], colour: 'red' }),
+      400,
+      'validation_failed',
+    );
+    expect(goal.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'rules.0.goal', message: expect.any(String) },
+        { path: 'colour', message: 'is not a known field' },
+      ]),
+    );
     const level = expectProblem(await call('PUT', '/admin/levels/l-3', { name: 'Expert', threshold: 50 }), 422, 'program_invalid');
     expect(level.errors).toEqual([{ path: 'threshold', message: expect.stringContaining('levels.1') }]);
     expectProblem(await call('POST', '/admin/badges', [{ id: 'b-x', name: 'X' }]), 400, 'validation_failed');
@@ -186,14 +290,31 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
   });
 
   it('reads and replaces the site settings through /admin/site', async () => {
-    expect(body(await call('GET', '/admin/site'))).toEqual({ ...example.site, webhookSecret: `****${example.site.webhookSecret.slice(-4)}`, allowedOrigins: [] });
+    expect(body(await call('GET', '/admin/site'))).toEqual({
+      ...example.site,
+      webhookSecret: `****${example.site.webhookSecret.slice(-4)}`,
+      allowedOrigins: [],
+    });
     const put = await call('PUT', '/admin/site', { name: 'Acme Berlin', timezone: 'Europe/Berlin' });
     expect(put.statusCode, put.body).toBe(200);
-    expect(body(put)).toEqual({ name: 'Acme Berlin', timezone: 'Europe/Berlin', levelType: 'points', allowedOrigins: [], webhookSecret: `****${example.site.webhookSecret.slice(-4)}` });
-    expect(await t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', site.siteId).executeTakeFirst()).toEqual({ name: 'Acme Berlin', timezone: 'Europe/Berlin' });
+    expect(body(put)).toEqual({
+      name: 'Acme Berlin',
+      timezone: 'Europe/Berlin',
+      levelType: 'points',
+      allowedOrigins: [],
+      webhookSecret: `****${example.site.webhookSecret.slice(-4)}`,
+    });
+    expect(await t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', site.siteId).executeTakeFirst()).toEqual({
+      name: 'Acme Berlin',
+      timezone: 'Europe/Berlin',
+    });
     expect((await program()).missions).toEqual(body(await call('GET', '/admin/challenges')));
-    expect(expectProblem(await call('PUT', '/admin/site', { name: 'X', timezone: 'Mars/Olympus' }), 422, 'program_invalid').errors).toEqual([{ path: 'timezone', message: expect.any(String) }]);
-    expect(expectProblem(await call('PUT', '/admin/site', { name: 'X', colour: 'red' }), 400, 'validation_failed').errors).toEqual([{ path: 'colour', message: 'is not a known field' }]);
+    expect(expectProblem(await call('PUT', '/admin/site', { name: 'X', timezone: 'Mars/Olympus' }), 422, 'program_invalid').errors).toEqual([
+      { path: 'timezone', message: expect.any(String) },
+    ]);
+    expect(expectProblem(await call('PUT', '/admin/site', { name: 'X', colour: 'red' }), 400, 'validation_failed').errors).toEqual([
+      { path: 'colour', message: 'is not a known field' },
+    ]);
     expect(body(await call('GET', '/admin/site')).name).toBe('Acme Berlin');
   });
 
@@ -228,7 +349,15 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
     expect(invalid.errors).toEqual([{ path: 'pointCategory', message: expect.stringContaining('Gems') }]);
     const put = await call('PUT', '/admin/award-settings', { pointCategory: 'Coins', currency: 'EUR', conversionRate: 0.5 });
     expect(put.statusCode, put.body).toBe(200);
-    const settings = { pointCategory: 'Coins', currency: 'EUR', conversionRate: 0.5, marketplaces: [], allowedCountries: [], verificationRequired: false, holdDays: 0 };
+    const settings = {
+      pointCategory: 'Coins',
+      currency: 'EUR',
+      conversionRate: 0.5,
+      marketplaces: [],
+      allowedCountries: [],
+      verificationRequired: false,
+      holdDays: 0,
+    };
     expect(body(put)).toEqual(settings);
     expect((await program()).awardSettings).toEqual(settings);
     expect((await call('DELETE', '/admin/award-settings')).statusCode).toBe(204);
@@ -239,7 +368,8 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
 
   it('answers DELETE /admin/award-settings with 404 when there are none, like every other DELETE, writing nothing', async () => {
     expect((await call('DELETE', '/admin/award-settings')).statusCode).toBe(204);
-    const version = async () => (await t.database.db.selectFrom('site_programs').select('version').where('site_id', '=', site.siteId).executeTakeFirstOrThrow()).version;
+    const version = async () =>
+      (await t.database.db.selectFrom('site_programs').select('version').where('site_id', '=', site.siteId).executeTakeFirstOrThrow()).version;
     const before = await version();
     expectProblem(await call('DELETE', '/admin/award-settings'), 404, 'not_found');
     expect(await version()).toBe(before);
@@ -286,8 +416,16 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
 
   describe('security', () => {
     const existing: Record<string, string> = {
-      actions: 'share', 'point-categories': 'Coins', challenges: 'm-quiz-safety', levels: 'l-3', badges: 'b-chef', groups: 'g-emea',
-      leaderboards: 'lb-weekly', layouts: example.layouts[1].uuid, quizzes: 'q-safety', exchanges: 'x-kudos',
+      actions: 'share',
+      'point-categories': 'Coins',
+      challenges: 'm-quiz-safety',
+      levels: 'l-3',
+      badges: 'b-chef',
+      groups: 'g-emea',
+      leaderboards: 'lb-weekly',
+      layouts: example.layouts[1].uuid,
+      quizzes: 'q-safety',
+      exchanges: 'x-kudos',
     };
     const routes: Array<[Method, string, unknown?]> = [
       ...entities.flatMap(({ path, make, ids: [id] }): Array<[Method, string, unknown?]> => [

@@ -43,14 +43,20 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
   let admin: string;
 
   const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token !== undefined ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const read = async (token = admin) => {
     const response = await call('GET', '/admin/program', token);
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { response: Loose }).response;
   };
   const row = (siteId = site.siteId) => t.database.db.selectFrom('site_programs').selectAll().where('site_id', '=', siteId).executeTakeFirst();
-  const siteRow = (siteId = site.siteId) => t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirstOrThrow();
+  const siteRow = (siteId = site.siteId) =>
+    t.database.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
@@ -135,7 +141,12 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     await call('PUT', '/admin/program', admin, example);
     const before = await row();
     const saved = (await call('GET', '/admin/program', admin)).body;
-    const again = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: saved });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/program',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: saved,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.body).toBe(saved);
     expect((await row())?.version).toBe((before?.version ?? 0) + 1);
@@ -166,7 +177,10 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     expect(anyOf).toHaveLength(2);
     expect(anyOf[0].required).toEqual(['site', 'pointCategories']);
     expect(anyOf[1]).toMatchObject({ required: ['response'], properties: { response: { required: ['site', 'pointCategories'] } } });
-    expect(reference.paths['/admin/program'].get.responses['200'].content['application/json'].schema.properties.response.required).toEqual(['site', 'pointCategories']);
+    expect(reference.paths['/admin/program'].get.responses['200'].content['application/json'].schema.properties.response.required).toEqual([
+      'site',
+      'pointCategories',
+    ]);
   });
 
   it('accepts Windows zone names ("Pacific Standard Time") and stores and echoes the IANA zone', async () => {
@@ -177,7 +191,11 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     const put = await call('PUT', '/admin/program', admin, windows);
     expect(put.statusCode, put.body).toBe(200);
     const echoed = (put.json() as { response: Loose }).response;
-    expect([echoed.site.timezone, echoed.missions[0].timezone, echoed.missions[1].timezone]).toEqual(['America/Los_Angeles', 'America/Los_Angeles', 'Europe/Berlin']);
+    expect([echoed.site.timezone, echoed.missions[0].timezone, echoed.missions[1].timezone]).toEqual([
+      'America/Los_Angeles',
+      'America/Los_Angeles',
+      'Europe/Berlin',
+    ]);
     expect(await read()).toEqual(echoed);
     expect(await siteRow()).toEqual({ name: 'Acme Learning', timezone: 'America/Los_Angeles' });
     expect((await row())?.document).not.toContain('Standard Time');
@@ -207,7 +225,13 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
     ['an unknown field', () => ({ ...example, theme: 'dark' }), 400, 'validation_failed', 'theme'],
     ['a JSON array', () => [example], 400, 'validation_failed', '(document)'],
     ['a rule on an unknown action', () => ({ ...example, actions: example.actions.slice(1) }), 422, 'program_invalid', 'missions.0.rules.0.action'],
-    ['an unknown time zone (and a new name)', () => ({ ...example, site: { ...example.site, name: 'Renamed', timezone: 'Mars/Olympus' } }), 422, 'program_invalid', 'site.timezone'],
+    [
+      'an unknown time zone (and a new name)',
+      () => ({ ...example, site: { ...example.site, name: 'Renamed', timezone: 'Mars/Olympus' } }),
+      422,
+      'program_invalid',
+      'site.timezone',
+    ],
   ];
 
   it.each(invalid)('refuses %s with field errors and changes nothing', async (_name, body, status, code, path) => {
@@ -222,7 +246,12 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: '{"site":' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/program',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: '{"site":',
+    });
     expectProblem(response, 400, 'malformed_body');
   });
 
@@ -233,14 +262,19 @@ describe.each(configurations)('admin program (%s)', (configuration) => {
       ['GET', '/admin/site'],
       ['PUT', '/admin/site'],
     ];
-    const payloadFor = (method: string, url: string) => (method === 'GET' ? undefined : url === '/admin/site' ? { name: 'Hijacked' } : { ...example, site: { name: 'Hijacked' } });
+    const payloadFor = (method: string, url: string) =>
+      method === 'GET' ? undefined : url === '/admin/site' ? { name: 'Hijacked' } : { ...example, site: { name: 'Hijacked' } };
 
     it.each(routes)('%s %s answers 401 without a token and 403 to app and user-level tokens', async (method, url) => {
       await call('PUT', '/admin/program', admin, example);
       const before = await read();
       const response = await call(method, url, undefined, payloadFor(method, url));
       expectProblem(response, 401, 'missing_token');
-      const tokens = { app: await t.token(site.app), 'user (app client)': await t.token(site.app, 'ann'), 'user (admin client)': await t.token(site.admin, 'ann') };
+      const tokens = {
+        app: await t.token(site.app),
+        'user (app client)': await t.token(site.app, 'ann'),
+        'user (admin client)': await t.token(site.admin, 'ann'),
+      };
       for (const [kind, token] of Object.entries(tokens)) {
         const refused = await call(method, url, token, payloadFor(method, url));
         expect(refused.statusCode, `${kind}: ${refused.body}`).toBe(403);

@@ -35,7 +35,12 @@ async function pollUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
 describe.each(configurations)('program definitions (%s)', (configuration) => {
   let t: TestApp;
   let site: TestSite;
-  const tokens: Record<'admin' | 'app' | 'user (app client)' | 'user (admin client)', string> = { admin: '', app: '', 'user (app client)': '', 'user (admin client)': '' };
+  const tokens: Record<'admin' | 'app' | 'user (app client)' | 'user (admin client)', string> = {
+    admin: '',
+    app: '',
+    'user (app client)': '',
+    'user (admin client)': '',
+  };
 
   const get = (url: string, token: string | null, app: FastifyInstance = t.app) =>
     app.inject({ method: 'GET', url, headers: token !== null ? { authorization: `Bearer ${token}` } : {} });
@@ -113,7 +118,15 @@ describe.each(configurations)('program definitions (%s)', (configuration) => {
       expect(body(await get('/actions', token))).toEqual([]);
     }
     const otherAdmin = await t.token(other.admin);
-    await put({ site: { name: 'Other' }, pointCategories: [{ name: 'Points', isDefault: true }], actions: [{ name: 'jump' }], missions: [{ id: 'm-jump', name: 'Jump', rules: [{ id: 'r', action: 'jump', goal: 1 }] }] }, otherAdmin);
+    await put(
+      {
+        site: { name: 'Other' },
+        pointCategories: [{ name: 'Points', isDefault: true }],
+        actions: [{ name: 'jump' }],
+        missions: [{ id: 'm-jump', name: 'Jump', rules: [{ id: 'r', action: 'jump', goal: 1 }] }],
+      },
+      otherAdmin,
+    );
     expect(body(await get('/challenges', await t.token(other.app))).map((m) => m.id)).toEqual(['m-jump']);
     expect(body(await get('/challenges', tokens.app)).map((m) => m.id)).toEqual(ALL_IDS);
     expect(body(await get('/actions', tokens.app)).map((a) => a.name)).not.toContain('jump');

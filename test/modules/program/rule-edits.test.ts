@@ -33,7 +33,9 @@ describe.each(configurations)('rule edits with progress (%s)', (configuration) =
     siteId = site.siteId;
     admin = await t.token(site.admin);
     app = await t.token(site.app);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: example })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: example })).statusCode).toBe(
+      200,
+    );
     for (const user of ['ann', 'bob']) {
       expect((await log(user, { action: 'read_article' })).statusCode).toBe(201); // completes m-first-read, unlocking m-chef
       expect((await log(user, { action: 'watch_video', metadata: { genre: 'cooking' } })).statusCode).toBe(201);
@@ -48,14 +50,24 @@ describe.each(configurations)('rule edits with progress (%s)', (configuration) =
       { rule_id: 'r-2', current: 1 },
     ]);
     const chef = example.missions.find((m) => m.id === 'm-chef') as { rules: Array<{ id: string }> };
-    const edited = { ...chef, rules: [{ ...chef.rules[0], goal: 3 }, { id: 'r-3', action: 'share', type: 'count', goal: 1 }] };
+    const edited = {
+      ...chef,
+      rules: [
+        { ...chef.rules[0], goal: 3 },
+        { id: 'r-3', action: 'share', type: 'count', goal: 1 },
+      ],
+    };
     const response = await t.app.inject({ method: 'PUT', url: '/admin/challenges/m-chef', headers: { authorization: `Bearer ${admin}` }, payload: edited });
     expect(response.statusCode).toBe(200);
     // Only ann had progress on r-2.
     expect(response.headers['questline-progress-archived']).toBe('parties=1, rows=1');
     expect(await progress('ann')).toEqual([{ rule_id: 'r-1', current: 1 }]);
     expect(await progress('bob')).toEqual([{ rule_id: 'r-1', current: 1 }]);
-    const archived = await t.database.db.selectFrom('mission_progress_archive').select(['party_id', 'rule_id', 'current']).where('site_id', '=', siteId).execute();
+    const archived = await t.database.db
+      .selectFrom('mission_progress_archive')
+      .select(['party_id', 'rule_id', 'current'])
+      .where('site_id', '=', siteId)
+      .execute();
     expect(archived).toEqual([{ party_id: 'ann', rule_id: 'r-2', current: 1 }]);
 
     // The kept rule goes on from where it was: one more cooking video is 2 of the new goal of 3.

@@ -38,7 +38,10 @@ describe('validateProgram: valid programs', () => {
     expect(program).toMatchObject(example as object);
     for (const action of program.actions) expect(action).toMatchObject({ clientLoggable: false });
     expect(program.actions.map((a) => a.suppressRepeats)).toEqual([false, false, true, false, false]);
-    expect(program.missions.find((m) => m.id === 'm-team-reading')).toMatchObject({ importance: 0, rewards: { points: [{ category: 'Points', amount: 500 }] } });
+    expect(program.missions.find((m) => m.id === 'm-team-reading')).toMatchObject({
+      importance: 0,
+      rewards: { points: [{ category: 'Points', amount: 500 }] },
+    });
     expect(program.site.allowedOrigins).toEqual([]);
     expect(program.quizzes[0]?.questions[0]?.choices.map((c) => c.correct)).toEqual([true, false]);
     expect(program.exchanges[0]?.categories).toHaveLength(2);
@@ -76,32 +79,56 @@ describe('validateProgram: valid programs', () => {
     expect(program.pointCategories).toEqual([{ name: 'Points', isDefault: true }]);
     expect(program.actions).toEqual([{ name: 'read', suppressRepeats: false, clientLoggable: false }]);
     expect(program.missions[0]).toEqual({
-      id: 'm-1', name: 'One', timezone: 'America/Los_Angeles', hidden: 'not_hidden', prerequisites: { groups: [], missions: [] },
-      party: 'user', ruleMatch: 'all', rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', type: 'count', goal: 1, metadata: [] }],
-      rewards: { points: [], badge: 'b-1' }, importance: 0,
+      id: 'm-1',
+      name: 'One',
+      timezone: 'America/Los_Angeles',
+      hidden: 'not_hidden',
+      prerequisites: { groups: [], missions: [] },
+      party: 'user',
+      ruleMatch: 'all',
+      rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', type: 'count', goal: 1, metadata: [] }],
+      rewards: { points: [], badge: 'b-1' },
+      importance: 0,
     });
-    expect(program.leaderboards[0]).toEqual({ id: 'lb', name: 'Board', metric: { type: 'missionsCompleted' }, period: 'allTime', party: 'user', size: 100, primary: false });
+    expect(program.leaderboards[0]).toEqual({
+      id: 'lb',
+      name: 'Board',
+      metric: { type: 'missionsCompleted' },
+      period: 'allTime',
+      party: 'user',
+      size: 100,
+      primary: false,
+    });
     for (const key of ['levels', 'groups', 'layouts', 'quizzes', 'exchanges'] as const) expect(program[key]).toEqual([]);
     expect(program.awardSettings).toBeUndefined();
   });
 
-  it.each([...SYSTEM_ACTIONS, 'quiz_completed', 'Read_Article', 'READ_ARTICLE'])('accepts a rule on %s (system actions always exist; names are case-insensitive)', (action) => {
-    const program = validateProgram(edited((p) => (p.missions[0].rules[0].action = action)));
-    expect(program.missions[0]?.rules[0]?.action).toBe(action);
-  });
+  it.each([...SYSTEM_ACTIONS, 'quiz_completed', 'Read_Article', 'READ_ARTICLE'])(
+    'accepts a rule on %s (system actions always exist; names are case-insensitive)',
+    (action) => {
+      const program = validateProgram(edited((p) => (p.missions[0].rules[0].action = action)));
+      expect(program.missions[0]?.rules[0]?.action).toBe(action);
+    },
+  );
 
   it('accepts a leaderboard on a system action and a case-insensitive action name', () => {
-    expect(() => validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-x', name: 'X', metric: { type: 'actionCount', action: 'LOGIN' } })))).not.toThrow();
-    expect(() => validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-y', name: 'Y', metric: { type: 'actionValueSum', action: 'RECOGNITION_GIVEN' } })))).not.toThrow();
+    expect(() =>
+      validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-x', name: 'X', metric: { type: 'actionCount', action: 'LOGIN' } }))),
+    ).not.toThrow();
+    expect(() =>
+      validateProgram(edited((p) => p.leaderboards.push({ id: 'lb-y', name: 'Y', metric: { type: 'actionValueSum', action: 'RECOGNITION_GIVEN' } }))),
+    ).not.toThrow();
   });
 });
 
 describe('validateProgram: legacy repeatableWindow.timezone', () => {
   it('moves it to the mission root when the mission has none', () => {
-    const program = validateProgram(edited((p) => {
-      delete p.missions[2].timezone;
-      p.missions[2].repeatableWindow.timezone = 'Asia/Tokyo';
-    }));
+    const program = validateProgram(
+      edited((p) => {
+        delete p.missions[2].timezone;
+        p.missions[2].repeatableWindow.timezone = 'Asia/Tokyo';
+      }),
+    );
     expect(program.missions[2]?.timezone).toBe('Asia/Tokyo');
     expect(program.missions[2]?.repeatableWindow).toEqual({ period: 'none', maxPerPeriod: 1000 });
   });
@@ -113,10 +140,12 @@ describe('validateProgram: legacy repeatableWindow.timezone', () => {
   });
 
   it('reports an unknown legacy zone at the mission root', () => {
-    const result = failure(edited((p) => {
-      delete p.missions[2].timezone;
-      p.missions[2].repeatableWindow.timezone = 'Mars/Olympus';
-    }));
+    const result = failure(
+      edited((p) => {
+        delete p.missions[2].timezone;
+        p.missions[2].repeatableWindow.timezone = 'Mars/Olympus';
+      }),
+    );
     expect(result.code).toBe('program_invalid');
     expect(result.errors).toContainEqual({ path: 'missions.2.timezone', message: expect.stringMatching(/Mars\/Olympus/) });
   });
@@ -135,7 +164,12 @@ const structural: Case[] = [
   ['unknown field on a mission', (p) => (p.missions[0].colour = 'red'), 'missions.0.colour', /not a known field/],
   ['unknown field on the site', (p) => (p.site.theme = 'dark'), 'site.theme', /not a known field/],
   ['unknown top-level field', (p) => (p.challenges = []), 'challenges', /not a known field/],
-  ['bad hidden enum', (p) => (p.missions[0].hidden = 'sometimes'), 'missions.0.hidden', /must be one of: always_hidden, hidden_until_unlocked, hidden_until_earned, not_hidden/],
+  [
+    'bad hidden enum',
+    (p) => (p.missions[0].hidden = 'sometimes'),
+    'missions.0.hidden',
+    /must be one of: always_hidden, hidden_until_unlocked, hidden_until_earned, not_hidden/,
+  ],
   ['bad leaderboard period', (p) => (p.leaderboards[0].period = 'decade'), 'leaderboards.0.period', /must be one of: allTime, day, week, month, quarter, year/],
   ['bad rate-limit period', (p) => (p.actions[3].rateLimit.period = 'fortnight'), 'actions.3.rateLimit.period', /must be one of: minute, hour, day, week/],
   ['space in a badge id', (p) => (p.badges[0].id = 'b reader'), 'badges.0.id', /pattern/],
@@ -177,20 +211,45 @@ const semantic: Case[] = [
   ['impossible date', (p) => (p.missions[0].startDate = '2026-02-30T00:00:00'), 'missions.0.startDate', /not a real date/],
   ['impossible hour', (p) => (p.missions[0].featuredEndDate = '2026-12-31T24:00:00'), 'missions.0.featuredEndDate', /not a real date/],
   ['endDate before startDate', (p) => (p.missions[0].endDate = '2025-12-31T23:59:59'), 'missions.0.endDate', /before startDate/],
-  ['featuredEndDate before featuredStartDate', (p) => (p.missions[0].featuredEndDate = '2026-10-31T23:59'), 'missions.0.featuredEndDate', /before featuredStartDate/],
+  [
+    'featuredEndDate before featuredStartDate',
+    (p) => (p.missions[0].featuredEndDate = '2026-10-31T23:59'),
+    'missions.0.featuredEndDate',
+    /before featuredStartDate/,
+  ],
   ['quiz endDate before startDate', (p) => (p.quizzes[0].endDate = '2025-01-01T00:00:00'), 'quizzes.0.endDate', /before startDate/],
   ['level thresholds not increasing', (p) => (p.levels[2].threshold = 100), 'levels.2.threshold', /greater than levels\.1/],
   ['points leaderboard without category', (p) => delete p.leaderboards[1].metric.category, 'leaderboards.1.metric.category', /required/],
   ['leaderboard on an unknown category', (p) => (p.leaderboards[1].metric.category = 'Gems'), 'leaderboards.1.metric.category', /Gems.*does not exist/],
   ['actionCount leaderboard without action', (p) => (p.leaderboards[2].metric = { type: 'actionCount' }), 'leaderboards.2.metric.action', /required/],
-  ['leaderboard on an unknown action', (p) => (p.leaderboards[2].metric = { type: 'actionValueSum', action: 'jump' }), 'leaderboards.2.metric.action', /jump.*does not exist/],
+  [
+    'leaderboard on an unknown action',
+    (p) => (p.leaderboards[2].metric = { type: 'actionValueSum', action: 'jump' }),
+    'leaderboards.2.metric.action',
+    /jump.*does not exist/,
+  ],
   ['leaderboard groupFilter unknown', (p) => (p.leaderboards[2].groupFilter = 'g-nope'), 'leaderboards.2.groupFilter', /g-nope/],
   ['two primary leaderboards', (p) => (p.leaderboards[1].primary = true), 'leaderboards', /at most one.*found 2/],
   ['layout with an unknown leaderboard', (p) => (p.layouts[0].leaderboards[1] = 'lb-nope'), 'layouts.0.leaderboards.1', /lb-nope.*does not exist/],
   ['layout uuid "layoutUuid" (the listing path)', (p) => (p.layouts[0].uuid = 'layoutUuid'), 'layouts.0.uuid', /reserved/],
-  ['single-choice question with 0 correct', (p) => (p.quizzes[0].questions[0].choices[0].correct = false), 'quizzes.0.questions.0.choices', /exactly one.*found 0/],
-  ['single-choice question with 2 correct', (p) => (p.quizzes[0].questions[0].choices[1].correct = true), 'quizzes.0.questions.0.choices', /exactly one.*found 2/],
-  ['multiple-choice question with none correct', (p) => p.quizzes[0].questions[1].choices.forEach((c: Loose) => (c.correct = false)), 'quizzes.0.questions.1.choices', /at least one/],
+  [
+    'single-choice question with 0 correct',
+    (p) => (p.quizzes[0].questions[0].choices[0].correct = false),
+    'quizzes.0.questions.0.choices',
+    /exactly one.*found 0/,
+  ],
+  [
+    'single-choice question with 2 correct',
+    (p) => (p.quizzes[0].questions[0].choices[1].correct = true),
+    'quizzes.0.questions.0.choices',
+    /exactly one.*found 2/,
+  ],
+  [
+    'multiple-choice question with none correct',
+    (p) => p.quizzes[0].questions[1].choices.forEach((c: Loose) => (c.correct = false)),
+    'quizzes.0.questions.1.choices',
+    /at least one/,
+  ],
   ['exchange on an unknown category', (p) => (p.exchanges[0].pointCategory = 'Gems'), 'exchanges.0.pointCategory', /Gems.*does not exist/],
   ['exchange maxPoints below minPoints', (p) => Object.assign(p.exchanges[0], { minPoints: 10, maxPoints: 5 }), 'exchanges.0.maxPoints', /minPoints/],
   ['exchange givers from an unknown group', (p) => (p.exchanges[0].givers.groups = ['g-nope']), 'exchanges.0.givers.groups.0', /g-nope/],
@@ -208,42 +267,56 @@ describe('validateProgram: errors', () => {
     const result = failure(edited(edit));
     expect(result).toMatchObject({ code: 'validation_failed', status: 400 });
     expect(result.errors).toContainEqual({ path, message: expect.stringMatching(message) });
-    expect(result.errors.every((e) => e.path === path), JSON.stringify(result.errors)).toBe(true);
+    expect(
+      result.errors.every((e) => e.path === path),
+      JSON.stringify(result.errors),
+    ).toBe(true);
   });
 
   it.each(semantic)('422 program_invalid: %s', (_name, edit, path, message) => {
     const result = failure(edited(edit));
     expect(result).toMatchObject({ code: 'program_invalid', status: 422 });
     expect(result.errors).toContainEqual({ path, message: expect.stringMatching(message) });
-    expect(result.errors.every((e) => e.path === path), JSON.stringify(result.errors)).toBe(true);
+    expect(
+      result.errors.every((e) => e.path === path),
+      JSON.stringify(result.errors),
+    ).toBe(true);
   });
 
   it('follows a prerequisite cycle through 10,000 missions without exhausting the stack, and reports it once, shortened', () => {
     const result = failure({
       ...minimal,
       missions: Array.from({ length: 10_000 }, (_, i) => ({
-        id: `m-${i}`, name: `M ${i}`, rules: [{ id: 'r', action: 'QUIZ_COMPLETED', goal: 1 }],
+        id: `m-${i}`,
+        name: `M ${i}`,
+        rules: [{ id: 'r', action: 'QUIZ_COMPLETED', goal: 1 }],
         prerequisites: { missions: [`m-${(i + 1) % 10_000}`] },
       })),
     });
     expect(result.code).toBe('program_invalid');
-    expect(result.errors).toEqual([{ path: 'missions.0.prerequisites.missions', message: expect.stringMatching(/^prerequisite cycle: m-0 → m-1 → .*more.* → m-0$/) }]);
+    expect(result.errors).toEqual([
+      { path: 'missions.0.prerequisites.missions', message: expect.stringMatching(/^prerequisite cycle: m-0 → m-1 → .*more.* → m-0$/) },
+    ]);
     expect(result.errors[0]?.message.length).toBeLessThan(300);
   });
 
   it('checks structure before rules, and reports every problem of a kind at once', () => {
-    const both = failure(edited((p) => {
-      p.missions[0].rules[0].goal = 0;
-      p.missions[0].rules[0].action = 'read_book';
-    }));
+    const both = failure(
+      edited((p) => {
+        p.missions[0].rules[0].goal = 0;
+        p.missions[0].rules[0].action = 'read_book';
+      }),
+    );
     expect(both.code).toBe('validation_failed');
     expect(both.errors.map((e) => e.path)).toEqual(['missions.0.rules.0.goal']);
 
-    const many = failure(edited((p) => {
-      p.missions[0].rewards.badge = 'b-nope';
-      p.levels[1].threshold = 0;
-      p.awardSettings.pointCategory = 'Gems';
-    }));
+    const many = failure(
+      edited((p) => {
+        p.missions[0].rewards.badge = 'b-nope';
+        p.levels[1].threshold = 0;
+        p.awardSettings.pointCategory = 'Gems';
+      }),
+    );
     expect(many.code).toBe('program_invalid');
     expect(many.errors.map((e) => e.path).sort()).toEqual(['awardSettings.pointCategory', 'levels.1.threshold', 'missions.0.rewards.badge']);
   });

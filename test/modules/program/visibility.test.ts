@@ -12,7 +12,13 @@ const program = {
   actions: [{ name: 'a' }, { name: 'c' }],
   missions: [
     { id: 'm-open', name: 'Open', rules: [{ id: 'r', action: 'a', goal: 1 }] },
-    { id: 'm-unlocked', name: 'After open', hidden: 'hidden_until_unlocked', prerequisites: { missions: ['m-open'] }, rules: [{ id: 'r', action: 'a', goal: 5 }] },
+    {
+      id: 'm-unlocked',
+      name: 'After open',
+      hidden: 'hidden_until_unlocked',
+      prerequisites: { missions: ['m-open'] },
+      rules: [{ id: 'r', action: 'a', goal: 5 }],
+    },
     { id: 'm-earned', name: 'Surprise', hidden: 'hidden_until_earned', rules: [{ id: 'r', action: 'c', goal: 1 }] },
     { id: 'm-never', name: 'Internal', hidden: 'always_hidden', rules: [{ id: 'r', action: 'c', goal: 1 }] },
   ],
@@ -34,17 +40,23 @@ describe.each(configurations)('GET /challenges per user (%s)', (configuration) =
   let t: TestApp;
   let site: TestSite;
   const ids = async (token: string) =>
-    ((await t.app.inject({ method: 'GET', url: '/challenges', headers: { authorization: `Bearer ${token}` } })).json() as { response: Array<{ id: string }> }).response.map((m) => m.id);
+    (
+      (await t.app.inject({ method: 'GET', url: '/challenges', headers: { authorization: `Bearer ${token}` } })).json() as { response: Array<{ id: string }> }
+    ).response.map((m) => m.id);
   const log = async (userId: string, action: string) => {
     const app = await t.token(site.app);
-    expect((await t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${app}` }, payload: { action } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${app}` }, payload: { action } })).statusCode,
+    ).toBe(201);
   };
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
     site = await t.createSite();
     const admin = await t.token(site.admin);
-    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: program })).statusCode).toBe(
+      200,
+    );
   });
   afterAll(async () => t.close());
 

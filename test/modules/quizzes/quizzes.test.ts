@@ -16,7 +16,15 @@ const START = Date.parse('2026-06-15T16:00:00Z');
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
 
-const yesNo = (id: string) => ({ id, text: `${id}?`, type: 'single', choices: [{ id: 'yes', text: 'Yes', correct: true }, { id: 'no', text: 'No' }] });
+const yesNo = (id: string) => ({
+  id,
+  text: `${id}?`,
+  type: 'single',
+  choices: [
+    { id: 'yes', text: 'Yes', correct: true },
+    { id: 'no', text: 'No' },
+  ],
+});
 
 /** Quiz X: three questions, 60% to pass (2 of 3), three attempts; a mission rewards passing it. */
 const quizX = {
@@ -26,10 +34,36 @@ const quizX = {
   passingPercent: 60,
   maxAttempts: 3,
   questions: [
-    { id: 'x-1', text: 'Which is first?', type: 'single', choices: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B' }] },
-    { id: 'x-2', text: 'Which are safe?', type: 'multiple', choices: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: true }, { id: 'c', text: 'C' }] },
+    {
+      id: 'x-1',
+      text: 'Which is first?',
+      type: 'single',
+      choices: [
+        { id: 'a', text: 'A', correct: true },
+        { id: 'b', text: 'B' },
+      ],
+    },
+    {
+      id: 'x-2',
+      text: 'Which are safe?',
+      type: 'multiple',
+      choices: [
+        { id: 'a', text: 'A', correct: true },
+        { id: 'b', text: 'B', correct: true },
+        { id: 'c', text: 'C' },
+      ],
+    },
     // The correct choice is listed first here, the choices are not in id order.
-    { id: 'x-3', text: 'Which is last?', type: 'single', choices: [{ id: 'c', text: 'C', correct: true }, { id: 'a', text: 'A' }, { id: 'b', text: 'B' }] },
+    {
+      id: 'x-3',
+      text: 'Which is last?',
+      type: 'single',
+      choices: [
+        { id: 'c', text: 'C', correct: true },
+        { id: 'a', text: 'A' },
+        { id: 'b', text: 'B' },
+      ],
+    },
   ],
 };
 
@@ -41,7 +75,18 @@ const program = {
     {
       id: 'm-pass-x',
       name: 'Pass X',
-      rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', type: 'count', goal: 1, metadata: [{ name: 'quiz_id', value: 'q-x' }, { name: 'passed', value: 'true' }] }],
+      rules: [
+        {
+          id: 'r-1',
+          action: 'QUIZ_COMPLETED',
+          type: 'count',
+          goal: 1,
+          metadata: [
+            { name: 'quiz_id', value: 'q-x' },
+            { name: 'passed', value: 'true' },
+          ],
+        },
+      ],
       rewards: { points: [{ category: 'Points', amount: 50 }] },
     },
   ],
@@ -53,7 +98,19 @@ const program = {
     {
       id: 'q-free',
       name: 'Free',
-      questions: [yesNo('f-1'), { id: 'f-2', text: 'Pick the even ones', type: 'multiple', choices: [{ id: 'one', text: '1' }, { id: 'two', text: '2', correct: true }, { id: 'four', text: '4', correct: true }] }],
+      questions: [
+        yesNo('f-1'),
+        {
+          id: 'f-2',
+          text: 'Pick the even ones',
+          type: 'multiple',
+          choices: [
+            { id: 'one', text: '1' },
+            { id: 'two', text: '2', correct: true },
+            { id: 'four', text: '4', correct: true },
+          ],
+        },
+      ],
     },
     // 2 of 3 shows as 66.67 but is below 66.67.
     { id: 'q-thirds', name: 'Thirds', passingPercent: 66.67, questions: [yesNo('t-1'), yesNo('t-2'), yesNo('t-3')] },
@@ -92,7 +149,12 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token !== undefined ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
   const body = <T>(response: LightMyRequestResponse, status = 200): T => {
     expect(response.statusCode, response.body).toBe(status);
     return (response.json() as { response: T }).response;
@@ -113,7 +175,8 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
     now += 1_000;
     return call('POST', answerUrl(user, quiz, question), token, payload);
   };
-  const answer = async (c: Ctx, user: string, quiz: string, question: string, choiceIds: string[], token = c.app) => body<RecordedAnswer>(await post(c, user, quiz, question, { choiceIds }, token), 201);
+  const answer = async (c: Ctx, user: string, quiz: string, question: string, choiceIds: string[], token = c.app) =>
+    body<RecordedAnswer>(await post(c, user, quiz, question, { choiceIds }, token), 201);
   /** Answers every question of quiz X in one attempt; returns the completing answer's result. */
   const takeX = async (c: Ctx, user: string, answers: [string[], string[], string[]]) => {
     expect((await answer(c, user, 'q-x', 'x-1', answers[0])).result).toBeNull();
@@ -122,7 +185,8 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
   };
   const list = async (c: Ctx, user: string, token = c.app) => body<QuizSummary[]>(await call('GET', `/users/${user}/quizzes`, token));
   const summary = async (c: Ctx, user: string, quiz: string) => (await list(c, user)).find((q) => q.id === quiz);
-  const responses = async (c: Ctx, user: string, quiz: string, question: string) => body<PastAnswer[]>(await call('GET', answerUrl(user, quiz, question), c.app));
+  const responses = async (c: Ctx, user: string, quiz: string, question: string) =>
+    body<PastAnswer[]>(await call('GET', answerUrl(user, quiz, question), c.app));
   const balance = async (c: Ctx, user: string) => body<{ balance: number; lifetimeBalance: number }>(await call('GET', `/users/${user}/point-balance`, c.app));
   const count = async (c: Ctx, table: 'quiz_responses' | 'quiz_attempts' | 'mission_completions', user = 'ann') =>
     Number(
@@ -136,7 +200,9 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       ).n,
     );
   const quizActions = async (c: Ctx, user: string) =>
-    body<Array<{ eventId: string; action: string; value: number; metadata: Record<string, string>; timestamp: string }>>(await call('GET', `/users/${user}/actions?action=QUIZ_COMPLETED`, c.app));
+    body<Array<{ eventId: string; action: string; value: number; metadata: Record<string, string>; timestamp: string }>>(
+      await call('GET', `/users/${user}/actions?action=QUIZ_COMPLETED`, c.app),
+    );
   /** The ledger and every derived total agree (questline verify finds no drift). */
   const expectConsistent = async (c: Ctx) => {
     await expectBalancesMatchLedger(t.database.db, c.site.siteId);
@@ -147,11 +213,25 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
     it('follows a user through not_started → in_progress → failed → in_progress → passed', async () => {
       const c = await setUp();
       const base = { id: 'q-x', name: 'Quiz X', description: 'Three questions', timezone: LA, passingPercent: 60, maxAttempts: 3, questionCount: 3 };
-      expect(await summary(c, 'ann', 'q-x')).toEqual({ ...base, status: 'not_started', attemptsUsed: 0, attemptsLeft: 3, bestScore: null, currentAttempt: null });
+      expect(await summary(c, 'ann', 'q-x')).toEqual({
+        ...base,
+        status: 'not_started',
+        attemptsUsed: 0,
+        attemptsLeft: 3,
+        bestScore: null,
+        currentAttempt: null,
+      });
 
       // Attempt 1: right, partial (wrong), wrong: 1 of 3.
       await answer(c, 'ann', 'q-x', 'x-1', ['a']);
-      expect(await summary(c, 'ann', 'q-x')).toEqual({ ...base, status: 'in_progress', attemptsUsed: 1, attemptsLeft: 2, bestScore: null, currentAttempt: { attempt: 1, answered: 1 } });
+      expect(await summary(c, 'ann', 'q-x')).toEqual({
+        ...base,
+        status: 'in_progress',
+        attemptsUsed: 1,
+        attemptsLeft: 2,
+        bestScore: null,
+        currentAttempt: { attempt: 1, answered: 1 },
+      });
       await answer(c, 'ann', 'q-x', 'x-2', ['a']);
       expect(await summary(c, 'ann', 'q-x')).toMatchObject({ status: 'in_progress', currentAttempt: { attempt: 1, answered: 2 } });
       const failed = (await answer(c, 'ann', 'q-x', 'x-3', ['a'])).result;
@@ -160,7 +240,14 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
 
       // Attempt 2 starts with the next answer, in any question order: 2 of 3 passes at 60%.
       expect(await answer(c, 'ann', 'q-x', 'x-2', ['b', 'a'])).toMatchObject({ attempt: 2, correct: true, choiceIds: ['a', 'b'], result: null });
-      expect(await summary(c, 'ann', 'q-x')).toEqual({ ...base, status: 'in_progress', attemptsUsed: 2, attemptsLeft: 1, bestScore: 33.33, currentAttempt: { attempt: 2, answered: 1 } });
+      expect(await summary(c, 'ann', 'q-x')).toEqual({
+        ...base,
+        status: 'in_progress',
+        attemptsUsed: 2,
+        attemptsLeft: 1,
+        bestScore: 33.33,
+        currentAttempt: { attempt: 2, answered: 1 },
+      });
       await answer(c, 'ann', 'q-x', 'x-1', ['b']);
       const passed = (await answer(c, 'ann', 'q-x', 'x-3', ['c'])).result;
       expect(passed).toMatchObject({ attempt: 2, totalCorrect: 2, totalQuestions: 3, percentCorrect: 66.67, passed: true });
@@ -250,7 +337,12 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
     it('gives the questions and choices in program order, never saying which choices are correct, to every kind of token', async () => {
       const c = await setUp();
       const tokens = { admin: c.admin, app: c.app, user: await t.token(c.site.app, 'ann') };
-      const expected = quizX.questions.map((q) => ({ id: q.id, text: q.text, type: q.type, choices: q.choices.map((choice) => ({ id: choice.id, text: choice.text })) }));
+      const expected = quizX.questions.map((q) => ({
+        id: q.id,
+        text: q.text,
+        type: q.type,
+        choices: q.choices.map((choice) => ({ id: choice.id, text: choice.text })),
+      }));
       for (const [kind, token] of Object.entries(tokens)) {
         const response = await call('GET', '/users/ann/quizzes/q-x/questions', token);
         expect(body(response), kind).toEqual(expected);
@@ -307,7 +399,15 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
     it('records an answer and returns it with its correctness, choices sorted', async () => {
       const c = await setUp();
       const recorded = await answer(c, 'ann', 'q-x', 'x-2', ['b', 'a']);
-      expect(recorded).toEqual({ quizId: 'q-x', questionId: 'x-2', attempt: 1, choiceIds: ['a', 'b'], correct: true, answeredAt: new Date(now).toISOString(), result: null });
+      expect(recorded).toEqual({
+        quizId: 'q-x',
+        questionId: 'x-2',
+        attempt: 1,
+        choiceIds: ['a', 'b'],
+        correct: true,
+        answeredAt: new Date(now).toISOString(),
+        result: null,
+      });
       expect(await answer(c, 'ann', 'q-x', 'x-1', ['b'])).toMatchObject({ attempt: 1, choiceIds: ['b'], correct: false, result: null });
     });
 
@@ -315,7 +415,12 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       const c = await setUp();
       const form = (user: string, question: string, payload: string) => {
         now += 1_000;
-        return t.app.inject({ method: 'POST', url: answerUrl(user, 'q-x', question), headers: { authorization: `Bearer ${c.app}`, 'content-type': 'application/x-www-form-urlencoded' }, payload });
+        return t.app.inject({
+          method: 'POST',
+          url: answerUrl(user, 'q-x', question),
+          headers: { authorization: `Bearer ${c.app}`, 'content-type': 'application/x-www-form-urlencoded' },
+          payload,
+        });
       };
       expect(body<RecordedAnswer>(await form('ann', 'x-2', 'choiceIds=b&choiceIds=a'), 201)).toMatchObject({ choiceIds: ['a', 'b'], correct: true });
       expect(body<RecordedAnswer>(await form('bob', 'x-2', 'choiceIds=b,a'), 201)).toMatchObject({ choiceIds: ['a', 'b'], correct: true });
@@ -361,7 +466,12 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       await answer(c, 'ann', 'q-thirds', 't-1', ['yes']);
       await answer(c, 'ann', 'q-thirds', 't-2', ['yes']);
       // 66.67% shown, but 2 of 3 is below 66.67%.
-      expect((await answer(c, 'ann', 'q-thirds', 't-3', ['no'])).result).toMatchObject({ totalCorrect: 2, totalQuestions: 3, percentCorrect: 66.67, passed: false });
+      expect((await answer(c, 'ann', 'q-thirds', 't-3', ['no'])).result).toMatchObject({
+        totalCorrect: 2,
+        totalQuestions: 3,
+        percentCorrect: 66.67,
+        passed: false,
+      });
       expect(await summary(c, 'ann', 'q-thirds')).toMatchObject({ status: 'failed', bestScore: 66.67 });
     });
 
@@ -394,7 +504,12 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
 
     it('refuses answers to a quiz outside its dates with 422 quiz_closed, recording nothing', async () => {
       const c = await setUp();
-      for (const [quiz, question] of [['q-past', 'p-1'], ['q-future', 'u-1'], ['q-utc-ended', 'ue-1'], ['q-ny-starts', 'ns-1']] as const) {
+      for (const [quiz, question] of [
+        ['q-past', 'p-1'],
+        ['q-future', 'u-1'],
+        ['q-utc-ended', 'ue-1'],
+        ['q-ny-starts', 'ns-1'],
+      ] as const) {
         expectProblem(await post(c, 'ann', quiz, question, { choiceIds: ['yes'] }), 422, 'quiz_closed');
       }
       expect(await count(c, 'quiz_responses')).toBe(0);
@@ -418,7 +533,16 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       const c = await setUp();
       // Failing attempt: 1 of 3.
       const failed = await takeX(c, 'ann', [['a'], ['a', 'c'], ['b']]);
-      expect(failed).toEqual({ attempt: 1, totalCorrect: 1, totalQuestions: 3, percentCorrect: 33.33, passed: false, eventId: expect.any(String), pointsAwarded: [], missionsCompleted: [] });
+      expect(failed).toEqual({
+        attempt: 1,
+        totalCorrect: 1,
+        totalQuestions: 3,
+        percentCorrect: 33.33,
+        passed: false,
+        eventId: expect.any(String),
+        pointsAwarded: [],
+        missionsCompleted: [],
+      });
       expect(await balance(c, 'ann')).toMatchObject({ balance: 0, lifetimeBalance: 0 });
       expect(await count(c, 'mission_completions')).toBe(0);
 
@@ -457,7 +581,13 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
         }),
       ]);
       // The attempts record the actions they logged.
-      const attempts = await t.database.db.selectFrom('quiz_attempts').select(['attempt', 'event_id', 'passed']).where('site_id', '=', c.site.siteId).where('user_id', '=', 'ann').orderBy('attempt').execute();
+      const attempts = await t.database.db
+        .selectFrom('quiz_attempts')
+        .select(['attempt', 'event_id', 'passed'])
+        .where('site_id', '=', c.site.siteId)
+        .where('user_id', '=', 'ann')
+        .orderBy('attempt')
+        .execute();
       expect(attempts.map((a) => [Number(a.attempt), a.event_id, Number(a.passed)])).toEqual([
         [1, failed.eventId, 0],
         [2, passed.eventId, 1],
@@ -470,7 +600,10 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       await answer(c, 'ann', 'q-free', 'f-1', ['yes']);
       const result = (await answer(c, 'ann', 'q-free', 'f-2', ['two', 'four'])).result;
       expect(result).toMatchObject({ passed: true, percentCorrect: 100, missionsCompleted: [], pointsAwarded: [] });
-      expect((await quizActions(c, 'ann'))[0]).toMatchObject({ value: 100, metadata: { quiz_id: 'q-free', passed: 'true', totalCorrect: '2', totalQuestions: '2', percentCorrect: '100' } });
+      expect((await quizActions(c, 'ann'))[0]).toMatchObject({
+        value: 100,
+        metadata: { quiz_id: 'q-free', passed: 'true', totalCorrect: '2', totalQuestions: '2', percentCorrect: '100' },
+      });
       expect(await balance(c, 'ann')).toMatchObject({ balance: 0 });
     });
 
@@ -478,7 +611,13 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       const example = exampleProgram<{ site: Record<string, unknown> }>();
       for (const key of ['achievementCallbackUrl', 'giftNotifyUrl', 'itemPurchaseNotifyUrl']) delete example.site[key];
       const c = await setUp(example);
-      expect((await list(c, 'ann')).find((q) => q.id === 'q-safety')).toMatchObject({ status: 'not_started', passingPercent: 60, maxAttempts: 3, attemptsLeft: 3, timezone: NY });
+      expect((await list(c, 'ann')).find((q) => q.id === 'q-safety')).toMatchObject({
+        status: 'not_started',
+        passingPercent: 60,
+        maxAttempts: 3,
+        attemptsLeft: 3,
+        timezone: NY,
+      });
       await answer(c, 'ann', 'q-safety', 'qq-1', ['a']);
       // A partial multiple-choice answer: 1 of 2 = 50% < 60%.
       expect((await answer(c, 'ann', 'q-safety', 'qq-2', ['a'])).result).toMatchObject({ percentCorrect: 50, passed: false, missionsCompleted: [] });
@@ -573,7 +712,10 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
       await answer(c, 'ann', 'q-once', 'o-1', ['no']);
       now += 1_000;
       // Both race for the second and last attempt: one gets it, the other finds it completed and none left.
-      const results = await Promise.all([call('POST', answerUrl('ann', 'q-once', 'o-1'), c.app, { choiceIds: ['no'] }), call('POST', answerUrl('ann', 'q-once', 'o-1'), c.app, { choiceIds: ['no'] })]);
+      const results = await Promise.all([
+        call('POST', answerUrl('ann', 'q-once', 'o-1'), c.app, { choiceIds: ['no'] }),
+        call('POST', answerUrl('ann', 'q-once', 'o-1'), c.app, { choiceIds: ['no'] }),
+      ]);
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses, results.map((r) => r.body).join('\n')).toEqual([201, 422]);
       expect(results.find((r) => r.statusCode === 422)?.json()).toMatchObject({ code: 'quiz_attempts_exhausted' });
@@ -631,10 +773,17 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
     it('is recorded and pays however the program limits the action: a failed then a passed attempt in one day', async () => {
       // A program that rate-limits QUIZ_COMPLETED to once a day and suppresses repeats: the
       // passing attempt must still be recorded, or its mission could never pay (a passed quiz is not taken again).
-      const c = await setUp({ ...program, actions: [{ name: 'read' }, { name: 'QUIZ_COMPLETED', rateLimit: { max: 1, period: 'day' }, suppressRepeats: true }] });
+      const c = await setUp({
+        ...program,
+        actions: [{ name: 'read' }, { name: 'QUIZ_COMPLETED', rateLimit: { max: 1, period: 'day' }, suppressRepeats: true }],
+      });
       expect((await takeX(c, 'ann', [['b'], ['a'], ['a']])).passed).toBe(false);
       const passed = await takeX(c, 'ann', [['a'], ['a', 'b'], ['c']]);
-      expect(passed).toMatchObject({ passed: true, missionsCompleted: [{ id: 'm-pass-x' }], pointsAwarded: [{ category: 'Points', requested: 50, credited: 50 }] });
+      expect(passed).toMatchObject({
+        passed: true,
+        missionsCompleted: [{ id: 'm-pass-x' }],
+        pointsAwarded: [{ category: 'Points', requested: 50, credited: 50 }],
+      });
       expect((await quizActions(c, 'ann')).map((a) => a.metadata.passed)).toEqual(['true', 'false']);
       expect((await balance(c, 'ann')).balance).toBe(50);
       await expectConsistent(c);

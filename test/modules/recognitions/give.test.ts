@@ -37,8 +37,19 @@ const PROGRAM = {
     { id: 'l-3', name: 'Expert', threshold: 1000 },
   ],
   missions: [
-    { id: 'm-play', name: 'Play', rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }], rewards: { points: [{ category: 'Coins', amount: 10 }] }, repeatableWindow: { period: 'none', maxPerPeriod: 1000 } },
-    { id: 'm-give-2', name: 'Give twice', rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 2 }], rewards: { points: [{ category: 'Points', amount: 25 }] } },
+    {
+      id: 'm-play',
+      name: 'Play',
+      rules: [{ id: 'r-1', action: 'play', type: 'count', goal: 1 }],
+      rewards: { points: [{ category: 'Coins', amount: 10 }] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+    },
+    {
+      id: 'm-give-2',
+      name: 'Give twice',
+      rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 2 }],
+      rewards: { points: [{ category: 'Points', amount: 25 }] },
+    },
     {
       id: 'm-teamwork',
       name: 'Recognized for teamwork',
@@ -66,7 +77,16 @@ const PROGRAM = {
       categories: [teamwork, innovation, { id: 'c-star', name: 'Star' }],
     },
     // No time zone of its own: the site's (Asia/Tokyo).
-    { id: 'x-coins', name: 'Coins', pointCategory: 'Coins', budget: { amount: 200, period: 'quarter' }, minPoints: 5, maxPoints: 100, maxRecipients: 5, categories: [{ id: 'c-thanks', name: 'Thanks' }] },
+    {
+      id: 'x-coins',
+      name: 'Coins',
+      pointCategory: 'Coins',
+      budget: { amount: 200, period: 'quarter' },
+      minPoints: 5,
+      maxPoints: 100,
+      maxRecipients: 5,
+      categories: [{ id: 'c-thanks', name: 'Thanks' }],
+    },
     {
       id: 'x-managers',
       name: 'Managers to staff',
@@ -76,13 +96,27 @@ const PROGRAM = {
       budget: { amount: 50, period: 'none' },
       categories: [teamwork],
     },
-    { id: 'x-later', name: 'Opens at 13:00 New York', startDate: '2026-06-15T13:00:00', timezone: 'America/New_York', pointCategory: 'Points', budget: { amount: 100, period: 'month' }, categories: [teamwork] },
+    {
+      id: 'x-later',
+      name: 'Opens at 13:00 New York',
+      startDate: '2026-06-15T13:00:00',
+      timezone: 'America/New_York',
+      pointCategory: 'Points',
+      budget: { amount: 100, period: 'month' },
+      categories: [teamwork],
+    },
     { id: 'x-ended', name: 'Ended', endDate: '2026-06-10T23:59:59', pointCategory: 'Points', budget: { amount: 100, period: 'month' }, categories: [teamwork] },
     { id: 'x-pool', name: 'Pool', pointCategory: 'Points', budget: { amount: 100, period: 'none' }, maxPoints: 50, categories: [innovation] },
   ],
 };
 
-const NAMES: Record<string, [string, string]> = { ann: ['Ann', 'Lee'], bob: ['Bob', 'Stone'], cat: ['Cat', 'Wu'], dan: ['Dan', 'Fox'], olga: ['Olga', 'Other'] };
+const NAMES: Record<string, [string, string]> = {
+  ann: ['Ann', 'Lee'],
+  bob: ['Bob', 'Stone'],
+  cat: ['Cat', 'Wu'],
+  dan: ['Dan', 'Fox'],
+  olga: ['Olga', 'Other'],
+};
 const COUNTED = [
   'recognitions',
   'recognition_recipients',
@@ -104,7 +138,11 @@ interface Ctx {
   app: string;
 }
 type Body = string | Record<string, unknown>;
-type Balance = { balance: number; lifetimeBalance: number; categories: Array<{ id: string; balance: number; lifetimeBalance: number; earnedToday: number; remainingToday: number | null }> };
+type Balance = {
+  balance: number;
+  lifetimeBalance: number;
+  categories: Array<{ id: string; balance: number; lifetimeBalance: number; earnedToday: number; remainingToday: number | null }>;
+};
 type Budget = GivenRecognition['budget'];
 type LoggedAction = { eventId: string; action: string; value: number; metadata: Record<string, string>; timestamp: string };
 
@@ -161,7 +199,11 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       const [firstName, lastName] = NAMES[user] as [string, string];
       body(await call('PUT', `/users/${user}/preferences`, c.app, { firstName, lastName }));
     }
-    for (const [group, user] of [['g-managers', 'mia'], ['g-staff', 'sam'], ['g-staff', 'eve']] as const) {
+    for (const [group, user] of [
+      ['g-managers', 'mia'],
+      ['g-staff', 'sam'],
+      ['g-staff', 'eve'],
+    ] as const) {
       body(await call('PUT', `/admin/groups/${group}/members/${user}`, c.admin), 201);
     }
     body(await call('POST', '/users/leo/actions', c.app, { action: 'play', eventId: 'leo-1' }), 201);
@@ -170,12 +212,19 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
 
   const give = (c: Ctx, giver: string, payload: Body, token = c.app) => call('POST', `/users/${giver}/interactions-collection`, token, payload);
   const given = async (c: Ctx, giver: string, payload: Body, token = c.app) => body<GivenRecognition>(await give(c, giver, payload, token), 201);
-  const kudos = (recipients: string[], points: number, extra: Record<string, unknown> = {}) => ({ exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients, points, ...extra });
+  const kudos = (recipients: string[], points: number, extra: Record<string, unknown> = {}) => ({
+    exchangeId: 'x-kudos',
+    categoryId: 'c-innovation',
+    recipients,
+    points,
+    ...extra,
+  });
 
   const balance = async (c: Ctx, user: string) => body<Balance>(await call('GET', `/users/${user}/point-balance`, c.app));
   const inCategory = async (c: Ctx, user: string, category: string) => (await balance(c, user)).categories.find((x) => x.id === category);
   const budget = async (c: Ctx, user: string, exchange: string) => body<Budget>(await call('GET', `/users/${user}/exchanges/${exchange}/points`, c.app));
-  const interactions = async (c: Ctx, user: string, type = 'all') => body<Interaction[]>(await call('GET', `/users/${user}/interactions-collection?type=${type}`, c.app));
+  const interactions = async (c: Ctx, user: string, type = 'all') =>
+    body<Interaction[]>(await call('GET', `/users/${user}/interactions-collection?type=${type}`, c.app));
   const actions = async (c: Ctx, user: string) => body<LoggedAction[]>(await call('GET', `/users/${user}/actions`, c.app));
   const counts = async (c: Ctx) => {
     const entries = await Promise.all(
@@ -241,19 +290,38 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
 
     for (const user of ['bob', 'cat']) {
       expect(await balance(c, user)).toMatchObject({ balance: 40, lifetimeBalance: 40 });
-      expect(body<{ current: { id: string }; points: number }>(await call('GET', `/users/${user}/levels`, c.app))).toMatchObject({ current: regular, points: 40 });
-      expect(body<{ score: number | null; rank: number | null }>(await call('GET', `/leaderboards/lb-points/leaders/${user}`, c.app))).toMatchObject({ score: 40, rank: 1 });
+      expect(body<{ current: { id: string }; points: number }>(await call('GET', `/users/${user}/levels`, c.app))).toMatchObject({
+        current: regular,
+        points: 40,
+      });
+      expect(body<{ score: number | null; rank: number | null }>(await call('GET', `/leaderboards/lb-points/leaders/${user}`, c.app))).toMatchObject({
+        score: 40,
+        rank: 1,
+      });
       const [received] = (await actions(c, user)).filter((a) => a.action === 'RECOGNITION_RECEIVED');
-      expect(received).toMatchObject({ value: 40, metadata: { giver_id: 'ann', exchange_id: 'x-kudos', category_id: 'c-innovation', recognition_id: gift.id }, timestamp: gift.givenAt });
+      expect(received).toMatchObject({
+        value: 40,
+        metadata: { giver_id: 'ann', exchange_id: 'x-kudos', category_id: 'c-innovation', recognition_id: gift.id },
+        timestamp: gift.givenAt,
+      });
     }
     const leaders = body<Array<{ userId: string; score: number }>>(await call('GET', '/leaderboards/lb-points/leaders', c.app));
-    expect(leaders.map((l) => [l.userId, l.score]).sort()).toEqual([['bob', 40], ['cat', 40]]);
+    expect(leaders.map((l) => [l.userId, l.score]).sort()).toEqual([
+      ['bob', 40],
+      ['cat', 40],
+    ]);
     expect((await actions(c, 'ann')).map((a) => [a.action, a.value, a.metadata])).toEqual([
       ['RECOGNITION_GIVEN', 80, { exchange_id: 'x-kudos', category_id: 'c-innovation', recognition_id: gift.id, recipients: '2' }],
     ]);
 
     // The ledger: one full credit per recipient, caused by the recognition.
-    const ledger = await t.database.db.selectFrom('points_ledger').selectAll().where('site_id', '=', c.site.siteId).where('cause', '=', 'recognition').orderBy('party_id').execute();
+    const ledger = await t.database.db
+      .selectFrom('points_ledger')
+      .selectAll()
+      .where('site_id', '=', c.site.siteId)
+      .where('cause', '=', 'recognition')
+      .orderBy('party_id')
+      .execute();
     expect(ledger.map((row) => [row.party_id, row.category, Number(row.requested), Number(row.credited), row.cause_id])).toEqual([
       ['bob', 'Points', 40, 40, gift.id],
       ['cat', 'Points', 40, 40, gift.id],
@@ -261,7 +329,19 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
 
     // Both sides see it, with names.
     const person = (user: string) => ({ userId: user, firstName: NAMES[user]?.[0], lastName: NAMES[user]?.[1], iconUrl: null });
-    const shown = { id: gift.id, exchangeId: 'x-kudos', category: innovation, comment: 'Great launch', giver: person('ann'), recipients: [{ ...person('bob'), points: 40 }, { ...person('cat'), points: 40 }], points: 80, givenAt: gift.givenAt };
+    const shown = {
+      id: gift.id,
+      exchangeId: 'x-kudos',
+      category: innovation,
+      comment: 'Great launch',
+      giver: person('ann'),
+      recipients: [
+        { ...person('bob'), points: 40 },
+        { ...person('cat'), points: 40 },
+      ],
+      points: 80,
+      givenAt: gift.givenAt,
+    };
     expect(await interactions(c, 'ann', 'given')).toEqual([{ ...shown, type: 'given' }]);
     expect(await interactions(c, 'ann', 'received')).toEqual([]);
     expect(await interactions(c, 'bob', 'received')).toEqual([{ ...shown, type: 'received', pointsReceived: 40 }]);
@@ -272,10 +352,21 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
   it('gives an amount per recipient with a recipientPoints map, with or without the recipients list', async () => {
     const c = await setUp();
     const first = await given(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-teamwork', recipientPoints: { bob: 10, cat: 25 } });
-    expect(first.recipients.map((r) => [r.userId, r.points])).toEqual([['bob', 10], ['cat', 25]]);
+    expect(first.recipients.map((r) => [r.userId, r.points])).toEqual([
+      ['bob', 10],
+      ['cat', 25],
+    ]);
     expect(first).toMatchObject({ points: 35, category: teamwork, comment: '', budget: { used: 35, remaining: 65 } });
-    const second = await given(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['cat', 'dan'], recipientPoints: { dan: 5, cat: 15 } });
-    expect(second.recipients.map((r) => [r.userId, r.points]).sort()).toEqual([['cat', 15], ['dan', 5]]);
+    const second = await given(c, 'ann', {
+      exchangeId: 'x-kudos',
+      categoryId: 'c-innovation',
+      recipients: ['cat', 'dan'],
+      recipientPoints: { dan: 5, cat: 15 },
+    });
+    expect(second.recipients.map((r) => [r.userId, r.points]).sort()).toEqual([
+      ['cat', 15],
+      ['dan', 5],
+    ]);
     expect(second).toMatchObject({ points: 20, budget: { used: 55, remaining: 45 } });
 
     expect((await balance(c, 'bob')).balance).toBe(10);
@@ -305,12 +396,21 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       ['categoryId', 'c-innovation'],
     ];
     const a = await given(c, 'ann', form([...base, ['recipients', 'bob,cat'], ['points', '5']]));
-    expect(a.recipients).toEqual([{ userId: 'bob', points: 5 }, { userId: 'cat', points: 5 }]);
+    expect(a.recipients).toEqual([
+      { userId: 'bob', points: 5 },
+      { userId: 'cat', points: 5 },
+    ]);
     const b = await given(c, 'ann', form([...base, ['recipients', 'bob'], ['recipients', 'cat'], ['points', '6'], ['comment', 'Merci beaucoup, équipe 🎉']]));
-    expect(b.recipients).toEqual([{ userId: 'bob', points: 6 }, { userId: 'cat', points: 6 }]);
+    expect(b.recipients).toEqual([
+      { userId: 'bob', points: 6 },
+      { userId: 'cat', points: 6 },
+    ]);
     expect(b.comment).toBe('Merci beaucoup, équipe 🎉');
     const d = await given(c, 'ann', form([...base, ['recipientPoints', 'bob:5,cat:15']]));
-    expect(d.recipients).toEqual([{ userId: 'bob', points: 5 }, { userId: 'cat', points: 15 }]);
+    expect(d.recipients).toEqual([
+      { userId: 'bob', points: 5 },
+      { userId: 'cat', points: 15 },
+    ]);
     const e = await given(c, 'ann', form([...base, ['recipients', 'dan'], ['points', '3']]));
     expect(e.recipients).toEqual([{ userId: 'dan', points: 3 }]);
 
@@ -329,8 +429,16 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       ['points and recipientPoints', kudos(['bob'], 5, { recipientPoints: { bob: 5 } }), 'points'],
       ['neither points nor recipientPoints', { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['bob'] }, 'points'],
       ['a recipient twice', kudos(['bob', 'bob'], 5), 'recipients'],
-      ['recipients the map leaves out', { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['bob', 'cat'], recipientPoints: { bob: 5 } }, 'recipientPoints'],
-      ['a map naming others', { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['bob'], recipientPoints: { bob: 5, cat: 5 } }, 'recipientPoints'],
+      [
+        'recipients the map leaves out',
+        { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['bob', 'cat'], recipientPoints: { bob: 5 } },
+        'recipientPoints',
+      ],
+      [
+        'a map naming others',
+        { exchangeId: 'x-kudos', categoryId: 'c-innovation', recipients: ['bob'], recipientPoints: { bob: 5, cat: 5 } },
+        'recipientPoints',
+      ],
       ['points 0', kudos(['bob'], 0), 'points'],
       ['points 2.5', kudos(['bob'], 2.5), 'points'],
       ['negative points', kudos(['bob'], -5), 'points'],
@@ -343,22 +451,101 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       ['no exchangeId', { categoryId: 'c-innovation', recipients: ['bob'], points: 5 }, 'exchangeId'],
       ['no categoryId', { exchangeId: 'x-kudos', recipients: ['bob'], points: 5 }, 'categoryId'],
       ['a comment that is not text', kudos(['bob'], 5, { comment: { text: 'hi' } }), 'comment'],
-      ['form: points and recipientPoints', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob'], ['points', '5'], ['recipientPoints', 'bob:5']]), 'points'],
-      ['form: neither', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob,cat']]), 'points'],
-      ['form: a repeated recipient', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob'], ['recipients', 'bob'], ['points', '5']]), 'recipients'],
-      ['form: a recipient twice in the map', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipientPoints', 'bob:5,bob:6']]), 'recipientPoints.bob'],
-      ['form: a pair without amount', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipientPoints', 'bob5']]), 'recipientPoints'],
-      ['form: points 2.5', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob'], ['points', '2.5']]), 'points'],
-      ['form: points 0', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob'], ['points', '0']]), 'points'],
-      ['form: map and list differ', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob,cat'], ['recipientPoints', 'bob:5,dan:5']]), 'recipientPoints'],
+      [
+        'form: points and recipientPoints',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob'],
+          ['points', '5'],
+          ['recipientPoints', 'bob:5'],
+        ]),
+        'points',
+      ],
+      [
+        'form: neither',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob,cat'],
+        ]),
+        'points',
+      ],
+      [
+        'form: a repeated recipient',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob'],
+          ['recipients', 'bob'],
+          ['points', '5'],
+        ]),
+        'recipients',
+      ],
+      [
+        'form: a recipient twice in the map',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipientPoints', 'bob:5,bob:6'],
+        ]),
+        'recipientPoints.bob',
+      ],
+      [
+        'form: a pair without amount',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipientPoints', 'bob5'],
+        ]),
+        'recipientPoints',
+      ],
+      [
+        'form: points 2.5',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob'],
+          ['points', '2.5'],
+        ]),
+        'points',
+      ],
+      [
+        'form: points 0',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob'],
+          ['points', '0'],
+        ]),
+        'points',
+      ],
+      [
+        'form: map and list differ',
+        form([
+          ['exchangeId', 'x-kudos'],
+          ['categoryId', 'c-innovation'],
+          ['recipients', 'bob,cat'],
+          ['recipientPoints', 'bob:5,dan:5'],
+        ]),
+        'recipientPoints',
+      ],
     ];
     for (const [name, payload, path] of cases) {
       const problem = await refused(c, 'ann', payload, 400, 'validation_failed', users);
-      expect(problem.errors?.map((e) => e.path), name).toContain(path);
+      expect(
+        problem.errors?.map((e) => e.path),
+        name,
+      ).toContain(path);
     }
     // A body that is not an object at all.
     const before = await state(c, 'ann', 'x-kudos', users);
-    const array = await t.app.inject({ method: 'POST', url: '/users/ann/interactions-collection', headers: { authorization: `Bearer ${c.app}`, 'content-type': 'application/json' }, payload: '[{"recipients":["bob"],"points":5}]' });
+    const array = await t.app.inject({
+      method: 'POST',
+      url: '/users/ann/interactions-collection',
+      headers: { authorization: `Bearer ${c.app}`, 'content-type': 'application/json' },
+      payload: '[{"recipients":["bob"],"points":5}]',
+    });
     expect(expectProblem(array, 400, 'validation_failed').errors).toEqual([{ path: '(body)', message: 'must be an object' }]);
     expect(await state(c, 'ann', 'x-kudos', users)).toEqual(before);
   });
@@ -371,7 +558,17 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     expect(a.comment).toBe(party);
     const accented = `${'é'.repeat(200)}${'日本'.repeat(27)}🎉`;
     expect([...accented].length).toBe(255);
-    const b = await given(c, 'ann', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'cat'], ['points', '1'], ['comment', accented]]));
+    const b = await given(
+      c,
+      'ann',
+      form([
+        ['exchangeId', 'x-kudos'],
+        ['categoryId', 'c-innovation'],
+        ['recipients', 'cat'],
+        ['points', '1'],
+        ['comment', accented],
+      ]),
+    );
     expect(b.comment).toBe(accented);
     expect((await given(c, 'ann', kudos(['dan'], 1, { comment: 'a'.repeat(255) }))).comment).toBe('a'.repeat(255));
 
@@ -385,7 +582,20 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       const problem = await refused(c, 'ann', kudos(['bob'], 1, { comment }), 400, 'validation_failed', ['bob']);
       expect(problem.errors?.map((e) => e.path)).toEqual(['comment']);
     }
-    await refused(c, 'ann', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'bob'], ['points', '1'], ['comment', '🎉'.repeat(256)]]), 400, 'validation_failed', ['bob']);
+    await refused(
+      c,
+      'ann',
+      form([
+        ['exchangeId', 'x-kudos'],
+        ['categoryId', 'c-innovation'],
+        ['recipients', 'bob'],
+        ['points', '1'],
+        ['comment', '🎉'.repeat(256)],
+      ]),
+      400,
+      'validation_failed',
+      ['bob'],
+    );
     await expectConsistent(c);
   });
 
@@ -425,7 +635,11 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     await given(c, 'mia', { exchangeId: 'x-managers', categoryId: 'c-teamwork', recipients: ['sam', 'eve'], points: 5 });
     await given(c, 'ann', { exchangeId: 'x-coins', categoryId: 'c-thanks', recipients: ['bob'], points: 5 });
     now = Date.parse('2026-06-15T17:00:00Z'); // 13:00 in New York: x-later opens.
-    expect(body<{ active: boolean; canGive: boolean; timezone: string }>(await call('GET', '/users/ann/exchanges/x-later', c.app))).toMatchObject({ active: true, canGive: true, timezone: 'America/New_York' });
+    expect(body<{ active: boolean; canGive: boolean; timezone: string }>(await call('GET', '/users/ann/exchanges/x-later', c.app))).toMatchObject({
+      active: true,
+      canGive: true,
+      timezone: 'America/New_York',
+    });
     await given(c, 'ann', { exchangeId: 'x-later', categoryId: 'c-teamwork', recipients: ['bob'], points: 5 });
     await expectConsistent(c);
   });
@@ -438,7 +652,10 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     await given(c, 'ann', ended);
     now += 1;
     await refused(c, 'ann', ended, 422, 'exchange_closed', ['bob']);
-    expect(body<{ active: boolean; canGive: boolean }>(await call('GET', '/users/ann/exchanges/x-ended', c.app))).toMatchObject({ active: false, canGive: false });
+    expect(body<{ active: boolean; canGive: boolean }>(await call('GET', '/users/ann/exchanges/x-ended', c.app))).toMatchObject({
+      active: false,
+      canGive: false,
+    });
     // x-later opens at 13:00 in New York (17:00Z).
     const later = { exchangeId: 'x-later', categoryId: 'c-teamwork', recipients: ['bob'], points: 5 };
     now = Date.parse('2026-06-15T16:59:59.999Z');
@@ -454,7 +671,11 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     const c = await setUp();
     const gift = await given(c, 'mia', { exchangeId: 'x-managers', categoryId: 'c-teamwork', recipients: ['sam', 'eve'], points: 20 });
     expect(gift.budget).toEqual({ amount: 50, used: 40, remaining: 10, period: 'none', resetsAt: null });
-    expect(body<Array<{ userId: string }>>(await call('GET', '/users/mia/exchanges/x-managers/recipients', c.app)).map((p) => p.userId).sort()).toEqual(['eve', 'sam']);
+    expect(
+      body<Array<{ userId: string }>>(await call('GET', '/users/mia/exchanges/x-managers/recipients', c.app))
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual(['eve', 'sam']);
     // Receiving teamwork completes m-teamwork for each recipient (a badge).
     for (const user of ['sam', 'eve']) {
       expect(body<Array<{ id: string }>>(await call('GET', `/users/${user}/badges`, c.app)).map((b) => b.id)).toEqual(['b-team']);
@@ -502,7 +723,9 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     const c = await setUp();
     const recipients = ['bob', 'cat', 'dan'];
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => give(c, 'ann', { exchangeId: 'x-pool', categoryId: 'c-innovation', recipients: [recipients[i % 3] as string], points: 7 })),
+      Array.from({ length: 50 }, (_, i) =>
+        give(c, 'ann', { exchangeId: 'x-pool', categoryId: 'c-innovation', recipients: [recipients[i % 3] as string], points: 7 }),
+      ),
     );
     const ok = responses.filter((r) => r.statusCode === 201);
     const refusedOnes = responses.filter((r) => r.statusCode !== 201);
@@ -566,12 +789,23 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     expect(await balance(c, 'bob')).toMatchObject({ balance: 1040, lifetimeBalance: 1040 });
     expect(body<{ current: { id: string } }>(await call('GET', '/users/bob/levels', c.app)).current).toMatchObject({ id: 'l-3', name: 'Expert' });
     // The history has both steps: the gift's, then the mission's.
-    const changes = await t.database.db.selectFrom('outbox').select('payload').where('site_id', '=', c.site.siteId).where('party_id', '=', 'bob').where('event_type', '=', 'level.changed').orderBy('sequence').execute();
-    expect(changes.map((row) => (JSON.parse(row.payload) as { data: { from: { id: string }; to: { id: string } } }).data).map((d) => [d.from.id, d.to.id])).toEqual([
+    const changes = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('site_id', '=', c.site.siteId)
+      .where('party_id', '=', 'bob')
+      .where('event_type', '=', 'level.changed')
+      .orderBy('sequence')
+      .execute();
+    expect(
+      changes.map((row) => (JSON.parse(row.payload) as { data: { from: { id: string }; to: { id: string } } }).data).map((d) => [d.from.id, d.to.id]),
+    ).toEqual([
       ['l-1', 'l-2'],
       ['l-2', 'l-3'],
     ]);
-    expect(gift.recipients).toEqual([{ userId: 'bob', points: 40, levelChanged: { from: { id: 'l-1', name: 'Rookie' }, to: { id: 'l-3', name: 'Expert' }, direction: 'up' } }]);
+    expect(gift.recipients).toEqual([
+      { userId: 'bob', points: 40, levelChanged: { from: { id: 'l-1', name: 'Rookie' }, to: { id: 'l-3', name: 'Expert' }, direction: 'up' } },
+    ]);
     await expectConsistent(c);
   });
 
@@ -581,13 +815,19 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     body(await call('POST', '/users/bob/actions', c.app, { action: 'play', eventId: 'bob-1' }), 201);
     expect(await inCategory(c, 'bob', 'Coins')).toMatchObject({ balance: 10, earnedToday: 10, remainingToday: 0 });
     const gift = await given(c, 'ann', { exchangeId: 'x-coins', categoryId: 'c-thanks', recipients: ['bob', 'cat'], points: 40 });
-    expect(gift.recipients).toEqual([{ userId: 'bob', points: 40 }, { userId: 'cat', points: 40 }]);
+    expect(gift.recipients).toEqual([
+      { userId: 'bob', points: 40 },
+      { userId: 'cat', points: 40 },
+    ]);
     expect(await inCategory(c, 'bob', 'Coins')).toMatchObject({ balance: 50, lifetimeBalance: 50, earnedToday: 10, remainingToday: 0 });
     expect(await inCategory(c, 'cat', 'Coins')).toMatchObject({ balance: 40, earnedToday: 0, remainingToday: 10 });
     // Coins are not the default category: no level moves.
     expect(body<{ current: { id: string } | null; points: number }>(await call('GET', '/users/cat/levels', c.app)).points).toBe(0);
     // cat's allowance is whole: a mission credit still pays 10.
-    const played = body<{ pointsAwarded: Array<{ category: string; requested: number; credited: number }> }>(await call('POST', '/users/cat/actions', c.app, { action: 'play', eventId: 'cat-1' }), 201);
+    const played = body<{ pointsAwarded: Array<{ category: string; requested: number; credited: number }> }>(
+      await call('POST', '/users/cat/actions', c.app, { action: 'play', eventId: 'cat-1' }),
+      201,
+    );
     expect(played.pointsAwarded).toEqual([{ category: 'Coins', requested: 10, credited: 10 }]);
     expect(await inCategory(c, 'cat', 'Coins')).toMatchObject({ balance: 50, earnedToday: 10, remainingToday: 0 });
     await expectConsistent(c);
@@ -615,7 +855,12 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     expect((await balance(c, 'bob')).balance).toBe(80);
 
     // Each window keeps its own use.
-    const windows = await t.database.db.selectFrom('recognition_budgets').select(['window_start', 'used']).where('site_id', '=', c.site.siteId).orderBy('window_start').execute();
+    const windows = await t.database.db
+      .selectFrom('recognition_budgets')
+      .select(['window_start', 'used'])
+      .where('site_id', '=', c.site.siteId)
+      .orderBy('window_start')
+      .execute();
     expect(windows.map((row) => [Number(row.window_start), Number(row.used)])).toEqual([
       [Date.parse('2026-06-01T04:00:00Z'), 100],
       [Date.parse('2026-07-01T04:00:00Z'), 100],
@@ -646,7 +891,12 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     body(await call('POST', '/admin/webhook-endpoints', c.admin, { url: `${receiver.url}/recognitions`, eventTypes: ['recognition.given'] }), 201);
     const gift = await given(c, 'ann', { exchangeId: 'x-kudos', categoryId: 'c-teamwork', recipientPoints: { bob: 10, cat: 20 }, comment: 'Thanks!' });
 
-    const rows = await t.database.db.selectFrom('outbox').selectAll().where('site_id', '=', c.site.siteId).where('event_type', '=', 'recognition.given').execute();
+    const rows = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('site_id', '=', c.site.siteId)
+      .where('event_type', '=', 'recognition.given')
+      .execute();
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row).toMatchObject({ party_type: 'user', party_id: 'ann', event_type: 'recognition.given' });
@@ -655,7 +905,10 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     const data = {
       user: { userId: 'ann' },
       recognition: { id: gift.id, exchangeId: 'x-kudos', category: teamwork, comment: 'Thanks!', points: 30, pointCategory: 'Points' },
-      recipients: [{ userId: 'bob', points: 10 }, { userId: 'cat', points: 20 }],
+      recipients: [
+        { userId: 'bob', points: 10 },
+        { userId: 'cat', points: 20 },
+      ],
       timestamp: new Date(NOON).toISOString(),
     };
     expect(payload).toMatchObject({ eventType: 'recognition.given', occurredAt: new Date(NOON).toISOString(), context: { siteId: c.site.siteId }, data });
@@ -664,7 +917,10 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     await t.app.services.webhooks.runOnce();
     const delivered = receiver.received.slice(before).filter((r) => r.path === '/hooks/recognitions');
     expect(delivered).toHaveLength(1);
-    const sent = JSON.parse(delivered[0]?.body as string) as { eventType: string; data: { user: Record<string, unknown>; recognition: { id: string }; recipients: unknown } };
+    const sent = JSON.parse(delivered[0]?.body as string) as {
+      eventType: string;
+      data: { user: Record<string, unknown>; recognition: { id: string }; recipients: unknown };
+    };
     expect(sent.eventType).toBe('recognition.given');
     expect(sent.data).toMatchObject({ ...data, user: { userId: 'ann', firstName: 'Ann', lastName: 'Lee' } });
     await expectConsistent(c);
@@ -677,7 +933,20 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
     // ann's token giving as bob (even to ann) is forbidden.
     await refused(c, 'bob', kudos(['ann'], 5), 403, 'forbidden', users, annToken);
     await refused(c, 'bob', kudos(['cat'], 5), 403, 'forbidden', users, annToken);
-    await refused(c, 'bob', form([['exchangeId', 'x-kudos'], ['categoryId', 'c-innovation'], ['recipients', 'cat'], ['points', '5']]), 403, 'forbidden', users, annToken);
+    await refused(
+      c,
+      'bob',
+      form([
+        ['exchangeId', 'x-kudos'],
+        ['categoryId', 'c-innovation'],
+        ['recipients', 'cat'],
+        ['points', '5'],
+      ]),
+      403,
+      'forbidden',
+      users,
+      annToken,
+    );
     expect((await budget(c, 'bob', 'x-kudos')).used).toBe(0);
     // No token.
     const before = await state(c, 'ann', 'x-kudos', users);

@@ -27,47 +27,100 @@ describe('parseRecognitionInput: accepted bodies', () => {
     [
       'JSON: one amount for a list of recipients',
       { ...base, recipients: ['ann', 'bob'], points: 5, comment: 'Thanks!' },
-      { ...base, comment: 'Thanks!', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 5 }] },
+      {
+        ...base,
+        comment: 'Thanks!',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 5 },
+        ],
+      },
     ],
     [
       'form: points as a string, recipients comma-separated',
       { ...base, recipients: 'ann,bob', points: '5' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 5 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 5 },
+        ],
+      },
     ],
     [
       'form: spaces around the comma-separated recipients and the amount are dropped',
       { ...base, recipients: ' ann , bob ', points: ' 7 ' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 7 }, { userId: 'bob', points: 7 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 7 },
+          { userId: 'bob', points: 7 },
+        ],
+      },
     ],
     [
       'form: recipients as a repeated key (an array of strings)',
       { ...base, recipients: ['ann', 'bob'], points: '5' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 5 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 5 },
+        ],
+      },
     ],
-    [
-      'form: one recipient',
-      { ...base, recipients: 'ann', points: '1' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 1 }] },
-    ],
+    ['form: one recipient', { ...base, recipients: 'ann', points: '1' }, { ...base, comment: '', recipients: [{ userId: 'ann', points: 1 }] }],
     [
       'form: recipientPoints as userId:points pairs, standing for the recipients list',
       { ...base, recipientPoints: 'ann:5,bob:15' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 15 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 15 },
+        ],
+      },
     ],
     [
       'form: recipientPoints with user ids containing ":" (the last colon splits)',
       { ...base, recipientPoints: 'x:y:5,bob:15,a:b:c:2' },
-      { ...base, comment: '', recipients: [{ userId: 'x:y', points: 5 }, { userId: 'bob', points: 15 }, { userId: 'a:b:c', points: 2 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'x:y', points: 5 },
+          { userId: 'bob', points: 15 },
+          { userId: 'a:b:c', points: 2 },
+        ],
+      },
     ],
     [
       'form: recipientPoints with spaces, and an empty points field',
       { ...base, recipientPoints: ' ann : 5 , bob:15', points: '' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 15 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 15 },
+        ],
+      },
     ],
     [
       'JSON: recipientPoints as an object',
       { ...base, recipientPoints: { ann: 5, bob: 15 } },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 15 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 15 },
+        ],
+      },
     ],
     [
       'JSON: recipientPoints as an object of strings',
@@ -77,7 +130,14 @@ describe('parseRecognitionInput: accepted bodies', () => {
     [
       'form: recipients and recipientPoints naming the same users',
       { ...base, recipients: 'ann,bob', recipientPoints: 'ann:5,bob:15' },
-      { ...base, comment: '', recipients: [{ userId: 'ann', points: 5 }, { userId: 'bob', points: 15 }] },
+      {
+        ...base,
+        comment: '',
+        recipients: [
+          { userId: 'ann', points: 5 },
+          { userId: 'bob', points: 15 },
+        ],
+      },
     ],
     [
       'a null comment is empty',
@@ -91,7 +151,11 @@ describe('parseRecognitionInput: accepted bodies', () => {
         exchangeId: 'X.y-z_1@a:b+c',
         categoryId: 'C1',
         comment: '',
-        recipients: [{ userId: 'user@example.com', points: 3 }, { userId: 'a+b', points: 3 }, { userId: 'x:y', points: 3 }],
+        recipients: [
+          { userId: 'user@example.com', points: 3 },
+          { userId: 'a+b', points: 3 },
+          { userId: 'x:y', points: 3 },
+        ],
       },
     ],
     [
@@ -184,7 +248,11 @@ describe('parseRecognitionInput: refused bodies (validation_failed with the fiel
     ['JSON recipientPoints with a fractional amount', { ...base, recipientPoints: { ann: 2.5 } }, ['recipientPoints.ann']],
     ['an empty recipientPoints object', { ...base, recipientPoints: {} }, ['recipients']],
     ['recipientPoints keyed by something that is not a user id', { ...base, recipientPoints: { 'bob smith': 5 } }, ['recipients']],
-    ['recipients and recipientPoints naming different users', { ...base, recipients: ['ann', 'carl'], recipientPoints: { ann: 5, bob: 6 } }, ['recipientPoints']],
+    [
+      'recipients and recipientPoints naming different users',
+      { ...base, recipients: ['ann', 'carl'], recipientPoints: { ann: 5, bob: 6 } },
+      ['recipientPoints'],
+    ],
     ['recipients naming fewer users than recipientPoints', { ...base, recipients: 'ann', recipientPoints: 'ann:5,bob:6' }, ['recipientPoints']],
     ['recipients naming more users than recipientPoints', { ...base, recipients: ['ann', 'bob'], recipientPoints: { ann: 5 } }, ['recipientPoints']],
     [

@@ -40,22 +40,50 @@ const program = {
       ],
     },
     // Only members of g-givers give here; a quarterly budget in Paris time.
-    { id: 'x-paris', name: 'Givers only', timezone: 'Europe/Paris', givers: { groups: ['g-givers'] }, pointCategory: 'Kudos', budget: { amount: 30, period: 'quarter' }, categories: thanks },
+    {
+      id: 'x-paris',
+      name: 'Givers only',
+      timezone: 'Europe/Paris',
+      givers: { groups: ['g-givers'] },
+      pointCategory: 'Kudos',
+      budget: { amount: 30, period: 'quarter' },
+      categories: thanks,
+    },
     // Only members of g-team receive here; a budget that never resets.
     { id: 'x-team', name: 'Team', recipients: { groups: ['g-team'] }, pointCategory: 'Points', budget: { amount: 1000, period: 'none' }, categories: thanks },
-    { id: 'x-future', name: 'Next month', timezone: 'UTC', startDate: '2026-07-01T00:00:00', pointCategory: 'Points', budget: { amount: 10, period: 'year' }, categories: thanks },
+    {
+      id: 'x-future',
+      name: 'Next month',
+      timezone: 'UTC',
+      startDate: '2026-07-01T00:00:00',
+      pointCategory: 'Points',
+      budget: { amount: 10, period: 'year' },
+      categories: thanks,
+    },
     { id: 'x-past', name: 'Last month', endDate: '2026-06-01T00:00:00', pointCategory: 'Points', budget: { amount: 10, period: 'month' } },
     // 00:30 on the 16th in Tokyo is 15:30 UTC on the 15th: open at START only read in Tokyo time.
     { id: 'x-tokyo', name: 'Tokyo', timezone: 'Asia/Tokyo', startDate: '2026-06-16T00:30', pointCategory: 'Points', budget: { amount: 10, period: 'month' } },
     // Until 09:30 in Los Angeles (16:30 UTC): open at START, closed at 17:00 UTC.
-    { id: 'x-la', name: 'Los Angeles', timezone: 'America/Los_Angeles', endDate: '2026-06-15T09:30:00', pointCategory: 'Points', budget: { amount: 10, period: 'month' } },
+    {
+      id: 'x-la',
+      name: 'Los Angeles',
+      timezone: 'America/Los_Angeles',
+      endDate: '2026-06-15T09:30:00',
+      pointCategory: 'Points',
+      budget: { amount: 10, period: 'month' },
+    },
     // From 13:00 in the site's zone (17:00 UTC): closed at START, though 13:00 UTC has passed.
     { id: 'x-afternoon', name: 'Afternoon', startDate: '2026-06-15T13:00:00', pointCategory: 'Points', budget: { amount: 10, period: 'month' } },
   ],
 };
 
 type Person = { userId: string; firstName: string | null; lastName: string | null; iconUrl: string | null };
-const person = (userId: string, firstName: string | null = null, lastName: string | null = null, iconUrl: string | null = null): Person => ({ userId, firstName, lastName, iconUrl });
+const person = (userId: string, firstName: string | null = null, lastName: string | null = null, iconUrl: string | null = null): Person => ({
+  userId,
+  firstName,
+  lastName,
+  iconUrl,
+});
 
 interface Ctx {
   site: TestSite;
@@ -95,10 +123,12 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
     body(await call('PUT', '/admin/program', ctx.admin, document));
     return ctx;
   };
-  const join = async (c: Ctx, group: string, user: string) => expect((await call('PUT', `/admin/groups/${group}/members/${user}`, c.admin)).statusCode).toBe(201);
+  const join = async (c: Ctx, group: string, user: string) =>
+    expect((await call('PUT', `/admin/groups/${group}/members/${user}`, c.admin)).statusCode).toBe(201);
   const name = async (c: Ctx, user: string, preferences: Record<string, string>) => body(await call('PUT', `/users/${user}/preferences`, c.app, preferences));
   const act = async (c: Ctx, user: string) => body(await call('POST', `/users/${user}/actions`, c.app, { action: 'play' }), 201);
-  const give = async (c: Ctx, giver: string, gift: Record<string, unknown>) => body<GivenRecognition>(await call('POST', `/users/${giver}/interactions-collection`, c.app, gift), 201);
+  const give = async (c: Ctx, giver: string, gift: Record<string, unknown>) =>
+    body<GivenRecognition>(await call('POST', `/users/${giver}/interactions-collection`, c.app, gift), 201);
 
   const exchanges = async (c: Ctx, user: string, token = c.app) => body<PresentedExchange[]>(await call('GET', `/users/${user}/exchanges`, token));
   const exchange = async (c: Ctx, user: string, id: string) => body<PresentedExchange>(await call('GET', `/users/${user}/exchanges/${id}`, c.app));
@@ -185,7 +215,13 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
     it('reads one exchange, open or not, saying whether the user may give in it; 404 for an unknown one', async () => {
       const c = await setUp();
       expect(await exchange(c, 'ann', 'x-kudos')).toMatchObject({ id: 'x-kudos', timezone: 'America/New_York', active: true, canGive: true });
-      expect(await exchange(c, 'ann', 'x-future')).toMatchObject({ id: 'x-future', timezone: 'UTC', startDate: '2026-07-01T00:00:00', active: false, canGive: false });
+      expect(await exchange(c, 'ann', 'x-future')).toMatchObject({
+        id: 'x-future',
+        timezone: 'UTC',
+        startDate: '2026-07-01T00:00:00',
+        active: false,
+        canGive: false,
+      });
       expect(await exchange(c, 'ann', 'x-past')).toMatchObject({ id: 'x-past', endDate: '2026-06-01T00:00:00', active: false, canGive: false });
       expect(await exchange(c, 'ann', 'x-afternoon')).toMatchObject({ active: false, canGive: false });
       // Open, but ann is not a giver there.
@@ -251,7 +287,13 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       now = Date.parse('2026-07-01T03:59:59.999Z');
       expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toMatchObject({ used: 27, remaining: 73, resetsAt: '2026-07-01T04:00:00.000Z' });
       now = Date.parse('2026-07-01T04:00:00Z');
-      expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toEqual({ amount: 100, used: 0, remaining: 100, period: 'month', resetsAt: '2026-08-01T04:00:00.000Z' });
+      expect(await budget(c, 'ann', 'x-kudos', await t.token(c.site.app))).toEqual({
+        amount: 100,
+        used: 0,
+        remaining: 100,
+        period: 'month',
+        resetsAt: '2026-08-01T04:00:00.000Z',
+      });
     });
 
     it('never answers a negative remainder when the budget was lowered below what was used', async () => {
@@ -440,7 +482,12 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       for (const q of ['mallory', 'evil', 'robert', 'sam', 'trent']) expect((await recipients(c, 'ann', 'x-kudos', `q=${q}`)).items, q).toEqual([]);
       expect((await recipients(c, 'ann', 'x-team')).items).toEqual([person('bob', 'Bob', 'Marley'), person('dave')]);
       // And the other site sees only its own.
-      expect((await recipients(other, 'ann', 'x-kudos')).items).toEqual([person('mallory', 'Mallory', 'Evil'), person('bob', 'Robert', 'Other'), person('sam'), person('trent')]);
+      expect((await recipients(other, 'ann', 'x-kudos')).items).toEqual([
+        person('mallory', 'Mallory', 'Evil'),
+        person('bob', 'Robert', 'Other'),
+        person('sam'),
+        person('trent'),
+      ]);
     });
   });
 
@@ -564,11 +611,13 @@ describe.each(configurations)('recognition reads (%s)', (configuration) => {
       expect(await page('bob', 'offset=3')).toEqual({ ids: [], total: 3 });
       expect(await page('bob', 'type=received&limit=1&offset=1')).toEqual({ ids: [gifts.g1.id], total: 2 });
       expect(await page('carol', 'type=received&limit=1')).toEqual({ ids: [gifts.g4.id], total: 2 });
-      for (const query of ['limit=0', 'limit=501', 'offset=-1']) expectProblem(await call('GET', `/users/bob/interactions-collection?${query}`, c.app), 400, 'validation_failed');
+      for (const query of ['limit=0', 'limit=501', 'offset=-1'])
+        expectProblem(await call('GET', `/users/bob/interactions-collection?${query}`, c.app), 400, 'validation_failed');
     });
 
     it('refuses an unknown type', async () => {
-      for (const type of ['bogus', 'GIVEN', '']) expectProblem(await call('GET', `/users/ann/interactions-collection?type=${type}`, c.app), 400, 'validation_failed');
+      for (const type of ['bogus', 'GIVEN', ''])
+        expectProblem(await call('GET', `/users/ann/interactions-collection?type=${type}`, c.app), 400, 'validation_failed');
     });
 
     it('orders gifts given in the same millisecond newest first, and shows a removed category by its id', async () => {

@@ -40,7 +40,11 @@ describe.each(configurations)('GET /search (%s)', (configuration) => {
     t = await buildTestApp(configuration, { config: { clientRate: { rate: 100_000, burst: 100_000 } } });
     c = await setUp();
     other = await setUp();
-    for (const [user, firstName, lastName] of [['ann', 'Ann', 'Lee'], ['bob', 'Robert', 'Annand'], ['u-3', 'Joanna', 'Smith']] as const) {
+    for (const [user, firstName, lastName] of [
+      ['ann', 'Ann', 'Lee'],
+      ['bob', 'Robert', 'Annand'],
+      ['u-3', 'Joanna', 'Smith'],
+    ] as const) {
       body(await call('PUT', `/users/${user}/preferences`, c.app, { firstName, lastName }));
     }
     body(await call('POST', '/users/annex/actions', c.app, { action: 'login' }), 201);
@@ -54,7 +58,9 @@ describe.each(configurations)('GET /search (%s)', (configuration) => {
     expect(all.headers.deprecation).toBe('@1687910400');
     expect(all.headers.sunset).toBe('Thu, 30 Nov 2023 00:00:00 GMT');
     expect(all.headers.link).toBe(
-      ['/challenges', '/actions', '/users/{userId}/preferences'].map((path) => `<${path}>; rel="successor-version"; title="call the endpoint of the specific object"`).join(', '),
+      ['/challenges', '/actions', '/users/{userId}/preferences']
+        .map((path) => `<${path}>; rel="successor-version"; title="call the endpoint of the specific object"`)
+        .join(', '),
     );
     const missions = await call('GET', '/search?q=a&type=missions', c.app);
     expect(missions.headers.link).toBe('</challenges>; rel="successor-version"; title="call the endpoint of the specific object"');
@@ -72,10 +78,21 @@ describe.each(configurations)('GET /search (%s)', (configuration) => {
     const word = (someMission.name.split(' ').pop() as string).toUpperCase();
     const byWord = body<Found>(await call('GET', `/search?type=missions&q=${encodeURIComponent(word)}`, c.app));
     expect(byWord.missions?.map((m) => m.id)).toContain(someMission.id);
-    expect(byWord.missions).toEqual(challenges.filter((m) => m.id.toLowerCase().startsWith(word.toLowerCase()) || m.name.toLowerCase().split(/[\s\-_.]+/).some((w) => w.startsWith(word.toLowerCase()))));
+    expect(byWord.missions).toEqual(
+      challenges.filter(
+        (m) =>
+          m.id.toLowerCase().startsWith(word.toLowerCase()) ||
+          m.name
+            .toLowerCase()
+            .split(/[\s\-_.]+/)
+            .some((w) => w.startsWith(word.toLowerCase())),
+      ),
+    );
     const byId = body<Found>(await call('GET', `/search?type=missions&q=${someMission.id}`, c.app));
     expect(byId.missions?.map((m) => m.id)).toContain(someMission.id);
-    expect(body<Found>(await call('GET', '/search?type=actions&q=LOG', c.app)).actions?.map((a) => a.name)).toEqual(actions.filter((a) => a.name.toLowerCase().startsWith('log')).map((a) => a.name));
+    expect(body<Found>(await call('GET', '/search?type=actions&q=LOG', c.app)).actions?.map((a) => a.name)).toEqual(
+      actions.filter((a) => a.name.toLowerCase().startsWith('log')).map((a) => a.name),
+    );
     expect(body<Found>(await call('GET', '/search?type=missions&q=zzzz-nothing', c.app))).toEqual({ missions: [] });
   });
 

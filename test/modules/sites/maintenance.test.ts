@@ -36,7 +36,9 @@ describe.each(configurations)('maintenance switch (%s)', (configuration) => {
   it('answers 503 with Retry-After to app and user tokens, runs nothing, and lets admin clients work', async () => {
     const c = await setUp();
     const other = await setUp();
-    expect((await call('GET', '/admin/maintenance', c.admin)).json()).toEqual({ response: { enabled: false, retryAfterSeconds: 60, message: null, since: null } });
+    expect((await call('GET', '/admin/maintenance', c.admin)).json()).toEqual({
+      response: { enabled: false, retryAfterSeconds: 60, message: null, since: null },
+    });
     const on = await call('PUT', '/admin/maintenance', c.admin, { enabled: true, retryAfterSeconds: 120, message: 'Upgrading; back at noon' });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toMatchObject({ response: { enabled: true, retryAfterSeconds: 120, message: 'Upgrading; back at noon' } });

@@ -32,7 +32,12 @@ const COLLEAGUES = [
 const SELF = 'http://localhost:80';
 const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
 
-const call = (t: TestApp, method: 'GET' | 'POST', url: string, { token, origin, payload }: { token?: string; origin?: string; payload?: Record<string, unknown> } = {}) =>
+const call = (
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  { token, origin, payload }: { token?: string; origin?: string; payload?: Record<string, unknown> } = {},
+) =>
   t.app.inject({
     method,
     url,

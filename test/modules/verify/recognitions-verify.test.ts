@@ -23,7 +23,14 @@ const program = {
   site: { name: 'Verify recognitions', timezone: 'America/New_York' },
   pointCategories: [{ name: 'Points', isDefault: true }, { name: 'Kudos' }],
   exchanges: [
-    { id: 'x-kudos', name: 'Kudos', pointCategory: 'Points', budget: { amount: 100, period: 'month' }, maxPoints: 50, categories: [{ id: 'c-thanks', name: 'Thanks' }] },
+    {
+      id: 'x-kudos',
+      name: 'Kudos',
+      pointCategory: 'Points',
+      budget: { amount: 100, period: 'month' },
+      maxPoints: 50,
+      categories: [{ id: 'c-thanks', name: 'Thanks' }],
+    },
     { id: 'x-forever', name: 'Forever', pointCategory: 'Kudos', budget: { amount: 50, period: 'none' }, categories: [{ id: 'c-thanks', name: 'Thanks' }] },
   ],
 };
@@ -67,7 +74,14 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
       .where('window_start', '=', windowStart)
       .executeTakeFirstOrThrow();
   const setUsed = (exchange: string, giver: string, windowStart: number, used: number) =>
-    db().updateTable('recognition_budgets').set({ used }).where('site_id', '=', site.siteId).where('exchange_id', '=', exchange).where('giver_id', '=', giver).where('window_start', '=', windowStart).execute();
+    db()
+      .updateTable('recognition_budgets')
+      .set({ used })
+      .where('site_id', '=', site.siteId)
+      .where('exchange_id', '=', exchange)
+      .where('giver_id', '=', giver)
+      .where('window_start', '=', windowStart)
+      .execute();
   const credit = (recognitionId: string, recipient: string) =>
     db()
       .selectFrom('points_ledger')
@@ -77,10 +91,19 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
       .where('cause_id', '=', recognitionId)
       .where('party_id', '=', recipient)
       .executeTakeFirstOrThrow();
-  const setCredited = (entryId: string, credited: number) => db().updateTable('points_ledger').set({ credited }).where('site_id', '=', site.siteId).where('entry_id', '=', entryId).execute();
+  const setCredited = (entryId: string, credited: number) =>
+    db().updateTable('points_ledger').set({ credited }).where('site_id', '=', site.siteId).where('entry_id', '=', entryId).execute();
   const balance = async (user: string, category: string) =>
     Number(
-      (await db().selectFrom('point_balances').select('balance').where('site_id', '=', site.siteId).where('party_id', '=', user).where('category', '=', category).executeTakeFirstOrThrow()).balance,
+      (
+        await db()
+          .selectFrom('point_balances')
+          .select('balance')
+          .where('site_id', '=', site.siteId)
+          .where('party_id', '=', user)
+          .where('category', '=', category)
+          .executeTakeFirstOrThrow()
+      ).balance,
     );
 
   beforeAll(async () => {
@@ -116,7 +139,13 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
   it("reports a changed budget use as a 'budget' drift naming the giver and the period", async () => {
     await setUsed('x-kudos', 'ann', JUNE, 12);
     try {
-      await expectDrift({ check: 'budget', subject: 'user:ann', detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z', expected: 10, actual: 12 });
+      await expectDrift({
+        check: 'budget',
+        subject: 'user:ann',
+        detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z',
+        expected: 10,
+        actual: 12,
+      });
     } finally {
       await setUsed('x-kudos', 'ann', JUNE, 10);
     }
@@ -131,9 +160,20 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
 
   it('reports a deleted budget row with actual null', async () => {
     const row = await budgetRow('x-kudos', 'bob', JUNE);
-    await db().deleteFrom('recognition_budgets').where('site_id', '=', site.siteId).where('exchange_id', '=', 'x-kudos').where('giver_id', '=', 'bob').execute();
+    await db()
+      .deleteFrom('recognition_budgets')
+      .where('site_id', '=', site.siteId)
+      .where('exchange_id', '=', 'x-kudos')
+      .where('giver_id', '=', 'bob')
+      .execute();
     try {
-      await expectDrift({ check: 'budget', subject: 'user:bob', detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z (no row)', expected: 10, actual: null });
+      await expectDrift({
+        check: 'budget',
+        subject: 'user:bob',
+        detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z (no row)',
+        expected: 10,
+        actual: null,
+      });
     } finally {
       await db().insertInto('recognition_budgets').values(row).execute();
     }
@@ -141,9 +181,18 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
   });
 
   it('reports a budget row without gifts', async () => {
-    await db().insertInto('recognition_budgets').values({ site_id: site.siteId, exchange_id: 'x-kudos', giver_id: 'dave', window_start: JUNE, used: 7 }).execute();
+    await db()
+      .insertInto('recognition_budgets')
+      .values({ site_id: site.siteId, exchange_id: 'x-kudos', giver_id: 'dave', window_start: JUNE, used: 7 })
+      .execute();
     try {
-      await expectDrift({ check: 'budget', subject: 'user:dave', detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z', expected: 0, actual: 7 });
+      await expectDrift({
+        check: 'budget',
+        subject: 'user:dave',
+        detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z',
+        expected: 0,
+        actual: 7,
+      });
     } finally {
       await db().deleteFrom('recognition_budgets').where('site_id', '=', site.siteId).where('giver_id', '=', 'dave').execute();
     }
@@ -199,17 +248,48 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
 
   it('reports a deleted gift as budget drift of its giver and credits it never gave', async () => {
     const gift = gifts[3] as GivenRecognition;
-    const recognition = await db().selectFrom('recognitions').selectAll().where('site_id', '=', site.siteId).where('recognition_id', '=', gift.id).executeTakeFirstOrThrow();
-    const recipients = await db().selectFrom('recognition_recipients').selectAll().where('site_id', '=', site.siteId).where('recognition_id', '=', gift.id).execute();
+    const recognition = await db()
+      .selectFrom('recognitions')
+      .selectAll()
+      .where('site_id', '=', site.siteId)
+      .where('recognition_id', '=', gift.id)
+      .executeTakeFirstOrThrow();
+    const recipients = await db()
+      .selectFrom('recognition_recipients')
+      .selectAll()
+      .where('site_id', '=', site.siteId)
+      .where('recognition_id', '=', gift.id)
+      .execute();
     await db().deleteFrom('recognition_recipients').where('site_id', '=', site.siteId).where('recognition_id', '=', gift.id).execute();
     await db().deleteFrom('recognitions').where('site_id', '=', site.siteId).where('recognition_id', '=', gift.id).execute();
     try {
       const report = await verify();
       expect(report.drift).toEqual(
         expect.arrayContaining([
-          { siteId: site.siteId, check: 'budget', subject: 'user:carol', detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z', expected: 0, actual: 6 },
-          { siteId: site.siteId, check: 'recognition_points', subject: 'user:ann', detail: `points credited for ${gift.id}, which gave them none`, expected: 0, actual: 2 },
-          { siteId: site.siteId, check: 'recognition_points', subject: 'user:bob', detail: `points credited for ${gift.id}, which gave them none`, expected: 0, actual: 4 },
+          {
+            siteId: site.siteId,
+            check: 'budget',
+            subject: 'user:carol',
+            detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z',
+            expected: 0,
+            actual: 6,
+          },
+          {
+            siteId: site.siteId,
+            check: 'recognition_points',
+            subject: 'user:ann',
+            detail: `points credited for ${gift.id}, which gave them none`,
+            expected: 0,
+            actual: 2,
+          },
+          {
+            siteId: site.siteId,
+            check: 'recognition_points',
+            subject: 'user:bob',
+            detail: `points credited for ${gift.id}, which gave them none`,
+            expected: 0,
+            actual: 4,
+          },
         ]),
       );
       expect(report.drift).toHaveLength(3);
@@ -231,7 +311,13 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
 
       await setUsed('x-kudos', 'ann', JULY, 19);
       try {
-        await expectDrift({ check: 'budget', subject: 'user:ann', detail: 'x-kudos budget used in the period from 2026-07-01T04:00:00.000Z', expected: 20, actual: 19 });
+        await expectDrift({
+          check: 'budget',
+          subject: 'user:ann',
+          detail: 'x-kudos budget used in the period from 2026-07-01T04:00:00.000Z',
+          expected: 20,
+          actual: 19,
+        });
       } finally {
         await setUsed('x-kudos', 'ann', JULY, 20);
       }
@@ -247,12 +333,22 @@ describe.each(configurations)('verify recognitions (%s)', (configuration) => {
     const otherClient = await t.token(other.app);
     body(await call('PUT', '/admin/program', otherAdmin, program));
     body(await call('PUT', '/users/bob/preferences', otherClient, { firstName: 'bob' }));
-    body(await call('POST', '/users/ann/interactions-collection', otherClient, { exchangeId: 'x-kudos', categoryId: 'c-thanks', recipients: ['bob'], points: 1 }), 201);
+    body(
+      await call('POST', '/users/ann/interactions-collection', otherClient, { exchangeId: 'x-kudos', categoryId: 'c-thanks', recipients: ['bob'], points: 1 }),
+      201,
+    );
     await db().updateTable('recognition_budgets').set({ used: 50 }).where('site_id', '=', other.siteId).execute();
     try {
       expect((await verify()).drift).toEqual([]);
       expect((await verify([other.siteId])).drift).toEqual([
-        { siteId: other.siteId, check: 'budget', subject: 'user:ann', detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z', expected: 1, actual: 50 },
+        {
+          siteId: other.siteId,
+          check: 'budget',
+          subject: 'user:ann',
+          detail: 'x-kudos budget used in the period from 2026-06-01T04:00:00.000Z',
+          expected: 1,
+          actual: 50,
+        },
       ]);
       const both = await verify([site.siteId, other.siteId]);
       expect(both.sites).toBe(2);

@@ -45,7 +45,8 @@ const started = Date.now();
 const clock = () => START + (Date.now() - started);
 const DAY = 86_400_000;
 
-const SEED = process.env.VERIFY_SEED !== undefined && process.env.VERIFY_SEED !== '' ? Number(process.env.VERIFY_SEED) >>> 0 : Math.floor(Math.random() * 2 ** 32);
+const SEED =
+  process.env.VERIFY_SEED !== undefined && process.env.VERIFY_SEED !== '' ? Number(process.env.VERIFY_SEED) >>> 0 : Math.floor(Math.random() * 2 ** 32);
 const OPERATIONS = Number(process.env.VERIFY_OPERATIONS ?? '') || 3_500;
 const USERS = Array.from({ length: 30 }, (_, i) => `u${String(i).padStart(2, '0')}`);
 
@@ -88,15 +89,22 @@ class Random {
 // metadata its rules look for, which actions carry a value, and the dates every mission is open.
 const ruleActions = PROGRAM.missions.flatMap((m) => m.rules.map((r) => r.action));
 const ACTIONS = [...PROGRAM.actions.map((a) => a.name), ...new Set(ruleActions.filter((a) => (SYSTEM_ACTIONS as readonly string[]).includes(a)))];
-const ACTION_WEIGHTS = Object.fromEntries(ACTIONS.map((a) => [a, 1 + ruleActions.filter((r) => r.toLowerCase() === a.toLowerCase()).length])) as Record<string, number>;
+const ACTION_WEIGHTS = Object.fromEntries(ACTIONS.map((a) => [a, 1 + ruleActions.filter((r) => r.toLowerCase() === a.toLowerCase()).length])) as Record<
+  string,
+  number
+>;
 const RULE_METADATA = new Map(
   ACTIONS.map((a) => [
     a,
-    PROGRAM.missions.flatMap((m) => m.rules.filter((r) => r.action.toLowerCase() === a.toLowerCase() && (r.metadata ?? []).length > 0).map((r) => r.metadata ?? [])),
+    PROGRAM.missions.flatMap((m) =>
+      m.rules.filter((r) => r.action.toLowerCase() === a.toLowerCase() && (r.metadata ?? []).length > 0).map((r) => r.metadata ?? []),
+    ),
   ]),
 );
 const VALUE_BASED = new Set(
-  ACTIONS.filter((a) => PROGRAM.missions.some((m) => m.rules.some((r) => r.action.toLowerCase() === a.toLowerCase() && (r.type === 'sum' || m.rewards.multiplier !== undefined)))),
+  ACTIONS.filter((a) =>
+    PROGRAM.missions.some((m) => m.rules.some((r) => r.action.toLowerCase() === a.toLowerCase() && (r.type === 'sum' || m.rewards.multiplier !== undefined))),
+  ),
 );
 // Group missions keep the progress of one window: members' backdated actions would restart it.
 const GROUP_ACTIONS = new Set(PROGRAM.missions.filter((m) => m.party === 'group').flatMap((m) => m.rules.map((r) => r.action.toLowerCase())));
@@ -123,266 +131,281 @@ describe.each(configurations)('verify (%s)', (configuration) => {
     return Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   };
 
-  it(
-    `finds no drift after a random run of ${OPERATIONS} requests (seed ${SEED})`,
-    async () => {
-      const rng = new Random(SEED);
-      const site = await t.createSite();
-      const tokens = { admin: await t.token(site.admin), app: await t.token(site.app) };
-      const context = (what: string, response: LightMyRequestResponse) => `seed ${SEED}: ${what}: ${response.statusCode} ${response.body}`;
+  it(`finds no drift after a random run of ${OPERATIONS} requests (seed ${SEED})`, async () => {
+    const rng = new Random(SEED);
+    const site = await t.createSite();
+    const tokens = { admin: await t.token(site.admin), app: await t.token(site.app) };
+    const context = (what: string, response: LightMyRequestResponse) => `seed ${SEED}: ${what}: ${response.statusCode} ${response.body}`;
 
-      /** One request; a token that expired is refreshed once. */
-      const send = async (role: 'admin' | 'app', method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown> | string) => {
-        const inject = () =>
-          t.app.inject({
-            method,
-            url,
-            headers: { authorization: `Bearer ${tokens[role]}`, ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-            ...(payload !== undefined ? { payload } : {}),
-          });
-        let response = await inject();
-        if (response.statusCode === 401) {
-          tokens[role] = await t.token(role === 'admin' ? site.admin : site.app);
-          response = await inject();
-        }
-        return response;
-      };
-
-      expect((await send('admin', 'PUT', '/admin/program', PROGRAM as unknown as Record<string, unknown>)).statusCode).toBe(200);
-      // Half the users in g-sales (m-shopper's prerequisite; m-team-reading's group), a third in g-emea.
-      const members = new Map(PROGRAM.groups.map((g) => [g.id, new Set<string>()]));
-      const join = async (groupId: string, user: string) => {
-        const response = await send('admin', 'PUT', `/admin/groups/${groupId}/members/${user}`);
-        expect(response.statusCode, context(`join ${groupId} ${user}`, response)).toBe(201);
-        members.get(groupId)?.add(user);
-      };
-      for (const [i, user] of USERS.entries()) {
-        if (i < 15) await join('g-sales', user);
-        if (i >= 10 && i < 20) await join('g-emea', user);
+    /** One request; a token that expired is refreshed once. */
+    const send = async (role: 'admin' | 'app', method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown> | string) => {
+      const inject = () =>
+        t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${tokens[role]}`, ...(typeof payload === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          ...(payload !== undefined ? { payload } : {}),
+        });
+      let response = await inject();
+      if (response.statusCode === 401) {
+        tokens[role] = await t.token(role === 'admin' ? site.admin : site.app);
+        response = await inject();
       }
+      return response;
+    };
 
-      // Backdated actions fall on a few days, so that caps and day windows see several of them;
-      // the spring DST change in New York is one of them.
-      const hotDays = [...new Set([...Array.from({ length: 8 }, () => isoDay(OPEN_FROM + rng.next() * (OPEN_UNTIL - OPEN_FROM))), '2026-03-08'])].filter(
-        (day) => Date.parse(`${day}T00:00:00Z`) >= OPEN_FROM && Date.parse(`${day}T23:59:59Z`) <= OPEN_UNTIL,
-      );
-      const timestamp = (): string | number | undefined => {
-        if (!rng.chance(0.35)) return undefined;
-        const day = rng.pick(hotDays);
-        // Often just before or after midnight, site time.
-        const hour = rng.chance(0.3) ? rng.pick([0, 23]) : rng.pick([1, 3, 4, 5, 8, 12, 17, 20, 22]);
-        const local = `${day}T${String(hour).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`;
-        const form = rng.int(0, 2);
-        if (form === 0) return local; // read in the site's time zone
-        const instant = Date.parse(`${day}T00:00:00Z`) + rng.int(0, DAY - 1);
-        return form === 1 ? new Date(instant).toISOString() : instant;
-      };
-      const metadata = (action: string): Record<string, string> | undefined => {
-        const matching = RULE_METADATA.get(action) ?? [];
-        const r = rng.next();
-        if (matching.length > 0 && r < 0.55) return Object.fromEntries(rng.pick(matching).map((m) => [m.name, m.value]));
-        if (matching.length > 0 && r < 0.75) {
-          const rule = rng.pick(matching);
-          const changed = rng.int(0, rule.length - 1);
-          return Object.fromEntries(rule.map((m, i) => [m.name, i === changed ? 'other' : m.value]));
-        }
-        if (r < 0.9) return { url: `https://acme.example/page-${rng.int(1, 3)}` };
-        return undefined;
-      };
+    expect((await send('admin', 'PUT', '/admin/program', PROGRAM as unknown as Record<string, unknown>)).statusCode).toBe(200);
+    // Half the users in g-sales (m-shopper's prerequisite; m-team-reading's group), a third in g-emea.
+    const members = new Map(PROGRAM.groups.map((g) => [g.id, new Set<string>()]));
+    const join = async (groupId: string, user: string) => {
+      const response = await send('admin', 'PUT', `/admin/groups/${groupId}/members/${user}`);
+      expect(response.statusCode, context(`join ${groupId} ${user}`, response)).toBe(201);
+      members.get(groupId)?.add(user);
+    };
+    for (const [i, user] of USERS.entries()) {
+      if (i < 15) await join('g-sales', user);
+      if (i >= 10 && i < 20) await join('g-emea', user);
+    }
 
-      const stats = { requests: 0, actions: 0, recorded: 0, duplicates: 0, adjustments: 0, reversals: 0, repeatedReversals: 0, removedByReversal: 0, removals: 0, removedByRemoval: 0, bursts: 0 };
-      const events: Array<{ user: string; eventId: string; completed: boolean }> = [];
-      const inFlight = new Set<string>(); // reversals a burst sends twice: no other request of the burst picks them
-      const byEventId = new Map<string, { user: string; action: string; body: Record<string, unknown> | string }>();
-      const reversals = new Map<string, string[]>(); // eventId → completions the first reversal removed
-      const completionIds = new Map<string, string[]>(); // user\0mission → completion ids
-      let nextEventId = 0;
+    // Backdated actions fall on a few days, so that caps and day windows see several of them;
+    // the spring DST change in New York is one of them.
+    const hotDays = [...new Set([...Array.from({ length: 8 }, () => isoDay(OPEN_FROM + rng.next() * (OPEN_UNTIL - OPEN_FROM))), '2026-03-08'])].filter(
+      (day) => Date.parse(`${day}T00:00:00Z`) >= OPEN_FROM && Date.parse(`${day}T23:59:59Z`) <= OPEN_UNTIL,
+    );
+    const timestamp = (): string | number | undefined => {
+      if (!rng.chance(0.35)) return undefined;
+      const day = rng.pick(hotDays);
+      // Often just before or after midnight, site time.
+      const hour = rng.chance(0.3) ? rng.pick([0, 23]) : rng.pick([1, 3, 4, 5, 8, 12, 17, 20, 22]);
+      const local = `${day}T${String(hour).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}`;
+      const form = rng.int(0, 2);
+      if (form === 0) return local; // read in the site's time zone
+      const instant = Date.parse(`${day}T00:00:00Z`) + rng.int(0, DAY - 1);
+      return form === 1 ? new Date(instant).toISOString() : instant;
+    };
+    const metadata = (action: string): Record<string, string> | undefined => {
+      const matching = RULE_METADATA.get(action) ?? [];
+      const r = rng.next();
+      if (matching.length > 0 && r < 0.55) return Object.fromEntries(rng.pick(matching).map((m) => [m.name, m.value]));
+      if (matching.length > 0 && r < 0.75) {
+        const rule = rng.pick(matching);
+        const changed = rng.int(0, rule.length - 1);
+        return Object.fromEntries(rule.map((m, i) => [m.name, i === changed ? 'other' : m.value]));
+      }
+      if (r < 0.9) return { url: `https://acme.example/page-${rng.int(1, 3)}` };
+      return undefined;
+    };
 
-      const logAction = async (user: string) => {
-        const action = rng.weighted(ACTION_WEIGHTS);
-        const body: Record<string, unknown> = { action: rng.chance(0.1) ? action.toUpperCase() : action };
-        if (VALUE_BASED.has(action)) body.value = rng.int(1, 5);
-        const meta = metadata(action);
-        if (meta !== undefined) body.metadata = meta;
-        // Members advance group missions in the current window; everything else is backdated now and then.
-        const grouped = GROUP_ACTIONS.has(action.toLowerCase()) && [...members.values()].some((set) => set.has(user));
-        const at = grouped ? undefined : timestamp();
-        if (at !== undefined) body.timestamp = at;
-        if (rng.chance(0.3)) body.eventId = `ev-${SEED}-${nextEventId++}`;
-        // A form body now and then (metadata as name:value pairs).
-        const formField = ([name, value]: [string, unknown]): [string, string] => [
-          name,
-          name === 'metadata' ? Object.entries(value as Record<string, string>).map(([n, x]) => `${n}:${x}`).join(',') : String(value),
-        ];
-        const payload: Record<string, unknown> | string = rng.chance(0.15) ? new URLSearchParams(Object.entries(body).map(formField)).toString() : body;
-        const response = await send('app', 'POST', `/users/${user}/actions`, payload);
-        stats.requests += 1;
-        stats.actions += 1;
-        expect(response.statusCode, context(`POST /users/${user}/actions ${JSON.stringify(payload)}`, response)).toBe(201);
-        const outcome = (response.json() as { response: ActionOutcome }).response;
-        if (outcome.recorded) stats.recorded += 1;
-        events.push({ user, eventId: outcome.eventId, completed: outcome.missionsCompleted.length > 0 });
-        if (typeof body.eventId === 'string') byEventId.set(body.eventId, { user, action, body: payload });
-        for (const completed of outcome.missionsCompleted) {
-          const key = `${user}\u0000${completed.id}`;
-          completionIds.set(key, [...(completionIds.get(key) ?? []), completed.completionId]);
-        }
-      };
+    const stats = {
+      requests: 0,
+      actions: 0,
+      recorded: 0,
+      duplicates: 0,
+      adjustments: 0,
+      reversals: 0,
+      repeatedReversals: 0,
+      removedByReversal: 0,
+      removals: 0,
+      removedByRemoval: 0,
+      bursts: 0,
+    };
+    const events: Array<{ user: string; eventId: string; completed: boolean }> = [];
+    const inFlight = new Set<string>(); // reversals a burst sends twice: no other request of the burst picks them
+    const byEventId = new Map<string, { user: string; action: string; body: Record<string, unknown> | string }>();
+    const reversals = new Map<string, string[]>(); // eventId → completions the first reversal removed
+    const completionIds = new Map<string, string[]>(); // user\0mission → completion ids
+    let nextEventId = 0;
 
-      const repeatAction = async () => {
-        const ids = [...byEventId.keys()];
-        if (ids.length === 0) return;
-        const eventId = rng.pick(ids);
-        const first = byEventId.get(eventId) as { user: string; body: Record<string, unknown> | string };
-        const response = await send('app', 'POST', `/users/${first.user}/actions`, first.body);
-        stats.requests += 1;
-        stats.duplicates += 1;
-        expect(response.statusCode, context(`repeat ${eventId}`, response)).toBe(200);
-        expect((response.json() as { response: ActionOutcome }).response).toMatchObject({ eventId, duplicate: true });
-      };
+    const logAction = async (user: string) => {
+      const action = rng.weighted(ACTION_WEIGHTS);
+      const body: Record<string, unknown> = { action: rng.chance(0.1) ? action.toUpperCase() : action };
+      if (VALUE_BASED.has(action)) body.value = rng.int(1, 5);
+      const meta = metadata(action);
+      if (meta !== undefined) body.metadata = meta;
+      // Members advance group missions in the current window; everything else is backdated now and then.
+      const grouped = GROUP_ACTIONS.has(action.toLowerCase()) && [...members.values()].some((set) => set.has(user));
+      const at = grouped ? undefined : timestamp();
+      if (at !== undefined) body.timestamp = at;
+      if (rng.chance(0.3)) body.eventId = `ev-${SEED}-${nextEventId++}`;
+      // A form body now and then (metadata as name:value pairs).
+      const formField = ([name, value]: [string, unknown]): [string, string] => [
+        name,
+        name === 'metadata'
+          ? Object.entries(value as Record<string, string>)
+              .map(([n, x]) => `${n}:${x}`)
+              .join(',')
+          : String(value),
+      ];
+      const payload: Record<string, unknown> | string = rng.chance(0.15) ? new URLSearchParams(Object.entries(body).map(formField)).toString() : body;
+      const response = await send('app', 'POST', `/users/${user}/actions`, payload);
+      stats.requests += 1;
+      stats.actions += 1;
+      expect(response.statusCode, context(`POST /users/${user}/actions ${JSON.stringify(payload)}`, response)).toBe(201);
+      const outcome = (response.json() as { response: ActionOutcome }).response;
+      if (outcome.recorded) stats.recorded += 1;
+      events.push({ user, eventId: outcome.eventId, completed: outcome.missionsCompleted.length > 0 });
+      if (typeof body.eventId === 'string') byEventId.set(body.eventId, { user, action, body: payload });
+      for (const completed of outcome.missionsCompleted) {
+        const key = `${user}\u0000${completed.id}`;
+        completionIds.set(key, [...(completionIds.get(key) ?? []), completed.completionId]);
+      }
+    };
 
-      const adjust = async (user: string) => {
-        const amount = rng.int(1, 150) * (rng.chance(0.6) ? 1 : -1);
-        const category = rng.pick(CATEGORIES);
-        const response = await send('admin', 'POST', `/admin/users/${user}/points`, { category, amount, reason: `random run ${SEED}` });
-        stats.requests += 1;
-        stats.adjustments += 1;
-        expect(response.statusCode, context(`adjust ${user} ${category} ${amount}`, response)).toBe(201);
-        expect((response.json() as { response: { amount: number } }).response.amount).toBe(amount);
-      };
+    const repeatAction = async () => {
+      const ids = [...byEventId.keys()];
+      if (ids.length === 0) return;
+      const eventId = rng.pick(ids);
+      const first = byEventId.get(eventId) as { user: string; body: Record<string, unknown> | string };
+      const response = await send('app', 'POST', `/users/${first.user}/actions`, first.body);
+      stats.requests += 1;
+      stats.duplicates += 1;
+      expect(response.statusCode, context(`repeat ${eventId}`, response)).toBe(200);
+      expect((response.json() as { response: ActionOutcome }).response).toMatchObject({ eventId, duplicate: true });
+    };
 
-      /** An earlier event to reverse: often one that completed missions, sometimes one already reversed. */
-      const reversalTarget = (user?: string) => {
-        const pool = events.filter((e) => (user === undefined || e.user === user) && !inFlight.has(e.eventId));
-        if (pool.length === 0) return undefined;
-        const r = rng.next();
-        const done = pool.filter((e) => reversals.has(e.eventId));
-        if (r < 0.15 && done.length > 0) return rng.pick(done);
-        const completing = pool.filter((e) => e.completed && !reversals.has(e.eventId));
-        if (r < 0.55 && completing.length > 0) return rng.pick(completing);
-        return rng.pick(pool);
-      };
-      const reverse = async (target: { user: string; eventId: string }, concurrent: boolean) => {
-        const response = await send('admin', 'DELETE', `/users/${target.user}/actions/${encodeURIComponent(target.eventId)}`);
-        stats.requests += 1;
-        stats.reversals += 1;
-        expect(response.statusCode, context(`reverse ${target.user} ${target.eventId}`, response)).toBe(200);
-        const reversal = (response.json() as { response: Reversal }).response;
-        const removed = reversal.completionsRemoved.map((c) => c.completionId);
-        const before = reversals.get(target.eventId);
-        if (before !== undefined && !concurrent) {
-          // Reversing again changes nothing, and says what the first reversal did.
-          expect(reversal.alreadyReversed, context(`repeated reversal of ${target.eventId}`, response)).toBe(true);
-          expect(removed).toEqual(before);
-        }
-        if (reversal.alreadyReversed) {
-          stats.repeatedReversals += 1;
+    const adjust = async (user: string) => {
+      const amount = rng.int(1, 150) * (rng.chance(0.6) ? 1 : -1);
+      const category = rng.pick(CATEGORIES);
+      const response = await send('admin', 'POST', `/admin/users/${user}/points`, { category, amount, reason: `random run ${SEED}` });
+      stats.requests += 1;
+      stats.adjustments += 1;
+      expect(response.statusCode, context(`adjust ${user} ${category} ${amount}`, response)).toBe(201);
+      expect((response.json() as { response: { amount: number } }).response.amount).toBe(amount);
+    };
+
+    /** An earlier event to reverse: often one that completed missions, sometimes one already reversed. */
+    const reversalTarget = (user?: string) => {
+      const pool = events.filter((e) => (user === undefined || e.user === user) && !inFlight.has(e.eventId));
+      if (pool.length === 0) return undefined;
+      const r = rng.next();
+      const done = pool.filter((e) => reversals.has(e.eventId));
+      if (r < 0.15 && done.length > 0) return rng.pick(done);
+      const completing = pool.filter((e) => e.completed && !reversals.has(e.eventId));
+      if (r < 0.55 && completing.length > 0) return rng.pick(completing);
+      return rng.pick(pool);
+    };
+    const reverse = async (target: { user: string; eventId: string }, concurrent: boolean) => {
+      const response = await send('admin', 'DELETE', `/users/${target.user}/actions/${encodeURIComponent(target.eventId)}`);
+      stats.requests += 1;
+      stats.reversals += 1;
+      expect(response.statusCode, context(`reverse ${target.user} ${target.eventId}`, response)).toBe(200);
+      const reversal = (response.json() as { response: Reversal }).response;
+      const removed = reversal.completionsRemoved.map((c) => c.completionId);
+      const before = reversals.get(target.eventId);
+      if (before !== undefined && !concurrent) {
+        // Reversing again changes nothing, and says what the first reversal did.
+        expect(reversal.alreadyReversed, context(`repeated reversal of ${target.eventId}`, response)).toBe(true);
+        expect(removed).toEqual(before);
+      }
+      if (reversal.alreadyReversed) {
+        stats.repeatedReversals += 1;
+      } else {
+        expect(before, context(`second effective reversal of ${target.eventId}`, response)).toBeUndefined();
+        stats.removedByReversal += removed.length;
+        reversals.set(target.eventId, removed);
+      }
+      return reversal;
+    };
+
+    const removeLatest = async (user: string) => {
+      const mission = rng.pick(USER_MISSIONS);
+      const known = completionIds.get(`${user}\u0000${mission}`) ?? [];
+      const completionId = known.length > 0 && rng.chance(0.3) ? rng.pick(known) : undefined;
+      const query = completionId !== undefined ? `?completionId=${encodeURIComponent(completionId)}` : '';
+      const response = await send('admin', 'DELETE', `/users/${user}/challenges/${mission}/completions/latest${query}`);
+      stats.requests += 1;
+      stats.removals += 1;
+      if (response.statusCode === 404) {
+        expect((response.json() as { code: string }).code, context(`remove ${user} ${mission}`, response)).toBe('not_found');
+        return;
+      }
+      expect(response.statusCode, context(`remove ${user} ${mission}${query}`, response)).toBe(200);
+      const reversal = (response.json() as { response: Reversal }).response;
+      if (!reversal.alreadyReversed) {
+        expect(reversal.completionsRemoved).toHaveLength(1);
+        expect(reversal.completionsRemoved[0]).toMatchObject({ id: mission, userId: user, ...(completionId !== undefined ? { completionId } : {}) });
+        stats.removedByRemoval += 1;
+      }
+    };
+
+    const toggleMembership = async () => {
+      const user = rng.pick(USERS);
+      const groupId = rng.pick(PROGRAM.groups).id;
+      const set = members.get(groupId) as Set<string>;
+      if (set.has(user)) {
+        const response = await send('admin', 'DELETE', `/admin/groups/${groupId}/members/${user}`);
+        expect(response.statusCode, context(`leave ${groupId} ${user}`, response)).toBe(204);
+        set.delete(user);
+      } else {
+        await join(groupId, user);
+      }
+      stats.requests += 1;
+    };
+
+    /** One random operation for the user (membership changes only between bursts). */
+    const operation = (user: string, concurrent: boolean): Promise<unknown> => {
+      const kind = rng.weighted({ action: 66, adjust: 7, reverse: 15, remove: 7, repeat: concurrent ? 0 : 3, membership: concurrent ? 0 : 2 });
+      if (kind === 'adjust') return adjust(user);
+      if (kind === 'remove') return removeLatest(user);
+      if (kind === 'repeat') return repeatAction();
+      if (kind === 'membership') return toggleMembership();
+      if (kind === 'reverse') {
+        const target = reversalTarget(concurrent ? user : undefined);
+        if (target !== undefined) return reverse(target, concurrent);
+      }
+      return logAction(user);
+    };
+
+    while (stats.requests < OPERATIONS) {
+      if (events.length > 50 && rng.chance(0.012)) {
+        stats.bursts += 1;
+        if (rng.chance(0.5)) {
+          // Ten users at once.
+          const users = rng.shuffled(USERS).slice(0, 10);
+          await Promise.all(users.map((user) => operation(user, true)));
         } else {
-          expect(before, context(`second effective reversal of ${target.eventId}`, response)).toBeUndefined();
-          stats.removedByReversal += removed.length;
-          reversals.set(target.eventId, removed);
-        }
-        return reversal;
-      };
-
-      const removeLatest = async (user: string) => {
-        const mission = rng.pick(USER_MISSIONS);
-        const known = completionIds.get(`${user}\u0000${mission}`) ?? [];
-        const completionId = known.length > 0 && rng.chance(0.3) ? rng.pick(known) : undefined;
-        const query = completionId !== undefined ? `?completionId=${encodeURIComponent(completionId)}` : '';
-        const response = await send('admin', 'DELETE', `/users/${user}/challenges/${mission}/completions/latest${query}`);
-        stats.requests += 1;
-        stats.removals += 1;
-        if (response.statusCode === 404) {
-          expect((response.json() as { code: string }).code, context(`remove ${user} ${mission}`, response)).toBe('not_found');
-          return;
-        }
-        expect(response.statusCode, context(`remove ${user} ${mission}${query}`, response)).toBe(200);
-        const reversal = (response.json() as { response: Reversal }).response;
-        if (!reversal.alreadyReversed) {
-          expect(reversal.completionsRemoved).toHaveLength(1);
-          expect(reversal.completionsRemoved[0]).toMatchObject({ id: mission, userId: user, ...(completionId !== undefined ? { completionId } : {}) });
-          stats.removedByRemoval += 1;
-        }
-      };
-
-      const toggleMembership = async () => {
-        const user = rng.pick(USERS);
-        const groupId = rng.pick(PROGRAM.groups).id;
-        const set = members.get(groupId) as Set<string>;
-        if (set.has(user)) {
-          const response = await send('admin', 'DELETE', `/admin/groups/${groupId}/members/${user}`);
-          expect(response.statusCode, context(`leave ${groupId} ${user}`, response)).toBe(204);
-          set.delete(user);
-        } else {
-          await join(groupId, user);
-        }
-        stats.requests += 1;
-      };
-
-      /** One random operation for the user (membership changes only between bursts). */
-      const operation = (user: string, concurrent: boolean): Promise<unknown> => {
-        const kind = rng.weighted({ action: 66, adjust: 7, reverse: 15, remove: 7, repeat: concurrent ? 0 : 3, membership: concurrent ? 0 : 2 });
-        if (kind === 'adjust') return adjust(user);
-        if (kind === 'remove') return removeLatest(user);
-        if (kind === 'repeat') return repeatAction();
-        if (kind === 'membership') return toggleMembership();
-        if (kind === 'reverse') {
-          const target = reversalTarget(concurrent ? user : undefined);
-          if (target !== undefined) return reverse(target, concurrent);
-        }
-        return logAction(user);
-      };
-
-      while (stats.requests < OPERATIONS) {
-        if (events.length > 50 && rng.chance(0.012)) {
-          stats.bursts += 1;
-          if (rng.chance(0.5)) {
-            // Ten users at once.
-            const users = rng.shuffled(USERS).slice(0, 10);
-            await Promise.all(users.map((user) => operation(user, true)));
-          } else {
-            // One user, ten requests at once, with the same reversal sent twice.
-            const user = rng.pick(USERS);
-            const target = reversalTarget(user);
-            const twice = target !== undefined && !reversals.has(target.eventId) ? target : undefined;
-            if (twice !== undefined) inFlight.add(twice.eventId);
-            const results = await Promise.all([
-              ...Array.from({ length: twice !== undefined ? 8 : 10 }, () => operation(user, true)),
-              ...(twice !== undefined ? [reverse(twice, true), reverse(twice, true)] : []),
-            ]);
-            if (twice !== undefined) {
-              inFlight.delete(twice.eventId);
-              const pair = results.slice(-2) as Reversal[];
-              expect(pair.filter((r) => !r.alreadyReversed), `seed ${SEED}: concurrent reversals of ${twice.eventId}`).toHaveLength(1);
-            }
+          // One user, ten requests at once, with the same reversal sent twice.
+          const user = rng.pick(USERS);
+          const target = reversalTarget(user);
+          const twice = target !== undefined && !reversals.has(target.eventId) ? target : undefined;
+          if (twice !== undefined) inFlight.add(twice.eventId);
+          const results = await Promise.all([
+            ...Array.from({ length: twice !== undefined ? 8 : 10 }, () => operation(user, true)),
+            ...(twice !== undefined ? [reverse(twice, true), reverse(twice, true)] : []),
+          ]);
+          if (twice !== undefined) {
+            inFlight.delete(twice.eventId);
+            const pair = results.slice(-2) as Reversal[];
+            expect(
+              pair.filter((r) => !r.alreadyReversed),
+              `seed ${SEED}: concurrent reversals of ${twice.eventId}`,
+            ).toHaveLength(1);
           }
-        } else {
-          await operation(rng.pick(USERS), false);
         }
+      } else {
+        await operation(rng.pick(USERS), false);
       }
+    }
 
-      const report = await verify([site.siteId]);
-      expect(report.drift, `seed ${SEED}: ${JSON.stringify(stats)}`).toEqual([]);
-      expect(report.sites).toBe(1);
-      // The run did enough for that to mean something.
-      expect(report.checked.ledgerEntries).toBe(await count('points_ledger', site.siteId));
-      expect(report.checked.completions).toBe(await count('mission_completions', site.siteId));
-      expect(report.checked.ledgerEntries).toBeGreaterThan(0);
-      expect(report.checked.completions).toBeGreaterThan(0);
-      expect(report.checked.parties).toBeGreaterThanOrEqual(USERS.length - 5);
-      expect(stats.requests).toBeGreaterThanOrEqual(OPERATIONS);
-      // Thousands of actions (issue 7), whatever the seed, at the default size.
-      if (OPERATIONS >= 3_500) expect(stats.actions).toBeGreaterThanOrEqual(2_000);
-      expect(stats.reversals).toBeGreaterThanOrEqual(100);
-      expect(stats.repeatedReversals).toBeGreaterThan(0);
-      expect(stats.removedByReversal).toBeGreaterThan(0);
-      expect(stats.bursts).toBeGreaterThan(0);
-      expect(await count('mission_completions', site.siteId, true)).toBe(stats.removedByReversal + stats.removedByRemoval);
-      expect(await count('mission_completions', site.siteId, false)).toBeGreaterThan(0);
-    },
-    120_000,
-  );
+    const report = await verify([site.siteId]);
+    expect(report.drift, `seed ${SEED}: ${JSON.stringify(stats)}`).toEqual([]);
+    expect(report.sites).toBe(1);
+    // The run did enough for that to mean something.
+    expect(report.checked.ledgerEntries).toBe(await count('points_ledger', site.siteId));
+    expect(report.checked.completions).toBe(await count('mission_completions', site.siteId));
+    expect(report.checked.ledgerEntries).toBeGreaterThan(0);
+    expect(report.checked.completions).toBeGreaterThan(0);
+    expect(report.checked.parties).toBeGreaterThanOrEqual(USERS.length - 5);
+    expect(stats.requests).toBeGreaterThanOrEqual(OPERATIONS);
+    // Thousands of actions (issue 7), whatever the seed, at the default size.
+    if (OPERATIONS >= 3_500) expect(stats.actions).toBeGreaterThanOrEqual(2_000);
+    expect(stats.reversals).toBeGreaterThanOrEqual(100);
+    expect(stats.repeatedReversals).toBeGreaterThan(0);
+    expect(stats.removedByReversal).toBeGreaterThan(0);
+    expect(stats.bursts).toBeGreaterThan(0);
+    expect(await count('mission_completions', site.siteId, true)).toBe(stats.removedByReversal + stats.removedByRemoval);
+    expect(await count('mission_completions', site.siteId, false)).toBeGreaterThan(0);
+  }, 120_000);
 
   describe('tampering', () => {
     let site: TestSite;
@@ -404,7 +427,14 @@ describe.each(configurations)('verify (%s)', (configuration) => {
       return response.json() as { response: ActionOutcome };
     };
     const balanceRow = (category: string) =>
-      db().selectFrom('point_balances').selectAll().where('site_id', '=', site.siteId).where('party_type', '=', 'user').where('party_id', '=', user).where('category', '=', category).executeTakeFirstOrThrow();
+      db()
+        .selectFrom('point_balances')
+        .selectAll()
+        .where('site_id', '=', site.siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', user)
+        .where('category', '=', category)
+        .executeTakeFirstOrThrow();
     /** Moves the user's stored balance in the category without a ledger entry (drift on purpose). */
     const bumpBalance = (category: string, by: number) =>
       db()
@@ -415,22 +445,40 @@ describe.each(configurations)('verify (%s)', (configuration) => {
         .where('category', '=', category)
         .execute();
     const completionOf = (missionId: string) =>
-      db().selectFrom('mission_completions').selectAll().where('site_id', '=', site.siteId).where('party_id', '=', user).where('mission_id', '=', missionId).executeTakeFirstOrThrow();
+      db()
+        .selectFrom('mission_completions')
+        .selectAll()
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', user)
+        .where('mission_id', '=', missionId)
+        .executeTakeFirstOrThrow();
 
     beforeAll(async () => {
       site = await t.createSite();
       admin = await t.token(site.admin);
       app = await t.token(site.app);
-      const put = await t.app.inject({ method: 'PUT', url: '/admin/program', headers: { authorization: `Bearer ${admin}` }, payload: PROGRAM as unknown as Record<string, unknown> });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/admin/program',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: PROGRAM as unknown as Record<string, unknown>,
+      });
       expect(put.statusCode, put.body).toBe(200);
       // tina: m-first-read (10 Points, b-reader), m-daily-login (2 Points, supply), m-quiz-safety
       // (100 Award), and 100 Points by adjustment: 112 lifetime Points, level l-2.
       expect((await post(`/users/${user}/actions`, app, { action: 'read_article' })).response.missionsCompleted.map((m) => m.id)).toEqual(['m-first-read']);
       expect((await post(`/users/${user}/actions`, app, { action: 'login' })).response.missionsCompleted.map((m) => m.id)).toEqual(['m-daily-login']);
-      expect((await post(`/users/${user}/actions`, app, { action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-safety', passed: 'true' } })).response.missionsCompleted.map((m) => m.id)).toEqual([
-        'm-quiz-safety',
-      ]);
-      const adjusted = await t.app.inject({ method: 'POST', url: `/admin/users/${user}/points`, headers: { authorization: `Bearer ${admin}` }, payload: { category: 'Points', amount: 100, reason: 'welcome' } });
+      expect(
+        (
+          await post(`/users/${user}/actions`, app, { action: 'QUIZ_COMPLETED', metadata: { quiz_id: 'q-safety', passed: 'true' } })
+        ).response.missionsCompleted.map((m) => m.id),
+      ).toEqual(['m-quiz-safety']);
+      const adjusted = await t.app.inject({
+        method: 'POST',
+        url: `/admin/users/${user}/points`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { category: 'Points', amount: 100, reason: 'welcome' },
+      });
       expect(adjusted.statusCode, adjusted.body).toBe(201);
       expect((adjusted.json() as { response: { levelChanged?: { to: { id: string } } } }).response.levelChanged?.to.id).toBe('l-2');
       // Another user, so that tampering with tina is told apart from the site's other parties.
@@ -456,7 +504,14 @@ describe.each(configurations)('verify (%s)', (configuration) => {
     });
 
     it("lifetime points off: 'lifetime'", async () => {
-      const set = (lifetime: number) => db().updateTable('point_balances').set({ lifetime }).where('site_id', '=', site.siteId).where('party_id', '=', user).where('category', '=', 'Points').execute();
+      const set = (lifetime: number) =>
+        db()
+          .updateTable('point_balances')
+          .set({ lifetime })
+          .where('site_id', '=', site.siteId)
+          .where('party_id', '=', user)
+          .where('category', '=', 'Points')
+          .execute();
       await set(150);
       await expectDrift({ check: 'lifetime', subject, detail: 'Points lifetime points', expected: 112, actual: 150 });
       await set(112);
@@ -464,27 +519,64 @@ describe.each(configurations)('verify (%s)', (configuration) => {
     });
 
     it("a badge missing from the trophy case: 'trophies'", async () => {
-      const row = await db().selectFrom('trophies').selectAll().where('site_id', '=', site.siteId).where('party_id', '=', user).where('badge_id', '=', 'b-reader').executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('trophies')
+        .selectAll()
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', user)
+        .where('badge_id', '=', 'b-reader')
+        .executeTakeFirstOrThrow();
       const at = new Date(Number(row.first_earned_at)).toISOString();
       await db().deleteFrom('trophies').where('site_id', '=', site.siteId).where('party_id', '=', user).where('badge_id', '=', 'b-reader').execute();
-      await expectDrift({ check: 'trophies', subject, detail: 'badge b-reader (not in the trophy case)', expected: `1 earned, first ${at}, last ${at}`, actual: null });
+      await expectDrift({
+        check: 'trophies',
+        subject,
+        detail: 'badge b-reader (not in the trophy case)',
+        expected: `1 earned, first ${at}, last ${at}`,
+        actual: null,
+      });
       await db().insertInto('trophies').values(row).execute();
       await expectClean();
     });
 
     it("a trophy counted twice: 'trophies' with both counts", async () => {
       const where = db().updateTable('trophies').where('site_id', '=', site.siteId).where('party_id', '=', user).where('badge_id', '=', 'b-reader');
-      const row = await db().selectFrom('trophies').selectAll().where('site_id', '=', site.siteId).where('party_id', '=', user).where('badge_id', '=', 'b-reader').executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('trophies')
+        .selectAll()
+        .where('site_id', '=', site.siteId)
+        .where('party_id', '=', user)
+        .where('badge_id', '=', 'b-reader')
+        .executeTakeFirstOrThrow();
       const at = new Date(Number(row.first_earned_at)).toISOString();
       await where.set({ earned_count: 2 }).execute();
-      await expectDrift({ check: 'trophies', subject, detail: 'badge b-reader', expected: `1 earned, first ${at}, last ${at}`, actual: `2 earned, first ${at}, last ${at}` });
+      await expectDrift({
+        check: 'trophies',
+        subject,
+        detail: 'badge b-reader',
+        expected: `1 earned, first ${at}, last ${at}`,
+        actual: `2 earned, first ${at}, last ${at}`,
+      });
       await where.set({ earned_count: 1 }).execute();
       await expectClean();
     });
 
     it("a level the lifetime points do not reach: 'level'", async () => {
-      const level = async (levelId: string | null) => db().updateTable('parties').set({ level_id: levelId }).where('site_id', '=', site.siteId).where('party_type', '=', 'user').where('party_id', '=', user).execute();
-      const before = await db().selectFrom('parties').select('level_id').where('site_id', '=', site.siteId).where('party_type', '=', 'user').where('party_id', '=', user).executeTakeFirstOrThrow();
+      const level = async (levelId: string | null) =>
+        db()
+          .updateTable('parties')
+          .set({ level_id: levelId })
+          .where('site_id', '=', site.siteId)
+          .where('party_type', '=', 'user')
+          .where('party_id', '=', user)
+          .execute();
+      const before = await db()
+        .selectFrom('parties')
+        .select('level_id')
+        .where('site_id', '=', site.siteId)
+        .where('party_type', '=', 'user')
+        .where('party_id', '=', user)
+        .executeTakeFirstOrThrow();
       expect(before.level_id).toBe('l-2');
       await level('l-3');
       await expectDrift({ check: 'level', subject, detail: 'level at 112 lifetime Points', expected: 'l-2', actual: 'l-3' });
@@ -516,16 +608,34 @@ describe.each(configurations)('verify (%s)', (configuration) => {
           .where('period', '=', 'day')
           .execute();
       await bump(1);
-      await expectDrift({ check: 'cap_totals', subject, detail: `Points earned in the day from ${new Date(Number(row.period_start)).toISOString()}`, expected: 12, actual: 13 });
+      await expectDrift({
+        check: 'cap_totals',
+        subject,
+        detail: `Points earned in the day from ${new Date(Number(row.period_start)).toISOString()}`,
+        expected: 12,
+        actual: 13,
+      });
       await bump(-1);
       await expectClean();
     });
 
     it("a completion removed without taking its points back: 'completion_points'", async () => {
       const completion = await completionOf('m-quiz-safety');
-      const removedAt = (at: number | null) => db().updateTable('mission_completions').set({ removed_at: at }).where('site_id', '=', site.siteId).where('completion_id', '=', completion.completion_id).execute();
+      const removedAt = (at: number | null) =>
+        db()
+          .updateTable('mission_completions')
+          .set({ removed_at: at })
+          .where('site_id', '=', site.siteId)
+          .where('completion_id', '=', completion.completion_id)
+          .execute();
       await removedAt(clock());
-      await expectDrift({ check: 'completion_points', subject, detail: `completion ${completion.completion_id} (removed): points reversed`, expected: -100, actual: 0 });
+      await expectDrift({
+        check: 'completion_points',
+        subject,
+        detail: `completion ${completion.completion_id} (removed): points reversed`,
+        expected: -100,
+        actual: 0,
+      });
       await removedAt(null);
       await expectClean();
     });
@@ -534,7 +644,13 @@ describe.each(configurations)('verify (%s)', (configuration) => {
       const completion = await completionOf('m-first-read');
       const copy = { ...completion, completion_id: `${completion.completion_id}-copy`, badge_id: null };
       await db().insertInto('mission_completions').values(copy).execute();
-      await expectDrift({ check: 'completion_count', subject, detail: 'm-first-read: live completions of a non-repeatable mission (at most)', expected: 1, actual: 2 });
+      await expectDrift({
+        check: 'completion_count',
+        subject,
+        detail: 'm-first-read: live completions of a non-repeatable mission (at most)',
+        expected: 1,
+        actual: 2,
+      });
       await db().deleteFrom('mission_completions').where('site_id', '=', site.siteId).where('completion_id', '=', copy.completion_id).execute();
       await expectClean();
     });
@@ -563,7 +679,9 @@ describe.each(configurations)('verify (%s)', (configuration) => {
       const sites = await db().selectFrom('sites').select('site_id').execute();
       const report = await verify();
       expect(report.sites).toBe(sites.length);
-      expect(report.drift.filter((d) => d.siteId === site.siteId)).toEqual([{ siteId: site.siteId, check: 'balance', subject, detail: 'Coins balance', expected: 5, actual: 0 }]);
+      expect(report.drift.filter((d) => d.siteId === site.siteId)).toEqual([
+        { siteId: site.siteId, check: 'balance', subject, detail: 'Coins balance', expected: 5, actual: 0 },
+      ]);
       const other = await t.createSite();
       expect((await verify([other.siteId])).drift).toEqual([]);
       await bump(5);

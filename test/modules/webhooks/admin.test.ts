@@ -21,7 +21,14 @@ interface Reply {
   raw: string;
 }
 
-async function call(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+async function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const res = await t.app.inject({
     method,
     url,
@@ -85,7 +92,11 @@ describe.each(configurations)('webhook admin API (%s)', (configuration) => {
 
   it('creates, lists, reads, replaces and deletes an endpoint', async () => {
     const { admin } = await adminOf();
-    const created = await call(t, 'POST', '/admin/webhook-endpoints', admin, { url: 'https://hooks.example.com/a', eventTypes: ['level.changed', 'badge.earned'], description: 'Levels and badges' });
+    const created = await call(t, 'POST', '/admin/webhook-endpoints', admin, {
+      url: 'https://hooks.example.com/a',
+      eventTypes: ['level.changed', 'badge.earned'],
+      description: 'Levels and badges',
+    });
     expect(created.status, created.raw).toBe(201);
     const endpoint = created.one;
     expect(endpoint).toMatchObject({ url: 'https://hooks.example.com/a', eventTypes: ['level.changed', 'badge.earned'], description: 'Levels and badges' });
@@ -154,7 +165,10 @@ describe.each(configurations)('webhook admin API (%s)', (configuration) => {
     const open = await buildTestApp(configuration, { config: { webhookAllowPrivateNetworks: true } });
     try {
       const site = await open.createSite();
-      const created = await call(open, 'POST', '/admin/webhook-endpoints', await open.token(site.admin), { url: 'http://127.0.0.1:9/hook', eventTypes: ['badge.earned'] });
+      const created = await call(open, 'POST', '/admin/webhook-endpoints', await open.token(site.admin), {
+        url: 'http://127.0.0.1:9/hook',
+        eventTypes: ['badge.earned'],
+      });
       expect(created.status, created.raw).toBe(201);
       expect(created.one.url).toBe('http://127.0.0.1:9/hook');
     } finally {
@@ -166,7 +180,14 @@ describe.each(configurations)('webhook admin API (%s)', (configuration) => {
     const { admin, deliveries } = await siteWithDeliveries(t);
     expect(deliveries).toHaveLength(2);
     for (const d of deliveries) {
-      expect(d).toMatchObject({ eventType: 'mission.completed', destination: 'site:achievementCallbackUrl', status: 'pending', attempts: 1, lastStatus: null, lastUrl: 'https://hooks.example.com/q' });
+      expect(d).toMatchObject({
+        eventType: 'mission.completed',
+        destination: 'site:achievementCallbackUrl',
+        status: 'pending',
+        attempts: 1,
+        lastStatus: null,
+        lastUrl: 'https://hooks.example.com/q',
+      });
       expect(d.lastError).not.toBeNull();
     }
     expect(deliveries.map((d) => d.userId).sort()).toEqual(['ann', 'bob']);
@@ -239,7 +260,10 @@ describe.each(configurations)('webhook admin API (%s)', (configuration) => {
     expect(bDeliveries.headers['x-total-count']).toBe('0');
     // A's endpoint and delivery survived B's attempts.
     expect((await call(t, 'GET', `/admin/webhook-endpoints/${String(endpoint.id)}`, a.admin)).one).toEqual(endpoint);
-    expect((await call(t, 'GET', `/admin/webhook-deliveries/${String(delivery.id)}`, a.admin)).one).toMatchObject({ id: delivery.id, attempts: delivery.attempts });
+    expect((await call(t, 'GET', `/admin/webhook-deliveries/${String(delivery.id)}`, a.admin)).one).toMatchObject({
+      id: delivery.id,
+      attempts: delivery.attempts,
+    });
   });
 
   it('reveals the secret, the same one each time, and rotates it with a day of overlap', async () => {

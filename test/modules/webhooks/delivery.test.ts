@@ -27,7 +27,12 @@ async function setUp(t: TestApp, site: Record<string, unknown>, extra: Record<st
 }
 
 async function play(t: TestApp, s: Setup, userId: string, eventId: string): Promise<Record<string, unknown>> {
-  const logged = await t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers: { authorization: `Bearer ${s.app}` }, payload: { action: 'play', eventId } });
+  const logged = await t.app.inject({
+    method: 'POST',
+    url: `/users/${userId}/actions`,
+    headers: { authorization: `Bearer ${s.app}` },
+    payload: { action: 'play', eventId },
+  });
   expect(logged.statusCode, logged.body).toBe(201);
   return logged.json().response as Record<string, unknown>;
 }
@@ -55,7 +60,12 @@ describe.each(configurations)('signed webhook deliveries (%s)', (configuration) 
 
   it('posts mission.completed in the SPEC §12 shape, signed so that the standardwebhooks library verifies it', async () => {
     const s = await setUp(t, { achievementCallbackUrl: receiver.url });
-    const named = await t.app.inject({ method: 'PUT', url: '/users/ann/preferences', headers: { authorization: `Bearer ${s.app}` }, payload: { firstName: 'Ann', lastName: 'Lee' } });
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/users/ann/preferences',
+      headers: { authorization: `Bearer ${s.app}` },
+      payload: { firstName: 'Ann', lastName: 'Lee' },
+    });
     expect(named.statusCode, named.body).toBe(200);
     const outcome = await play(t, s, 'ann', 'ev-signed');
     const completionId = (outcome.missionsCompleted as Array<{ completionId: string }>)[0]?.completionId;
@@ -66,7 +76,8 @@ describe.each(configurations)('signed webhook deliveries (%s)', (configuration) 
     expect(request?.path).toBe('/hooks');
     expect(request?.headers['content-type']).toBe('application/json');
 
-    const secret = (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers: { authorization: `Bearer ${s.admin}` } })).json().response.secret as string;
+    const secret = (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers: { authorization: `Bearer ${s.admin}` } })).json().response
+      .secret as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const verified = new Webhook(secret).verify(request?.body as string, request?.headers as Record<string, string>) as Record<string, unknown>;
     expect(verified).toEqual({
@@ -86,15 +97,29 @@ describe.each(configurations)('signed webhook deliveries (%s)', (configuration) 
       },
     });
     // Another secret does not verify it.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(request?.body as string, request?.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(request?.body as string, request?.headers as Record<string, string>),
+    ).toThrow();
 
     const [delivery] = await deliveries(t, s);
-    expect(delivery).toMatchObject({ eventId: request?.headers['webhook-id'], eventType: 'mission.completed', userId: 'ann', destination: 'site:achievementCallbackUrl', status: 'delivered', attempts: 1, lastStatus: 200, lastError: null, lastUrl: receiver.url, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      eventId: request?.headers['webhook-id'],
+      eventType: 'mission.completed',
+      userId: 'ann',
+      destination: 'site:achievementCallbackUrl',
+      status: 'delivered',
+      attempts: 1,
+      lastStatus: 200,
+      lastError: null,
+      lastUrl: receiver.url,
+      nextAttemptAt: null,
+    });
   });
 
   it('signs with both secrets while a rotated one overlaps, and each verifies on its own', async () => {
     const s = await setUp(t, { achievementCallbackUrl: receiver.url });
-    const old = (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers: { authorization: `Bearer ${s.admin}` } })).json().response.secret as string;
+    const old = (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers: { authorization: `Bearer ${s.admin}` } })).json().response
+      .secret as string;
     const rotated = await t.app.inject({ method: 'POST', url: '/admin/webhook-secret/rotate', headers: { authorization: `Bearer ${s.admin}` } });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const { secret, previousSecretValidUntil } = rotated.json().response as { secret: string; previousSecretValidUntil: string };
@@ -106,7 +131,8 @@ describe.each(configurations)('signed webhook deliveries (%s)', (configuration) 
     await t.app.services.webhooks.runOnce();
     const request = receiver.received[before];
     expect(String(request?.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    for (const key of [secret, old]) expect(new Webhook(key).verify(request?.body as string, request?.headers as Record<string, string>)).toMatchObject({ eventType: 'mission.completed' });
+    for (const key of [secret, old])
+      expect(new Webhook(key).verify(request?.body as string, request?.headers as Record<string, string>)).toMatchObject({ eventType: 'mission.completed' });
   });
 
   it('delivers a user event to each subscribed endpoint only, and a failing endpoint does not hold up the others', async () => {
@@ -116,13 +142,28 @@ describe.each(configurations)('signed webhook deliveries (%s)', (configuration) 
     const s = await setUp(
       t,
       { achievementCallbackUrl: receiver.url },
-      { levels: [{ id: 'l-1', name: 'Rookie', threshold: 0 }, { id: 'l-2', name: 'Regular', threshold: 10 }] },
+      {
+        levels: [
+          { id: 'l-1', name: 'Rookie', threshold: 0 },
+          { id: 'l-2', name: 'Regular', threshold: 10 },
+        ],
+      },
     );
     for (const url of [`${receiver.url}/levels`, downUrl]) {
-      const created = await t.app.inject({ method: 'POST', url: '/admin/webhook-endpoints', headers: { authorization: `Bearer ${s.admin}` }, payload: { url, eventTypes: ['level.changed'] } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/admin/webhook-endpoints',
+        headers: { authorization: `Bearer ${s.admin}` },
+        payload: { url, eventTypes: ['level.changed'] },
+      });
       expect(created.statusCode, created.body).toBe(201);
     }
-    const badgeOnly = await t.app.inject({ method: 'POST', url: '/admin/webhook-endpoints', headers: { authorization: `Bearer ${s.admin}` }, payload: { url: `${receiver.url}/badges`, eventTypes: ['badge.earned'] } });
+    const badgeOnly = await t.app.inject({
+      method: 'POST',
+      url: '/admin/webhook-endpoints',
+      headers: { authorization: `Bearer ${s.admin}` },
+      payload: { url: `${receiver.url}/badges`, eventTypes: ['badge.earned'] },
+    });
     expect(badgeOnly.statusCode).toBe(201);
 
     await play(t, s, 'cy', 'ev-level');
@@ -222,7 +263,11 @@ describe.each(configurations)('webhook retries (%s)', (configuration) => {
       expect((await t.app.services.webhooks.runOnce()).attempted).toBe(0);
 
       receiver.answer(200);
-      const redelivered = await t.app.inject({ method: 'POST', url: `/admin/webhook-deliveries/${String(dead?.id)}/redeliver`, headers: { authorization: `Bearer ${await t.token(s.site.admin)}` } });
+      const redelivered = await t.app.inject({
+        method: 'POST',
+        url: `/admin/webhook-deliveries/${String(dead?.id)}/redeliver`,
+        headers: { authorization: `Bearer ${await t.token(s.site.admin)}` },
+      });
       expect(redelivered.statusCode, redelivered.body).toBe(202);
       expect(redelivered.json().response).toMatchObject({ id: dead?.id, status: 'pending', nextAttemptAt: new Date(now).toISOString() });
       const count = receiver.received.length;

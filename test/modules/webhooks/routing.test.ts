@@ -39,6 +39,8 @@ describe('hasDestination', () => {
 describe('subscribedTypes', () => {
   it('is every type some endpoint subscribes to, once', () => {
     expect(subscribedTypes([])).toEqual(new Set());
-    expect(subscribedTypes([endpoint('e1', 'badge.earned', 'level.changed'), endpoint('e2', 'badge.earned')])).toEqual(new Set(['badge.earned', 'level.changed']));
+    expect(subscribedTypes([endpoint('e1', 'badge.earned', 'level.changed'), endpoint('e2', 'badge.earned')])).toEqual(
+      new Set(['badge.earned', 'level.changed']),
+    );
   });
 });

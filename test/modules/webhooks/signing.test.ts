@@ -51,7 +51,10 @@ describe('signWebhook', () => {
     expect(signatures).toHaveLength(2);
     expect(signatures[0]).not.toBe(signatures[1]);
     expect(signatures[0]).toBe(signWebhook('msg_5', Number(headers['webhook-timestamp']) * 1000, BODY, [current])['webhook-signature']);
-    for (const [secret, signature] of [[current, signatures[0]], [replaced, signatures[1]]] as const) {
+    for (const [secret, signature] of [
+      [current, signatures[0]],
+      [replaced, signatures[1]],
+    ] as const) {
       expect(new Webhook(secret).verify(BODY, { ...headers, 'webhook-signature': signature ?? '' })).toEqual(JSON.parse(BODY));
     }
     expect(() => new Webhook(generateWebhookSecret()).verify(BODY, { ...headers })).toThrow(/No matching signature/);

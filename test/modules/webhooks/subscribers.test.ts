@@ -53,20 +53,35 @@ describe.each(configurations)('outbox rows only for events with a destination (%
     return c;
   };
   const play = async (c: Ctx, user: string, eventId: string, app: TestApp['app'] = t.app) => {
-    const response = await app.inject({ method: 'POST', url: `/users/${user}/actions`, headers: { authorization: `Bearer ${c.app}` }, payload: { action: 'play', eventId } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/users/${user}/actions`,
+      headers: { authorization: `Bearer ${c.app}` },
+      payload: { action: 'play', eventId },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return (response.json() as { response: ActionOutcome }).response;
   };
-  const subscribe = async (c: Ctx, eventTypes: string[]) => ((await call('POST', '/admin/webhook-endpoints', c.admin, 201, { url: `${receiver.url}/endpoint`, eventTypes })) as { id: string }).id;
+  const subscribe = async (c: Ctx, eventTypes: string[]) =>
+    ((await call('POST', '/admin/webhook-endpoints', c.admin, 201, { url: `${receiver.url}/endpoint`, eventTypes })) as { id: string }).id;
   /** The site's outbox rows: [party, type, sequence], in the order written. */
   const outbox = async (c: Ctx) =>
-    (await t.database.db.selectFrom('outbox').select(['party_id', 'event_type', 'sequence']).where('site_id', '=', c.site.siteId).orderBy('party_id').orderBy('sequence').execute()).map(
-      (row) => [row.party_id, row.event_type, Number(row.sequence)],
-    );
+    (
+      await t.database.db
+        .selectFrom('outbox')
+        .select(['party_id', 'event_type', 'sequence'])
+        .where('site_id', '=', c.site.siteId)
+        .orderBy('party_id')
+        .orderBy('sequence')
+        .execute()
+    ).map((row) => [row.party_id, row.event_type, Number(row.sequence)]);
   const rowsOf = async (c: Ctx, table: 'level_changes' | 'trophies' | 'mission_completions' | 'points_ledger') =>
     (await t.database.db.selectFrom(table).select('party_id').where('site_id', '=', c.site.siteId).execute()).length;
   const partySequence = async (c: Ctx, user: string) =>
-    Number((await t.database.db.selectFrom('parties').select('sequence').where('site_id', '=', c.site.siteId).where('party_id', '=', user).executeTakeFirstOrThrow()).sequence);
+    Number(
+      (await t.database.db.selectFrom('parties').select('sequence').where('site_id', '=', c.site.siteId).where('party_id', '=', user).executeTakeFirstOrThrow())
+        .sequence,
+    );
   /** Runs the dispatcher; what the receiver got for this site: [path, type, sequence]. */
   const delivered = async (c: Ctx) => {
     const before = receiver.received.length;
