@@ -23,7 +23,7 @@ import { changeLevel, type PresentedLevelChange } from '../ledger/level-changes.
 import type { Decided, Locked } from '../ledger/locked.js';
 import { inLockOrder, type LockedRow, type PartyRow } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
-import { StaleWrite, type ScoreRow } from '../ledger/written.js';
+import { StaleWrite, SupplyTaken, type ScoreRow } from '../ledger/written.js';
 import { lifetimeDelta, WriteSet, type PartyKey } from '../ledger/write-set.js';
 import type { ActionsRepository, MissionStateRow, ProgressUpdate } from './repository.js';
 
@@ -92,6 +92,8 @@ class DryRun extends Error {
 }
 
 const UNIQUE_VIOLATION = /unique|duplicate key|23505/i;
+/** Attempts of a decision whose write set keeps finding a mission's supply taken (each refusal is another decision's completion). */
+const SUPPLY_ATTEMPTS = 10;
 /** Rate-window counts and cap totals kept per party before the oldest are dropped (they are reloadable). */
 const MAX_WINDOWS = 32;
 
@@ -208,39 +210,41 @@ export class ActionService {
       // Another decision of this node is writing the party, others keep moving it, or groups are locked: decide locked.
     }
     if (involved === undefined || involved.memberships === 'cached') involved = await this.groupsOf(snapshot, party, input.action);
-    // Leaderboard scores move in the transaction; their ranking structures after the commit.
-    const scores: ScoreUpdate[] = [];
     const parties = [...involved.groups, party];
-    const outcome = await this.database.transaction(async (trx) => {
-      // The ledger locks every party this decision touches (the user's groups and the user), and
-      // writes the decision's set at once.
-      const { answer, scores: stored } = await this.ledger.write(
-        trx,
-        { parties, now, destinations: snapshot.destinations },
-        async (locked): Promise<Decided<ActionDecision | ActionOutcome>> => {
-          if (input.eventId !== undefined) {
-            const existing = await this.repository.findEvent(trx, party.siteId, eventId);
-            if (existing !== undefined) return { writes: locked.writes, answer: this.duplicateOf(existing, party, input.action) };
-          }
-          const decided = await this.decideAction(
-            { trx, snapshot, now, scores, cache: this.#cache },
-            party,
-            involved,
-            parties.map((p) => locked.row(p)),
-            input,
-            eventId,
-            options,
-          );
-          return { writes: decided.writes, answer: decided };
-        },
-      );
-      if (!('written' in answer)) return answer;
-      // (Written, so that a dry run is refused as the action would be; rolled back.)
-      if (options.dryRun === true) throw new DryRun(answer.answer);
-      return answer.written(stored);
+    return retried(async () => {
+      // Leaderboard scores move in the transaction; their ranking structures after the commit.
+      const scores: ScoreUpdate[] = [];
+      const outcome = await this.database.transaction(async (trx) => {
+        // The ledger locks every party this decision touches (the user's groups and the user), and
+        // writes the decision's set at once.
+        const { answer, scores: stored } = await this.ledger.write(
+          trx,
+          { parties, now, destinations: snapshot.destinations },
+          async (locked): Promise<Decided<ActionDecision | ActionOutcome>> => {
+            if (input.eventId !== undefined) {
+              const existing = await this.repository.findEvent(trx, party.siteId, eventId);
+              if (existing !== undefined) return { writes: locked.writes, answer: this.duplicateOf(existing, party, input.action) };
+            }
+            const decided = await this.decideAction(
+              { trx, snapshot, now, scores, cache: this.#cache },
+              party,
+              involved,
+              parties.map((p) => locked.row(p)),
+              input,
+              eventId,
+              options,
+            );
+            return { writes: decided.writes, answer: decided };
+          },
+        );
+        if (!('written' in answer)) return answer;
+        // (Written, so that a dry run is refused as the action would be; rolled back.)
+        if (options.dryRun === true) throw new DryRun(answer.answer);
+        return answer.written(stored);
+      });
+      await this.leaderboards.publish(scores);
+      return outcome;
     });
-    await this.leaderboards.publish(scores);
-    return outcome;
   }
 
   /**
@@ -399,14 +403,16 @@ export class ActionService {
    * structures of the board scores it changed after the commit.
    */
   async transaction<T>(snapshot: ProgramSnapshot, now: number, work: (within: WithinTransaction) => Promise<T>): Promise<T> {
-    let scores: ScoreUpdate[] = [];
-    const result = await this.database.transaction(async (trx) => {
-      const within: WithinTransaction = { trx, snapshot, now, scores: [], cache: new PartyCache(64) };
-      scores = within.scores;
-      return work(within);
+    return retried(async () => {
+      let scores: ScoreUpdate[] = [];
+      const result = await this.database.transaction(async (trx) => {
+        const within: WithinTransaction = { trx, snapshot, now, scores: [], cache: new PartyCache(64) };
+        scores = within.scores;
+        return work(within);
+      });
+      await this.leaderboards.publish(scores);
+      return result;
     });
-    await this.leaderboards.publish(scores);
-    return result;
   }
 
   /** Decides one action of the locked party (and of the locked groups it advances): its write set, not yet written. */
@@ -661,13 +667,8 @@ export class ActionService {
     for (const update of decision.progress) outcome.progress.push({ challengeId: update.missionId, percentComplete: update.percentComplete });
     for (const completion of decision.completions) {
       const mission = snapshot.missionsById.get(completion.missionId) as EngineMission;
-      if (completion.usesSupply && !(await this.ledger.claimSupply(trx, party.siteId, mission.id, mission.supply as number))) {
-        // Another party took the last unit since the state was read: this completion does not
-        // happen, and the mission is out of supply, so it shows no progress either.
-        setProgress([{ missionId: mission.id, windowStart: completion.windowStart, rules: mission.rules.map((rule) => ({ ruleId: rule.id, current: 0 })) }]);
-        outcome.progress = outcome.progress.filter((entry) => entry.challengeId !== mission.id);
-        continue;
-      }
+      // (A unit of the mission's site-wide supply: taken when the set is written, if still left.)
+      if (completion.usesSupply) writes.claimSupply(party.siteId, mission.id, mission.supply as number);
       const completionId = `cmp_${uuidv7()}`;
       writes.completions.push({
         site_id: party.siteId,
@@ -968,4 +969,19 @@ function knowsEarned(entry: PartyEntry, category: string, periods: Periods): boo
 function storeEarned(entry: PartyEntry, category: string, periods: Periods, totals: { day: number; year: number }): void {
   entry.earned.set(earnedKey(category, 'day', periods.day), totals.day);
   entry.earned.set(earnedKey(category, 'year', periods.year), totals.year);
+}
+
+/**
+ * Runs `attempt` (a transaction and what follows its commit) again while its write set is refused
+ * because other decisions took the last units of a mission's supply since it read them: decided
+ * again, it reads the supply as it is now, so that supply stays exact site-wide.
+ */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let attempts = 1; ; attempts++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof SupplyTaken) || attempts >= SUPPLY_ATTEMPTS) throw error;
+    }
+  }
 }

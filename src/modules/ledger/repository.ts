@@ -3,6 +3,7 @@
 // "decide, then write" entry of every decision made under lock (the action path's locked one
 // included): the parties it names are locked (./parties.ts), the caller decides from them
 // (./locked.ts), and the decision's write set, checked, is written at once.
+import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
@@ -13,7 +14,7 @@ import { inLockOrder, lockParties, readParty, type LockedRow } from './parties.j
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
 import { writeOnSqlite } from './sqlite.js';
 import { unwritable, type PartyKey, type WriteSet } from './write-set.js';
-import { StaleWrite, type ScoreRow } from './written.js';
+import { StaleWrite, SupplyTaken, type ScoreRow } from './written.js';
 
 const supply = {
   create: precompiled<{ siteId: string; missionId: string }>((db, p) =>
@@ -22,13 +23,14 @@ const supply = {
       .values({ site_id: p.siteId, mission_id: p.missionId, used: 0 })
       .onConflict((oc) => oc.columns(['site_id', 'mission_id']).doNothing()),
   ),
-  claim: precompiled<{ siteId: string; missionId: string; supply: number }, { used: number }>((db, p) =>
+  // Takes the units only while that many are left: an atomic conditional update, exact across parties and nodes.
+  claim: precompiled<{ siteId: string; missionId: string; units: number; supply: number }, { used: number }>((db, p) =>
     db
       .updateTable('mission_supply')
-      .set((eb) => ({ used: eb('used', '+', 1) }))
+      .set((eb) => ({ used: eb('used', '+', p.units) }))
       .where('site_id', '=', p.siteId)
       .where('mission_id', '=', p.missionId)
-      .where('used', '<', p.supply)
+      .where(sql<number>`used + ${p.units}`, '<=', p.supply)
       .returning('used'),
   ),
 };
@@ -71,10 +73,16 @@ export class LedgerRepository {
 
   /**
    * Writes the write set in the caller's transaction; throws StaleWrite when a party's version
-   * moved since its decision read it, and AppError (so rolling the transaction back) when a
-   * balance would leave the exact integers. Returns the leaderboard scores as stored.
+   * moved since its decision read it, SupplyTaken when fewer units of a mission's supply are left
+   * than it claims, and AppError when a balance would leave the exact integers (each rolls the
+   * transaction back). Returns the leaderboard scores as stored.
    */
   async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
+    // The site-wide supply first: a set that takes more than is left is refused before any of it is written.
+    for (const claim of writes.supplyClaims.values()) {
+      await supply.create(trx, claim);
+      if ((await supply.claim(trx, claim)).length === 0) throw new SupplyTaken();
+    }
     if (this.dialect !== 'postgres') return writeOnSqlite(trx, writes);
     const [written] = await writeOnPostgres(trx, [writes]);
     if (written instanceof StaleWrite) throw written;
@@ -91,7 +99,8 @@ export class LedgerRepository {
    * by one, so that only it fails. A set with amendments (WriteSet.hasAmendments) needs a lock.
    */
   commit(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
-    if (writes.hasAmendments) return Promise.reject(new Error('a write set with amendments is written under lock (apply or write)'));
+    if (writes.hasAmendments || writes.supplyClaims.size > 0)
+      return Promise.reject(new Error('a write set with amendments or supply claims is written under lock (apply or write)'));
     return this.#batches.submit({ trx, writes });
   }
 
@@ -136,17 +145,6 @@ export class LedgerRepository {
   /** The party's lifetime points in the category, as stored. */
   async lifetime(trx: Trx, party: PartyKey, category: string): Promise<number> {
     return (await storedPoints(trx, party, category)).lifetime;
-  }
-
-  /**
-   * Takes one unit of a mission's site-wide supply; false when none is left. The one write a
-   * decision makes while it decides (the action path's, locked): an atomic conditional update, so
-   * that decisions of different parties, on any node, never take more than the supply; rolled
-   * back with the transaction when the decision is not written.
-   */
-  async claimSupply(trx: Trx, siteId: string, missionId: string, units: number): Promise<boolean> {
-    await supply.create(trx, { siteId, missionId });
-    return (await supply.claim(trx, { siteId, missionId, supply: units })).length === 1;
   }
 
   /** Locks the parties a transaction's first lock names; later, only reads (`read`) the rows of parties it holds. */

@@ -117,6 +117,8 @@ export class WriteSet {
   // What a decision made under lock changes of earlier decisions' rows (see reversal.ts), and award accounts.
   readonly removedCompletions = new Map<string, { siteId: string; completionId: string; removedAt: number }>();
   readonly suppliesReturned = new Map<string, { siteId: string; missionId: string; units: number }>();
+  /** Units of missions' site-wide supply the set takes (of `supply` in all): written first, and only while that many are left. */
+  readonly supplyClaims = new Map<string, { siteId: string; missionId: string; units: number; supply: number }>();
   readonly progressResets = new Map<string, { siteId: string; partyType: PartyType; partyId: string; missionId: string }>();
   /** A badge's trophy case entry as recounted from the party's live completions (a count of 0: the entry goes). */
   readonly trophyCounts = new Map<string, TrophyDelta>();
@@ -273,6 +275,17 @@ export class WriteSet {
     this.removedCompletions.set(completionId, { siteId, completionId, removedAt: at });
   }
 
+  /**
+   * Takes a unit of the mission's site-wide supply (`supply` units in all) when the set is
+   * written: if other decisions took what was left since this one read it, the whole set is
+   * refused (SupplyTaken) and the decision is made again.
+   */
+  claimSupply(siteId: string, missionId: string, supply: number): void {
+    const known = this.supplyClaims.get(missionId);
+    if (known !== undefined) known.units += 1;
+    else this.supplyClaims.set(missionId, { siteId, missionId, units: 1, supply });
+  }
+
   /** Gives a unit of the mission's site-wide supply back (never below none used). */
   returnSupply(siteId: string, missionId: string): void {
     const known = this.suppliesReturned.get(missionId);
@@ -336,6 +349,7 @@ export class WriteSet {
       this.scores,
       this.removedCompletions,
       this.suppliesReturned,
+      this.supplyClaims,
       this.progressResets,
       this.trophyCounts,
       this.reversedEvents,

@@ -48,6 +48,16 @@ export class StaleWrite extends Error {
   }
 }
 
+/**
+ * A write set's supply claim found fewer units left than it takes: other decisions took them since
+ * this one read the supply. Nothing of the set is written; the decision is made again.
+ */
+export class SupplyTaken extends Error {
+  constructor() {
+    super("a mission's supply was taken since it was read");
+  }
+}
+
 export function outOfRange(category: string): AppError {
   return new AppError(
     'amount_out_of_range',

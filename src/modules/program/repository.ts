@@ -94,19 +94,17 @@ export class ProgramRepository {
         await trx
           .insertInto('mission_progress_archive')
           .values(
-            progress
-              .slice(i, i + 500)
-              .map((p) => ({
-                site_id: siteId,
-                party_type: p.party_type,
-                party_id: p.party_id,
-                mission_id: missionId,
-                rule_id: ruleId,
-                window_start: p.window_start,
-                current: p.current,
-                archived_at: now,
-                program_version: version,
-              })),
+            progress.slice(i, i + 500).map((p) => ({
+              site_id: siteId,
+              party_type: p.party_type,
+              party_id: p.party_id,
+              mission_id: missionId,
+              rule_id: ruleId,
+              window_start: p.window_start,
+              current: p.current,
+              archived_at: now,
+              program_version: version,
+            })),
           )
           .execute();
       }

@@ -4,7 +4,8 @@
 // completions site-wide; every balance equals its ledger afterwards. Run on both dialects.
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ActionsRepository } from '../../../src/modules/actions/repository.js';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
@@ -198,6 +199,36 @@ describe.each(configurations)('concurrent actions (%s)', (configuration) => {
     const late = outcomeOf(await post('/users/claimer-late/actions', { action: 'claim_prize' }));
     expect(late).toMatchObject({ recorded: true, missionsCompleted: [], pointsAwarded: [] });
     expect(await completions('m-limited')).toBe(5);
+    await expectBalancesMatchLedger(t.database.db, site.siteId);
+  });
+
+  it('decides again, and completes nothing, when the last unit of a supply was taken after the decision read it', async () => {
+    await put('/admin/actions/claim_single', { name: 'claim_single' });
+    await put('/admin/challenges/m-single', {
+      name: 'One of a kind',
+      startDate: '2026-01-01T00:00:00',
+      endDate: '2027-12-31T23:59:59',
+      timezone: 'America/New_York',
+      rules: [{ id: 'r-1', action: 'claim_single', type: 'count', goal: 1, metadata: [] }],
+      rewards: { points: [{ category: 'Points', amount: 5 }] },
+      supply: 1,
+    });
+    expect(outcomeOf(await post('/users/single-first/actions', { action: 'claim_single' })).missionsCompleted.map((m) => m.id)).toEqual(['m-single']);
+    // The next decision reads the supply as it was before that completion (as a decision of
+    // another node, made at the same moment, would): its write set is refused, nothing of it is
+    // written, and it is made again from the supply as it is.
+    const reads = vi.spyOn(ActionsRepository.prototype, 'supplyUsed').mockResolvedValueOnce(new Map());
+    try {
+      const response = await post('/users/single-second/actions', { action: 'claim_single' });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(outcomeOf(response)).toMatchObject({ recorded: true, missionsCompleted: [], pointsAwarded: [] });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await completions('m-single')).toBe(1);
+    expect(await count('action_events', ['single-second'])).toBe(1);
+    expect(await balance('single-second', 'Points')).toBe(0);
     await expectBalancesMatchLedger(t.database.db, site.siteId);
   });
 });

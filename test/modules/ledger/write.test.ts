@@ -7,6 +7,7 @@ import type { PointsLedgerTable } from '../../../src/db/schema.js';
 import { AppError } from '../../../src/errors.js';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { lifetimeDelta, type PartyKey } from '../../../src/modules/ledger/write-set.js';
+import { SupplyTaken } from '../../../src/modules/ledger/written.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
 import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
@@ -159,5 +160,29 @@ describe.each(configurations)('LedgerRepository.write (%s)', (configuration) => 
     );
     const row = await party(fay);
     expect([scores, Number(row?.version), Number(row?.sequence), row?.level_id]).toEqual([[], 0, 0, null]);
+  });
+
+  it("takes units of a mission's supply with the set, and refuses the whole set when fewer are left than it claims", async () => {
+    const gus = user('gus');
+    const claim = (units: number, id: string) =>
+      database.transaction((trx) =>
+        ledger.write(trx, { parties: [gus], now: 6_000 }, async (locked) => {
+          for (let i = 0; i < units; i++) locked.writes.claimSupply(site, 'm-supply', 3);
+          locked.writes.post(credit(gus, 1, id), 1);
+          return { writes: locked.writes, answer: null };
+        }),
+      );
+    const used = async () =>
+      Number(
+        (await database.db.selectFrom('mission_supply').select('used').where('site_id', '=', site).where('mission_id', '=', 'm-supply').executeTakeFirst())
+          ?.used,
+      );
+    await claim(2, 'w-s1');
+    expect(await used()).toBe(2);
+    expect(await claim(2, 'w-s2').catch((error: unknown) => error)).toBeInstanceOf(SupplyTaken);
+    await claim(1, 'w-s3');
+    expect(await used()).toBe(3);
+    const written = await entries();
+    expect([written.includes('w-s1'), written.includes('w-s2'), written.includes('w-s3')]).toEqual([true, false, true]);
   });
 });
