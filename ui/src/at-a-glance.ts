@@ -102,7 +102,8 @@ export class QlAtAGlance extends QuestlineElement {
     return html`
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">At a glance</h2>
-        ${this.status()} ${s === null ? nothing : this.body(s)}
+        ${this.status()}
+        ${s === null ? nothing : this.body(s)}
       </section>
     `;
   }
@@ -122,9 +123,7 @@ export class QlAtAGlance extends QuestlineElement {
       <dl part="stats">
         <div part="stat points">
           <dt>Points</dt>
-          <dd part="stat-value">
-            ${formatNumber(s.points.balance)}${s.points.category !== null && s.points.category.toLowerCase() !== 'points' ? html`<small class="muted">${s.points.category}</small>` : nothing}
-          </dd>
+          <dd part="stat-value">${formatNumber(s.points.balance)}${s.points.category !== null && s.points.category.toLowerCase() !== 'points' ? html`<small class="muted">${s.points.category}</small>` : nothing}</dd>
         </div>
         <div part="stat level">
           <dt>Level</dt>
@@ -135,18 +134,14 @@ export class QlAtAGlance extends QuestlineElement {
                 ? s.level.current !== null
                   ? html`<small class="muted">Top level</small>`
                   : nothing
-                : html`<small class="muted"
-                      >${s.level.pointsToNext !== null ? `${formatNumber(s.level.pointsToNext)} to ${s.level.next.name}` : `Next: ${s.level.next.name}`}</small
-                    >
-                    ${s.level.percentToNext !== null ? progressBar(s.level.percentToNext, `Progress to ${s.level.next.name}`) : nothing}`
+                : html`<small class="muted">${s.level.pointsToNext !== null ? `${formatNumber(s.level.pointsToNext)} to ${s.level.next.name}` : `Next: ${s.level.next.name}`}</small>
+                  ${s.level.percentToNext !== null ? progressBar(s.level.percentToNext, `Progress to ${s.level.next.name}`) : nothing}`
             }
           </dd>
         </div>
         <div part="stat badges">
           <dt>Badges</dt>
-          <dd part="stat-value">
-            ${formatNumber(s.badges.count)}${latest !== undefined ? html`<small class="muted">Latest: ${latest.name}</small>` : nothing}
-          </dd>
+          <dd part="stat-value">${formatNumber(s.badges.count)}${latest !== undefined ? html`<small class="muted">Latest: ${latest.name}</small>` : nothing}</dd>
         </div>
         <div part="stat missions">
           <dt>Missions</dt>
@@ -164,16 +159,13 @@ export class QlAtAGlance extends QuestlineElement {
         s.recentActions.length === 0
           ? html`<p class="muted" part="empty">No actions yet.</p>`
           : html`<ul part="actions" aria-label="Recent actions">
-              ${s.recentActions.map(
-                (action) =>
-                  html`<li part="action" data-event=${action.eventId}>
-                    <span part="action-name"
-                      >${action.action}${action.value !== 1 ? html` <span class="muted">(${formatNumber(action.value)})</span>` : nothing}</span
-                    >
-                    <time class="muted" part="action-date" datetime=${action.timestamp}>${formatDate(action.timestamp)}</time>
-                  </li>`,
-              )}
-            </ul>`
+            ${s.recentActions.map(
+              (action) => html`<li part="action" data-event=${action.eventId}>
+                <span part="action-name">${action.action}${action.value !== 1 ? html` <span class="muted">(${formatNumber(action.value)})</span>` : nothing}</span>
+                <time class="muted" part="action-date" datetime=${action.timestamp}>${formatDate(action.timestamp)}</time>
+              </li>`,
+            )}
+          </ul>`
       }
     `;
   }

@@ -143,9 +143,7 @@ export class QlLeaderboard extends QuestlineElement {
         <h2 id="title" part="title">${this.boardName ?? 'Leaderboard'}</h2>
         <div class="views" part="views" role="group" aria-label="Leaderboard view">
           <button type="button" part="view-button" aria-pressed=${this.view === 'top' ? 'true' : 'false'} @click=${() => this.choose('top')}>Top</button>
-          <button type="button" part="view-button" aria-pressed=${this.view === 'around' ? 'true' : 'false'} @click=${() => this.choose('around')}>
-            Around me
-          </button>
+          <button type="button" part="view-button" aria-pressed=${this.view === 'around' ? 'true' : 'false'} @click=${() => this.choose('around')}>Around me</button>
         </div>
         ${this.status()}
         ${
@@ -156,26 +154,22 @@ export class QlLeaderboard extends QuestlineElement {
                 ? html`<p class="muted" part="empty">No scores yet.</p>`
                 : nothing
               : html`<ol part="list" aria-label=${this.view === 'top' ? 'Top entries' : 'Entries around you'}>
-                  ${this.entries.map((entry) => {
-                    const viewer = entry.userId !== undefined && entry.userId === this.userId;
-                    return html`<li
-                      part=${viewer ? 'entry viewer' : 'entry'}
-                      aria-current=${viewer ? 'true' : nothing}
-                      data-user=${entry.userId ?? entry.groupId ?? ''}
-                    >
-                      <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${entry.rank}</span>
-                      <span class="name" part="name">${displayName(entry)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
-                      <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(entry.score)}</span>
-                    </li>`;
-                  })}
-                </ol>`
+                ${this.entries.map((entry) => {
+                  const viewer = entry.userId !== undefined && entry.userId === this.userId;
+                  return html`<li part=${viewer ? 'entry viewer' : 'entry'} aria-current=${viewer ? 'true' : nothing} data-user=${entry.userId ?? entry.groupId ?? ''}>
+                    <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${entry.rank}</span>
+                    <span class="name" part="name">${displayName(entry)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
+                    <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(entry.score)}</span>
+                  </li>`;
+                })}
+              </ol>`
         }
         ${
           standing === null
             ? nothing
             : html`<p class="muted" part="standing">
-                ${standing.rank === null ? 'You are not on this leaderboard yet.' : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
-              </p>`
+              ${standing.rank === null ? 'You are not on this leaderboard yet.' : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
+            </p>`
         }
       </section>
     `;

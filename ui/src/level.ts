@@ -63,29 +63,27 @@ export class QlLevel extends QuestlineElement {
             : levels.current === null
               ? html`<p class="muted" part="empty">No level yet.</p>`
               : html`
-                  <div class="current" part="current">
-                    ${levels.current.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${this.assetUrl(levels.current.iconUrl)} alt="${levels.current.name} level" />` : nothing}
-                    <div>
-                      <p><span class="name" part="level-name">${levels.current.name}</span></p>
-                      ${levels.current.description !== undefined ? html`<p class="muted" part="description">${levels.current.description}</p>` : nothing}
-                    </div>
+                <div class="current" part="current">
+                  ${levels.current.iconUrl !== undefined ? html`<img class="icon" part="icon" src=${this.assetUrl(levels.current.iconUrl)} alt="${levels.current.name} level" />` : nothing}
+                  <div>
+                    <p><span class="name" part="level-name">${levels.current.name}</span></p>
+                    ${levels.current.description !== undefined ? html`<p class="muted" part="description">${levels.current.description}</p>` : nothing}
                   </div>
-                  <p class="muted" part="points">${formatNumber(levels.points)} lifetime points</p>
-                  ${
-                    levels.next === null
-                      ? html`<p class="notice" part="top-level">Top level reached</p>`
-                      : html`
-                          <p part="next">
-                            Next: <strong part="next-name">${levels.next.name}</strong>${
-                              levels.pointsToNext !== null
-                                ? html`, <span part="points-to-next">${formatNumber(levels.pointsToNext)} points to go</span>`
-                                : nothing
-                            }
-                          </p>
-                          ${levels.percentToNext !== null ? progressBar(levels.percentToNext, `Progress to ${levels.next.name}`) : nothing}
-                        `
-                  }
-                `
+                </div>
+                <p class="muted" part="points">${formatNumber(levels.points)} lifetime points</p>
+                ${
+                  levels.next === null
+                    ? html`<p class="notice" part="top-level">Top level reached</p>`
+                    : html`
+                      <p part="next">
+                        Next: <strong part="next-name">${levels.next.name}</strong>${
+                          levels.pointsToNext !== null ? html`, <span part="points-to-next">${formatNumber(levels.pointsToNext)} points to go</span>` : nothing
+                        }
+                      </p>
+                      ${levels.percentToNext !== null ? progressBar(levels.percentToNext, `Progress to ${levels.next.name}`) : nothing}
+                    `
+                }
+              `
         }
       </section>
     `;

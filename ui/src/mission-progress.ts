@@ -110,41 +110,38 @@ export class QlMissionProgress extends QuestlineElement {
     return html`
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">${name}</h2>
-        ${this.status()} ${this.unavailable ? html`<p class="muted" part="empty">This mission is not available to you yet.</p>` : nothing}
+        ${this.status()}
+        ${this.unavailable ? html`<p class="muted" part="empty">This mission is not available to you yet.</p>` : nothing}
         ${
           progress === null
             ? nothing
             : html`
-                ${this.definition?.description !== undefined ? html`<p class="muted" part="description">${this.definition.description}</p>` : nothing}
-                ${progressBar(progress.percentComplete, `${name} progress`)}
-                <p part="percent">${progress.percentComplete}% complete</p>
-                ${completed ? html`<p class="done" part="completed" role="status">Completed</p>` : nothing}
-                ${
-                  repeatable && progress.completionCount > 0
-                    ? html`<p class="muted" part="completion-count">
-                        Completed ${formatNumber(progress.completionCount)} ${progress.completionCount === 1 ? 'time' : 'times'}
-                      </p>`
-                    : nothing
-                }
-                ${
-                  progress.window !== null
-                    ? html`<p class="muted" part="window">This round ends <time datetime=${progress.window.end}>${formatDate(progress.window.end)}</time></p>`
-                    : nothing
-                }
-                ${this.definition?.ruleMatch === 'any' && progress.rules.length > 1 ? html`<p class="muted" part="rule-match">Any one of:</p>` : nothing}
-                <ul part="rules" aria-label="Goals">
-                  ${progress.rules.map(
-                    (rule) =>
-                      html`<li part=${rule.achieved ? 'rule achieved' : 'rule'} data-rule=${rule.ruleId}>
-                        <span part="rule-name">${ruleLabel(rule, this.definition)}</span>
-                        <span part="rule-progress"
-                          >${formatNumber(rule.current)} /
-                          ${formatNumber(rule.goal)}${rule.achieved ? html` <span class="done" part="rule-done">✓<span class="visually-hidden"> done</span></span>` : nothing}</span
-                        >
-                      </li>`,
-                  )}
-                </ul>
-              `
+              ${this.definition?.description !== undefined ? html`<p class="muted" part="description">${this.definition.description}</p>` : nothing}
+              ${progressBar(progress.percentComplete, `${name} progress`)}
+              <p part="percent">${progress.percentComplete}% complete</p>
+              ${completed ? html`<p class="done" part="completed" role="status">Completed</p>` : nothing}
+              ${
+                repeatable && progress.completionCount > 0
+                  ? html`<p class="muted" part="completion-count">Completed ${formatNumber(progress.completionCount)} ${progress.completionCount === 1 ? 'time' : 'times'}</p>`
+                  : nothing
+              }
+              ${
+                progress.window !== null
+                  ? html`<p class="muted" part="window">This round ends <time datetime=${progress.window.end}>${formatDate(progress.window.end)}</time></p>`
+                  : nothing
+              }
+              ${this.definition?.ruleMatch === 'any' && progress.rules.length > 1 ? html`<p class="muted" part="rule-match">Any one of:</p>` : nothing}
+              <ul part="rules" aria-label="Goals">
+                ${progress.rules.map(
+                  (rule) => html`<li part=${rule.achieved ? 'rule achieved' : 'rule'} data-rule=${rule.ruleId}>
+                    <span part="rule-name">${ruleLabel(rule, this.definition)}</span>
+                    <span part="rule-progress"
+                      >${formatNumber(rule.current)} / ${formatNumber(rule.goal)}${rule.achieved ? html` <span class="done" part="rule-done">✓<span class="visually-hidden"> done</span></span>` : nothing}</span
+                    >
+                  </li>`,
+                )}
+              </ul>
+            `
         }
       </section>
     `;

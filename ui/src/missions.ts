@@ -160,18 +160,8 @@ export class QlMissions extends QuestlineElement {
         <div role="tablist" part="tabs" aria-label="Missions" @keydown=${this.onKeydown}>
           ${TABS.map(([id, label]) => {
             const selected = id === this.tab;
-            return html`<button
-              type="button"
-              role="tab"
-              id="tab-${id}"
-              part=${selected ? 'tab tab-selected' : 'tab'}
-              aria-selected=${selected ? 'true' : 'false'}
-              aria-controls="panel"
-              tabindex=${selected ? 0 : -1}
-              @click=${() => this.select(id)}
-            >
-              ${label}
-            </button>`;
+            return html`<button type="button" role="tab" id="tab-${id}" part=${selected ? 'tab tab-selected' : 'tab'} aria-selected=${selected ? 'true' : 'false'}
+              aria-controls="panel" tabindex=${selected ? 0 : -1} @click=${() => this.select(id)}>${label}</button>`;
           })}
         </div>
         <div role="tabpanel" id="panel" part="panel" aria-labelledby="tab-${this.tab}">
@@ -181,9 +171,7 @@ export class QlMissions extends QuestlineElement {
               ? nothing
               : this.missions.length === 0
                 ? html`<p class="muted" part="empty">${this.tab === 'completed' ? 'No completed missions yet.' : 'No missions yet.'}</p>`
-                : html`<ul part="list">
-                    ${this.missions.map((mission) => this.item(mission))}
-                  </ul>`
+                : html`<ul part="list">${this.missions.map((mission) => this.item(mission))}</ul>`
           }
         </div>
       </section>
@@ -204,9 +192,7 @@ export class QlMissions extends QuestlineElement {
       </div>
       ${
         rewards.length > 0
-          ? html`<ul class="rewards" part="rewards" aria-label="Rewards">
-              ${rewards.map((label) => html`<li part="reward">${label}</li>`)}
-            </ul>`
+          ? html`<ul class="rewards" part="rewards" aria-label="Rewards">${rewards.map((label) => html`<li part="reward">${label}</li>`)}</ul>`
           : nothing
       }
       ${
@@ -215,7 +201,7 @@ export class QlMissions extends QuestlineElement {
           : mission.locked === true
             ? html`<p class="notice" part="locked-reason"><strong>Locked.</strong> ${mission.lockedReason ?? ''}</p>`
             : html`${progressBar(mission.percentComplete, `${mission.name} progress`)}
-                <p class="muted" part="percent">${mission.percentComplete}% complete</p>`
+              <p class="muted" part="percent">${mission.percentComplete}% complete</p>`
       }
     </li>`;
   }

@@ -27,21 +27,18 @@ export class QlPoints extends QuestlineElement {
           this.categories === null
             ? null
             : html`<ul part="list">
-                ${this.categories.map(
-                  (category) =>
-                    html`<li part="category" data-category=${category.id}>
-                      <span part="category-name">${category.name}</span>
-                      <strong part="balance">${formatNumber(category.balance)}</strong>
-                      ${
-                        category.dailyLimit !== null && category.remainingToday === 0
-                          ? html`<p class="notice" part="limit-notice" role="status">
-                              Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.
-                            </p>`
-                          : null
-                      }
-                    </li>`,
-                )}
-              </ul>`
+              ${this.categories.map(
+                (category) => html`<li part="category" data-category=${category.id}>
+                  <span part="category-name">${category.name}</span>
+                  <strong part="balance">${formatNumber(category.balance)}</strong>
+                  ${
+                    category.dailyLimit !== null && category.remainingToday === 0
+                      ? html`<p class="notice" part="limit-notice" role="status">Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.</p>`
+                      : null
+                  }
+                </li>`,
+              )}
+            </ul>`
         }
       </section>
     `;

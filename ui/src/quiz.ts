@@ -27,73 +27,21 @@ export class QlQuiz extends QuestlineElement {
   };
   static override styles = css`
     ${sharedStyles}
-    p {
-      margin: 0 0 8px;
-      overflow-wrap: anywhere;
-    }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      min-width: 0;
-    }
-    legend {
-      font-weight: 600;
-      padding: 0;
-      margin-bottom: 8px;
-      overflow-wrap: anywhere;
-    }
-    .choices {
-      display: grid;
-      gap: 6px;
-      margin-bottom: 12px;
-    }
-    .choice {
-      display: flex;
-      gap: 8px;
-      align-items: flex-start;
-      padding: 6px 8px;
-      border: 1px solid var(--ql-color-border, #d9dde7);
-      border-radius: calc(var(--ql-radius, 10px) / 2);
-      cursor: pointer;
-      overflow-wrap: anywhere;
-      min-width: 0;
-    }
-    .choice input {
-      margin-top: 0.2em;
-      flex: none;
-    }
-    .actions {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 8px;
-      align-items: center;
-    }
-    .correct {
-      color: var(--ql-color-success, #2b8a3e);
-      font-weight: 600;
-    }
-    .wrong {
-      color: var(--ql-color-error, #c92a2a);
-      font-weight: 600;
-    }
-    .result {
-      margin-top: 8px;
-    }
-    .result ul {
-      margin: 0 0 8px;
-    }
-    h3 {
-      margin: 0 0 6px;
-      font-size: 1em;
-    }
-    h3:focus {
-      outline: none;
-    }
-    .done {
-      color: var(--ql-color-success, #2b8a3e);
-      font-weight: 600;
-    }
+    p { margin: 0 0 8px; overflow-wrap: anywhere; }
+    fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+    legend { font-weight: 600; padding: 0; margin-bottom: 8px; overflow-wrap: anywhere; }
+    .choices { display: grid; gap: 6px; margin-bottom: 12px; }
+    .choice { display: flex; gap: 8px; align-items: flex-start; padding: 6px 8px; border: 1px solid var(--ql-color-border, #d9dde7);
+      border-radius: calc(var(--ql-radius, 10px) / 2); cursor: pointer; overflow-wrap: anywhere; min-width: 0; }
+    .choice input { margin-top: 0.2em; flex: none; }
+    .actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+    .correct { color: var(--ql-color-success, #2b8a3e); font-weight: 600; }
+    .wrong { color: var(--ql-color-error, #c92a2a); font-weight: 600; }
+    .result { margin-top: 8px; }
+    .result ul { margin: 0 0 8px; }
+    h3 { margin: 0 0 6px; font-size: 1em; }
+    h3:focus { outline: none; }
+    .done { color: var(--ql-color-success, #2b8a3e); font-weight: 600; }
   `;
 
   declare quizId: string;
@@ -231,18 +179,11 @@ export class QlQuiz extends QuestlineElement {
         ${question.type === 'multiple' ? html`<p part="instructions" class="muted">Choose all that apply.</p>` : nothing}
         <div class="choices" part="choices">
           ${question.choices.map(
-            (choice) =>
-              html`<label class="choice" part="choice">
-                <input
-                  type=${question.type === 'single' ? 'radio' : 'checkbox'}
-                  name="choice"
-                  part="choice-input"
-                  value=${choice.id}
-                  .checked=${this.selected.has(choice.id)}
-                  @change=${(e: Event) => this.choose(question, choice.id, (e.target as HTMLInputElement).checked)}
-                />
-                <span>${choice.text}</span>
-              </label>`,
+            (choice) => html`<label class="choice" part="choice">
+              <input type=${question.type === 'single' ? 'radio' : 'checkbox'} name="choice" part="choice-input" value=${choice.id}
+                .checked=${this.selected.has(choice.id)} @change=${(e: Event) => this.choose(question, choice.id, (e.target as HTMLInputElement).checked)} />
+              <span>${choice.text}</span>
+            </label>`,
           )}
         </div>
       </fieldset>
@@ -252,9 +193,7 @@ export class QlQuiz extends QuestlineElement {
       <div class="actions">
         ${
           feedback === null
-            ? html`<button type="submit" part="submit" ?disabled=${this.selected.size === 0 || this.submitting}>
-                ${this.submitting ? 'Submitting…' : 'Submit answer'}
-              </button>`
+            ? html`<button type="submit" part="submit" ?disabled=${this.selected.size === 0 || this.submitting}>${this.submitting ? 'Submitting…' : 'Submit answer'}</button>`
             : this.result === null
               ? html`<button type="button" part="next" @click=${this.next}>Next question</button>`
               : nothing
@@ -270,31 +209,25 @@ export class QlQuiz extends QuestlineElement {
     return html`<div part="result" class="result" data-passed=${String(result.passed)}>
       ${feedback === null ? nothing : html`<p part="feedback" role="status" class=${feedback.correct ? 'correct' : 'wrong'}>Your last answer was ${feedback.correct ? 'correct' : 'wrong'}.</p>`}
       <h3 id="result-title" part="result-title" tabindex="-1" class=${result.passed ? 'correct' : 'wrong'}>${result.passed ? 'Passed!' : 'Not passed'}</h3>
-      <p part="score">
-        You answered ${result.totalCorrect} of ${result.totalQuestions} correctly: <strong>${percent(result.percentCorrect)}</strong>${
-          summary === null ? nothing : html` (${percent(summary.passingPercent)} needed to pass)`
-        }.
-      </p>
+      <p part="score">You answered ${result.totalCorrect} of ${result.totalQuestions} correctly: <strong>${percent(result.percentCorrect)}</strong>${
+        summary === null ? nothing : html` (${percent(summary.passingPercent)} needed to pass)`
+      }.</p>
       ${
         points.length === 0
           ? nothing
-          : html`<ul part="points-awarded">
-              ${points.map((p) => html`<li>Points awarded: +${formatNumber(p.credited)} ${p.category}</li>`)}
-            </ul>`
+          : html`<ul part="points-awarded">${points.map((p) => html`<li>Points awarded: +${formatNumber(p.credited)} ${p.category}</li>`)}</ul>`
       }
       ${
         result.missionsCompleted.length === 0
           ? nothing
-          : html`<ul part="missions-completed">
-              ${result.missionsCompleted.map((m) => html`<li>Mission completed: ${m.name}</li>`)}
-            </ul>`
+          : html`<ul part="missions-completed">${result.missionsCompleted.map((m) => html`<li>Mission completed: ${m.name}</li>`)}</ul>`
       }
       ${
         canRetry
           ? html`<div class="actions">
-              <button type="button" part="try-again" @click=${this.tryAgain}>Try again</button>
-              ${summary?.attemptsLeft == null ? nothing : html`<span part="attempts-left" class="muted">${summary.attemptsLeft} ${summary.attemptsLeft === 1 ? 'attempt' : 'attempts'} left</span>`}
-            </div>`
+            <button type="button" part="try-again" @click=${this.tryAgain}>Try again</button>
+            ${summary?.attemptsLeft == null ? nothing : html`<span part="attempts-left" class="muted">${summary.attemptsLeft} ${summary.attemptsLeft === 1 ? 'attempt' : 'attempts'} left</span>`}
+          </div>`
           : !result.passed && summary !== null && summary.attemptsLeft === 0
             ? html`<p part="exhausted" class="notice">No attempts left.</p>`
             : nothing
@@ -305,12 +238,9 @@ export class QlQuiz extends QuestlineElement {
   private renderBody(summary: QuizSummary) {
     if (this.result !== null) return this.renderResult(summary, this.result);
     const best = summary.bestScore === null ? nothing : html`<p part="best-score" class="muted">Your best score: ${percent(summary.bestScore)}.</p>`;
-    if (summary.status === 'passed')
-      return html`<p part="passed" class="done">You passed this quiz.</p>
-        ${best}`;
+    if (summary.status === 'passed') return html`<p part="passed" class="done">You passed this quiz.</p>${best}`;
     if (summary.currentAttempt === null && summary.attemptsLeft === 0)
-      return html`<p part="exhausted" class="notice">You have used all your attempts (${summary.attemptsUsed}).</p>
-        ${best}`;
+      return html`<p part="exhausted" class="notice">You have used all your attempts (${summary.attemptsUsed}).</p>${best}`;
     const question = this.question;
     if (question === undefined) return html`<p part="empty" class="muted">This quiz has no questions to answer.</p>`;
     return html`${best}${this.renderQuestion(summary, question)}`;
@@ -325,16 +255,14 @@ export class QlQuiz extends QuestlineElement {
         ${
           summary === null
             ? nothing
-            : html`<p part="rules" class="muted">
-                ${summary.questionCount} ${summary.questionCount === 1 ? 'question' : 'questions'} · pass with
-                ${percent(summary.passingPercent)}${
-                  summary.attemptsLeft === null || summary.status === 'passed'
-                    ? nothing
-                    : html` · ${summary.attemptsLeft} of ${summary.maxAttempts} attempts left`
-                }.
-              </p>`
+            : html`<p part="rules" class="muted">${summary.questionCount} ${summary.questionCount === 1 ? 'question' : 'questions'} · pass with ${percent(summary.passingPercent)}${
+                summary.attemptsLeft === null || summary.status === 'passed'
+                  ? nothing
+                  : html` · ${summary.attemptsLeft} of ${summary.maxAttempts} attempts left`
+              }.</p>`
         }
-        ${this.status()} ${this.problem === null ? nothing : html`<p part="problem" class="error" role="alert">${this.problem}</p>`}
+        ${this.status()}
+        ${this.problem === null ? nothing : html`<p part="problem" class="error" role="alert">${this.problem}</p>`}
         ${this.missing && this.result === null ? html`<p part="closed" class="notice">This quiz is not open now.</p>` : nothing}
         ${summary !== null ? this.renderBody(summary) : this.result !== null ? this.renderResult(null, this.result) : nothing}
       </section>

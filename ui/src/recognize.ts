@@ -28,88 +28,23 @@ export class QlRecognize extends QuestlineElement {
   };
   static override styles = css`
     ${sharedStyles}
-    form {
-      display: grid;
-      gap: var(--ql-spacing, 16px);
-      margin-top: var(--ql-spacing, 16px);
-    }
-    fieldset {
-      border: 0;
-      margin: 0;
-      padding: 0;
-      min-width: 0;
-    }
-    legend,
-    label {
-      display: block;
-      font-weight: 600;
-      margin-bottom: 4px;
-      padding: 0;
-    }
-    label.muted {
-      font-weight: normal;
-    }
-    input,
-    select,
-    textarea {
-      width: 100%;
-      min-width: 0;
-      padding: 6px 8px;
-      border: 1px solid var(--ql-color-border, #d9dde7);
-      border-radius: calc(var(--ql-radius, 10px) / 2);
-      background: var(--ql-color-surface, #ffffff);
-      color: inherit;
-    }
-    textarea {
-      min-height: 4.5em;
-      resize: vertical;
-    }
-    .chips,
-    .results {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 6px;
-      margin: 6px 0;
-    }
-    .chip {
-      display: inline-flex;
-      align-items: center;
-      gap: 4px;
-      max-width: 100%;
-      padding: 2px 4px 2px 10px;
-      border-radius: 999px;
-      background: var(--ql-color-chip, var(--ql-color-track, #e9ecf3));
-      overflow-wrap: anywhere;
-    }
-    .chip button {
-      padding: 0 8px;
-      border-radius: 999px;
-      line-height: 1.6;
-    }
-    .results button {
-      overflow-wrap: anywhere;
-      text-align: start;
-    }
-    .row {
-      display: flex;
-      flex-wrap: wrap;
-      justify-content: space-between;
-      gap: 4px 12px;
-    }
-    .counter.error {
-      font-weight: 600;
-    }
-    .success {
-      margin: 8px 0 0;
-      color: var(--ql-color-success, #2b8a3e);
-    }
-    .success:empty {
-      margin: 0;
-    }
-    p {
-      margin: 0;
-      overflow-wrap: anywhere;
-    }
+    form { display: grid; gap: var(--ql-spacing, 16px); margin-top: var(--ql-spacing, 16px); }
+    fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+    legend, label { display: block; font-weight: 600; margin-bottom: 4px; padding: 0; }
+    label.muted { font-weight: normal; }
+    input, select, textarea { width: 100%; min-width: 0; padding: 6px 8px; border: 1px solid var(--ql-color-border, #d9dde7);
+      border-radius: calc(var(--ql-radius, 10px) / 2); background: var(--ql-color-surface, #ffffff); color: inherit; }
+    textarea { min-height: 4.5em; resize: vertical; }
+    .chips, .results { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
+    .chip { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; padding: 2px 4px 2px 10px; border-radius: 999px;
+      background: var(--ql-color-chip, var(--ql-color-track, #e9ecf3)); overflow-wrap: anywhere; }
+    .chip button { padding: 0 8px; border-radius: 999px; line-height: 1.6; }
+    .results button { overflow-wrap: anywhere; text-align: start; }
+    .row { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; }
+    .counter.error { font-weight: 600; }
+    .success { margin: 8px 0 0; color: var(--ql-color-success, #2b8a3e); }
+    .success:empty { margin: 0; }
+    p { margin: 0; overflow-wrap: anywhere; }
   `;
 
   declare exchangeId: string;
@@ -264,8 +199,9 @@ export class QlRecognize extends QuestlineElement {
     if (budget === null) return nothing;
     const period = budget.period === 'none' ? '' : ` this ${budget.period}`;
     return html`<p part="budget" class="muted">
-      <strong part="budget-remaining">${formatNumber(budget.remaining)}</strong> of ${formatNumber(budget.amount)} points left to
-      give${period}${budget.resetsAt === null ? nothing : html`<span part="budget-resets"> · resets ${this.date(budget.resetsAt)}</span>`}
+      <strong part="budget-remaining">${formatNumber(budget.remaining)}</strong> of ${formatNumber(budget.amount)} points left to give${period}${
+        budget.resetsAt === null ? nothing : html`<span part="budget-resets"> · resets ${this.date(budget.resetsAt)}</span>`
+      }
     </p>`;
   }
 
@@ -290,27 +226,17 @@ export class QlRecognize extends QuestlineElement {
         this.chosen.length === 0
           ? nothing
           : html`<ul class="chips" part="chosen" aria-label="Chosen recipients">
-              ${this.chosen.map(
-                (p) =>
-                  html`<li class="chip" part="chip" data-user=${p.userId}>
-                    <span part="chip-name">${nameOf(p)}</span>
-                    <button type="button" class="secondary" part="remove" aria-label=${`Remove ${nameOf(p)}`} @click=${() => this.removeRecipient(p)}>×</button>
-                  </li>`,
-              )}
-            </ul>`
+            ${this.chosen.map(
+              (p) => html`<li class="chip" part="chip" data-user=${p.userId}>
+                <span part="chip-name">${nameOf(p)}</span>
+                <button type="button" class="secondary" part="remove" aria-label=${`Remove ${nameOf(p)}`} @click=${() => this.removeRecipient(p)}>×</button>
+              </li>`,
+            )}
+          </ul>`
       }
       <label for="search" part="search-label" class="muted">Search colleagues</label>
-      <input
-        id="search"
-        part="search"
-        type="search"
-        autocomplete="off"
-        placeholder="Name or user id"
-        aria-describedby="recipients-hint"
-        .value=${this.query}
-        @input=${this.onSearch}
-        ?disabled=${full}
-      />
+      <input id="search" part="search" type="search" autocomplete="off" placeholder="Name or user id" aria-describedby="recipients-hint"
+        .value=${this.query} @input=${this.onSearch} ?disabled=${full} />
       <p id="recipients-hint" part="recipients-hint" class=${full ? 'notice' : 'muted'}>
         ${full ? `That is the most: ${exchange.maxRecipients} recipients at once.` : `${this.chosen.length} of at most ${exchange.maxRecipients} chosen.`}
       </p>
@@ -320,15 +246,12 @@ export class QlRecognize extends QuestlineElement {
           : results.length === 0
             ? html`<p part="no-results" class="muted" role="status">No colleague matches “${this.query}”.</p>`
             : html`<ul class="results" part="results" aria-label="Matching colleagues">
-                ${results.map(
-                  (p) =>
-                    html`<li>
-                      <button type="button" class="secondary" part="result" data-user=${p.userId} ?disabled=${full} @click=${() => this.add(p)}>
-                        <span class="visually-hidden">Add </span>${nameOf(p)}
-                      </button>
-                    </li>`,
-                )}
-              </ul>`
+              ${results.map(
+                (p) => html`<li><button type="button" class="secondary" part="result" data-user=${p.userId} ?disabled=${full} @click=${() => this.add(p)}>
+                  <span class="visually-hidden">Add </span>${nameOf(p)}
+                </button></li>`,
+              )}
+            </ul>`
       }
     </fieldset>`;
   }
@@ -348,22 +271,12 @@ export class QlRecognize extends QuestlineElement {
       </div>
       <div>
         <label for="points" part="label">Points per recipient</label>
-        <input
-          id="points"
-          part="points"
-          type="number"
-          inputmode="numeric"
-          step="1"
-          min=${exchange.minPoints}
-          max=${exchange.maxPoints ?? nothing}
-          aria-describedby="points-hint"
-          aria-invalid=${invalid?.why.startsWith('Points') === true ? 'true' : 'false'}
-          .value=${this.points}
-          @input=${(e: Event) => (this.points = (e.target as HTMLInputElement).value)}
-        />
+        <input id="points" part="points" type="number" inputmode="numeric" step="1" min=${exchange.minPoints} max=${exchange.maxPoints ?? nothing}
+          aria-describedby="points-hint" aria-invalid=${invalid?.why.startsWith('Points') === true ? 'true' : 'false'} .value=${this.points} @input=${(e: Event) => (this.points = (e.target as HTMLInputElement).value)} />
         <p id="points-hint" part="points-hint" class="muted">
-          ${exchange.maxPoints === undefined ? `At least ${exchange.minPoints}` : `${exchange.minPoints} to ${exchange.maxPoints}`}
-          each${total > 0 && this.chosen.length > 1 ? html`; <span part="total">${formatNumber(total)} in all</span>` : nothing}
+          ${exchange.maxPoints === undefined ? `At least ${exchange.minPoints}` : `${exchange.minPoints} to ${exchange.maxPoints}`} each${
+            total > 0 && this.chosen.length > 1 ? html`; <span part="total">${formatNumber(total)} in all</span>` : nothing
+          }
         </p>
       </div>
       <div>
@@ -371,15 +284,8 @@ export class QlRecognize extends QuestlineElement {
           <label for="comment" part="label">Comment (optional)</label>
           <span id="counter" part="counter" class=${over ? 'counter error' : 'counter muted'} aria-live="polite">${length} / ${MAX_COMMENT}</span>
         </div>
-        <textarea
-          id="comment"
-          part="comment"
-          rows="3"
-          aria-describedby="counter"
-          aria-invalid=${over ? 'true' : 'false'}
-          .value=${this.comment}
-          @input=${(e: Event) => (this.comment = (e.target as HTMLTextAreaElement).value)}
-        ></textarea>
+        <textarea id="comment" part="comment" rows="3" aria-describedby="counter" aria-invalid=${over ? 'true' : 'false'} .value=${this.comment}
+          @input=${(e: Event) => (this.comment = (e.target as HTMLTextAreaElement).value)}></textarea>
       </div>
       <div class="row">
         <p part="hint" class=${invalid?.wrong === true ? 'error' : 'muted'}>${invalid?.why ?? ''}</p>
@@ -393,8 +299,8 @@ export class QlRecognize extends QuestlineElement {
     return html`
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">${exchange === null ? 'Recognize a colleague' : `Recognize a colleague: ${exchange.name}`}</h2>
-        ${exchange?.description === undefined ? nothing : html`<p part="description" class="muted">${exchange.description}</p>`} ${this.status()}
-        ${exchange === null ? nothing : exchange.canGive ? this.renderBudget() : this.renderUnavailable(exchange)}
+        ${exchange?.description === undefined ? nothing : html`<p part="description" class="muted">${exchange.description}</p>`}
+        ${this.status()} ${exchange === null ? nothing : exchange.canGive ? this.renderBudget() : this.renderUnavailable(exchange)}
         <p part="success" class="success" role="status">${this.sent}</p>
         ${this.problem === null ? nothing : html`<p part="problem" class="error" role="alert">${this.problem}</p>`}
         ${exchange !== null && exchange.canGive ? this.renderForm(exchange) : nothing}

@@ -71,27 +71,24 @@ export class QlTrophyCase extends QuestlineElement {
             : this.badges.length === 0
               ? html`<p class="muted" part="empty">No badges yet.</p>`
               : html`<ul part="list">
-                  ${this.badges.map(
-                    (badge) =>
-                      html`<li part="item badge" data-badge=${badge.id}>
-                        ${
-                          badge.iconUrl !== undefined
-                            ? html`<img class="icon" part="icon" src=${this.assetUrl(badge.iconUrl)} alt="${badge.name} badge" />`
-                            : html`<span class="icon placeholder" part="icon" aria-hidden="true">${badge.name.charAt(0).toUpperCase()}</span>`
-                        }
-                        <div>
-                          <h3 part="name">${badge.name}</h3>
-                          ${badge.description !== undefined ? html`<p class="muted" part="description">${badge.description}</p>` : nothing}
-                          <p class="count" part="earned-count">
-                            ${badge.earnedCount === 1 ? 'Earned once' : `Earned ${formatNumber(badge.earnedCount)} times`}
-                          </p>
-                          <p class="muted count" part="first-earned">
-                            First earned <time datetime=${badge.firstEarnedAt}>${formatDate(badge.firstEarnedAt)}</time>
-                          </p>
-                        </div>
-                      </li>`,
-                  )}
-                </ul>`
+                ${this.badges.map(
+                  (badge) => html`<li part="item badge" data-badge=${badge.id}>
+                    ${
+                      badge.iconUrl !== undefined
+                        ? html`<img class="icon" part="icon" src=${this.assetUrl(badge.iconUrl)} alt="${badge.name} badge" />`
+                        : html`<span class="icon placeholder" part="icon" aria-hidden="true">${badge.name.charAt(0).toUpperCase()}</span>`
+                    }
+                    <div>
+                      <h3 part="name">${badge.name}</h3>
+                      ${badge.description !== undefined ? html`<p class="muted" part="description">${badge.description}</p>` : nothing}
+                      <p class="count" part="earned-count">${badge.earnedCount === 1 ? 'Earned once' : `Earned ${formatNumber(badge.earnedCount)} times`}</p>
+                      <p class="muted count" part="first-earned">
+                        First earned <time datetime=${badge.firstEarnedAt}>${formatDate(badge.firstEarnedAt)}</time>
+                      </p>
+                    </div>
+                  </li>`,
+                )}
+              </ul>`
         }
       </section>
     `;
