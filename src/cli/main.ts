@@ -1,3 +1,4 @@
+// The `questline` executable's entry: runs the command line (./index.ts) and exits with its status.
 import { cli } from './index.js';
 
 const argv = process.argv.slice(2);

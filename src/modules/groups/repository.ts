@@ -1,3 +1,4 @@
+// Group membership as stored: who is in which group of a site.
 import type { Db } from '../../db/index.js';
 
 export interface Membership {

@@ -1,3 +1,4 @@
+// GET /health/live and /health/ready: whether the process is up, and whether it can serve requests (its database answers).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
