@@ -28,10 +28,30 @@ export function purpose(text: string): string {
     if (!line.startsWith('//')) break;
     lines.push(line.replace(/^\/\/ ?/, ''));
   }
-  const comment = lines.join(' ').replace(/\s+/g, ' ').trim();
+  const comment = withoutOutsideReferences(lines.join(' ').replace(/\s+/g, ' ').trim());
   // A sentence ends at a full stop followed by a space (not "STYLE.md", "e.g."), after 30 characters at least.
   const end = /^.{30,}?[^.]\.(?= [A-Z(`])/.exec(comment)?.[0] ?? comment;
   return end.length <= 200 ? end : `${end.slice(0, end.lastIndexOf(' ', 200))} …`;
+}
+
+/** A reference to a document outside the repository (the product specification's or the interface document's sections). */
+const OUTSIDE = /(?:SPEC|interface document) §/;
+
+/**
+ * The comment without its references to documents outside the repository, which the docs never
+ * cite (test/docs/self-contained.test.ts): "(SPEC §5)" goes; "SPEC §7 leaderboards: which boards
+ * …" becomes "Which boards …".
+ */
+export function withoutOutsideReferences(comment: string): string {
+  let text = comment.replace(/ ?\([^()]*\)/g, (group) => (OUTSIDE.test(group) ? '' : group));
+  if (/^(?:SPEC|interface document) §/.test(text)) {
+    const colon = text.indexOf(': ');
+    const stop = text.indexOf('. ');
+    const cut = colon !== -1 && (stop === -1 || colon < stop) ? colon + 2 : stop !== -1 ? stop + 2 : text.length;
+    text = text.slice(cut);
+    text = text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return text.replace(/,? ?(?:SPEC|interface document) §[\d.]+(?: steps? [\d–]+(?: and \d+)?)?/g, '').trim();
 }
 
 /** The part of the tree a file belongs to: a module (modules/<name>), or a top-level folder or file of src/. */

@@ -12,8 +12,8 @@ describe('the generated map of the tree in docs/architecture.md', () => {
   it.each([
     [
       'the first sentence of the opening comment',
-      '// Logging an action (SPEC §5): first. Then more.\n// Again.\nimport x;',
-      'Logging an action (SPEC §5): first.',
+      '// Logging an action: first things first. Then more.\n// Again.\nimport x;',
+      'Logging an action: first things first.',
     ],
     [
       'a sentence that runs over lines, with a file name in it',
@@ -21,9 +21,19 @@ describe('the generated map of the tree in docs/architecture.md', () => {
       'The closed catalog (STYLE.md, errors.md) is kept here.',
     ],
     [
-      'two sentences when the first is a bare reference',
-      '// SPEC §11. Award accounts and who may redeem. More.\n',
-      'SPEC §11. Award accounts and who may redeem.',
+      'no reference to a document outside the repository (the docs cite none)',
+      '// Award accounts (SPEC §11): who may redeem, and the debits admins post. More.\n',
+      'Award accounts: who may redeem, and the debits admins post.',
+    ],
+    [
+      'no leading reference either',
+      '// SPEC §5 step 6: which missions an action advances, and whether it completes them.\n',
+      'Which missions an action advances, and whether it completes them.',
+    ],
+    [
+      'nor one of the interface document',
+      '// POST /backup (interface document §4 Administrative, §2 Restore fields) and some more text here.\n',
+      'POST /backup and some more text here.',
     ],
     ['nothing for a file that opens with code', 'import x from "y";\n// later\n', ''],
     ['the whole comment when it has no full stop', '#!/usr/bin/env node\n// The entry: runs the CLI\n', 'The entry: runs the CLI'],
