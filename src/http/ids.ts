@@ -2,7 +2,7 @@
 // place path ids are validated: every path parameter of every route gets the Id schema unless the
 // route declares its own params schema, and ids read from bodies use isValidId.
 import fp from 'fastify-plugin';
-import { Type } from 'typebox';
+import { Type, type TObject, type TString } from 'typebox';
 
 export const ID_PATTERN = '^[A-Za-z0-9\\-_.@:+]{1,255}$';
 const idRegex = new RegExp(ID_PATTERN);
@@ -11,6 +11,23 @@ export const Id = Type.String({ pattern: ID_PATTERN, minLength: 1, maxLength: 25
 
 export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && idRegex.test(value);
+}
+
+/** The params schema of a route whose path parameters are ids: `idParams('userId', 'challengeId')`. */
+export function idParams<const Names extends readonly string[]>(...names: Names): TObject<{ [Name in Names[number]]: TString }> {
+  // Object.fromEntries cannot say which keys it makes; these are exactly the names given.
+  const properties = Object.fromEntries(names.map((name) => [name, Id])) as { [Name in Names[number]]: TString };
+  return Type.Object(properties);
+}
+
+/** The params of a route served for users and for groups alike (`/users/:userId/…`, `/groups/:groupId/…`), and its other ids. */
+export function partyParams<const Names extends readonly string[]>(party: 'user' | 'group', ...names: Names) {
+  return party === 'user' ? idParams('userId', ...names) : idParams('groupId', ...names);
+}
+
+/** The id of the party of such a route. */
+export function partyIdOf(params: { userId: string } | { groupId: string }): string {
+  return 'userId' in params ? params.userId : params.groupId;
 }
 
 const PATH_PARAM = /:([A-Za-z0-9_]+)/g;
