@@ -1,6 +1,6 @@
 // SPEC §2 Ids: user, group and other ids are 1–255 letters, digits and -_.@:+. This is the one
-// place path ids are validated: every path parameter of every route gets the Id schema unless the
-// route declares its own params schema, and ids read from bodies use isValidId.
+// place path ids are validated: every route declares its path parameters in its schema, ids with
+// the Id schema (idParams), and ids read from bodies use isValidId.
 import fp from 'fastify-plugin';
 import { Type, type TObject, type TString } from 'typebox';
 
@@ -32,13 +32,30 @@ export function partyIdOf(params: { userId: string } | { groupId: string }): str
 
 const PATH_PARAM = /:([A-Za-z0-9_]+)/g;
 
+/** The names of the path's parameters (`/users/:userId/x/:id` → userId, id). */
+function pathParams(url: string): string[] {
+  return [...url.matchAll(PATH_PARAM)].map((match) => match[1] as string);
+}
+
+/** The properties a route's params schema declares (none when it has no object schema). */
+function declaredParams(schema: unknown): object {
+  if (typeof schema !== 'object' || schema === null || !('properties' in schema)) return {};
+  return typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {};
+}
+
+/**
+ * Keeps it so: a route whose params schema leaves out one of its path parameters fails at start-up
+ * (as a route without config.access does, src/plugins/auth.ts), so that no handler reads a path
+ * parameter unchecked or untyped.
+ */
 export const idParamsPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route) => {
-      const names = [...route.url.matchAll(PATH_PARAM)].map((match) => match[1] as string);
-      if (names.length === 0) return;
-      route.schema ??= {};
-      route.schema.params ??= Type.Object(Object.fromEntries(names.map((name) => [name, Id])));
+      const declared = declaredParams(route.schema?.params);
+      const missing = pathParams(route.url).filter((name) => !(name in declared));
+      if (missing.length > 0) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no params schema for ${missing.join(', ')} (use idParams in src/http/ids.ts)`);
+      }
     });
   },
   { name: 'id-params' },
