@@ -60,6 +60,9 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; m
               : "Log a group's own action: it advances the group's missions (201; 200 for a repeated eventId)",
           params: partyParams(party),
           querystring: DryRunQuery,
+          // Not validated by the schema: parseActionInput (./input.ts) checks it, as it checks each
+          // line of an import, reading form and JSON bodies alike (metadata as name:value pairs,
+          // timestamps in the site's time zone); the schema documents the body.
           documentedBody: ActionBody,
           response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
         },

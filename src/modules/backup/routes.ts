@@ -104,6 +104,8 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
         tags,
         summary: 'Restore a site configuration backup (validated completely, applied in one transaction)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        // The schema checks the fields; the XML document in data is read by ./xml.ts (malformed XML
+        // with its line and column) and checked by the program validator, as a program is.
         body: RestoreBody,
         response: { 200: Envelope(RestoreResponse) },
       },

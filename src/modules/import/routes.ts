@@ -49,6 +49,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
         tags: ['actions'],
         summary: "Import a program's history: NDJSON lines of user and group actions, logged through the engine in order",
         consumes: NDJSON,
+        // No body schema: the body is the request's stream, and each line is checked as it is read
+        // (./lines.ts), with its line number.
         response: { 200: Envelope(Summary) },
       },
     },

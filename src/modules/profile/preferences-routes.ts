@@ -51,6 +51,9 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
         tags,
         summary: 'Set preferences by name (others are kept; null or empty removes one). Writing userPhotoUrl is deprecated: use iconUrl',
         params: idParams('userId'),
+        // Not validated by the schema: PreferencesService.write checks the names and values, with
+        // the reason a name is refused (role is set by admins, custom ones go at the top level);
+        // the schema documents the body.
         documentedBody: Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
         response: { 200: Envelope(PreferencesBody) },
       },

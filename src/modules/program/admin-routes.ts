@@ -65,6 +65,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
         tags: ['admin: program'],
         summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
         description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
+        // Not validated by the schema: the program validator checks it (see the top of this file).
         documentedBody: Type.Union([Program, Envelope(Program)]),
         response: { 200: Envelope(Program) },
       },
@@ -86,6 +87,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     '/admin/site',
     {
       config: admin,
+      // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
       schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } },
     },
     async (request) => {
@@ -113,6 +115,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       schema: {
         tags: ['admin: program'],
         summary: 'Set the award account settings',
+        // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
         documentedBody: AwardSettings,
         response: { 200: Envelope(AwardSettings) },
       },
@@ -156,6 +159,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       },
     );
 
+    // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
     app.post(
       base,
       { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
@@ -197,6 +201,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
           tags,
           summary: `Create or replace a ${collection.noun}`,
           params: idParams('id'),
+          // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
           documentedBody: collection.schema,
           response: { 200: one, 201: one },
         },

@@ -123,6 +123,8 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
         tags,
         summary: 'Answer a question in the current attempt (201); the last answer of an attempt scores it and logs QUIZ_COMPLETED',
         params: QuestionParams,
+        // Not validated by the schema: QuizService.answer checks choiceIds against the question's
+        // choices and type, which only the program knows; the schema documents the body.
         documentedBody: AnswerBody,
         response: { 201: Envelope(RecordedAnswer) },
       },

@@ -203,6 +203,9 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
         tags,
         summary: 'Recognize one or more users: their points come from the giver’s budget (201)',
         params: idParams('userId'),
+        // Not validated by the schema: parseRecognitionInput (./input.ts) reads form and JSON bodies
+        // alike and checks what depends on several fields (points or recipientPoints, for the users
+        // in recipients), naming the field of each problem; the schema documents the body.
         documentedBody: RecognitionBody,
         response: { 201: Envelope(GivenRecognition) },
       },
