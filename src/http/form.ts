@@ -10,12 +10,17 @@ export function isFormBody(request: FastifyRequest): boolean {
 
 /** In a form body, turns the named fields into arrays (a comma-separated value is split); other bodies are left alone. */
 export function formLists(request: FastifyRequest, names: readonly string[]): void {
-  if (!isFormBody(request) || typeof request.body !== 'object' || request.body === null) return;
-  const body = request.body as Record<string, unknown>;
+  const { body } = request;
+  if (!isFormBody(request) || !isFields(body)) return;
   for (const name of names) {
     const value = body[name];
     if (typeof value === 'string') body[name] = value === '' ? [] : value.split(',').map((item) => item.trim());
   }
+}
+
+/** A parsed body of named fields (a form body is always one). */
+function isFields(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null;
 }
 
 /**

@@ -102,8 +102,8 @@ function isAllowed(access: Access, auth: AuthContext, request: FastifyRequest): 
       return auth.userId === undefined;
     case 'user': {
       if (auth.userId === undefined) return true;
-      const params = request.params as { userId?: unknown } | undefined;
-      return params?.userId === auth.userId;
+      const { params } = request;
+      return typeof params === 'object' && params !== null && 'userId' in params && params.userId === auth.userId;
     }
     case 'definitions':
       return true;

@@ -1,7 +1,9 @@
 // Path ids are validated in one place (SPEC §2 Ids), and logs carry the request id but never a
 // secret or a token, not even one sent by mistake in a query string; a request is one log line.
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idParams, idParamsPlugin } from '../../src/http/ids.js';
 import { redactRequestUrl } from '../../src/plugins/request-log.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 
@@ -13,6 +15,21 @@ describe('redactRequestUrl', () => {
     ['/x?Client%5FSecret=s&token=t&api-key=k&password=p&q=ok', '/x?Client%5FSecret=[redacted]&token=[redacted]&api-key=[redacted]&password=[redacted]&q=ok'],
     ['/x?%E0%A4%A=1&secret', '/x?%E0%A4%A=1&secret'],
   ])('%s', (url, expected) => expect(redactRequestUrl(url)).toBe(expected));
+});
+
+describe('a route with path parameters', () => {
+  it('fails to register unless its params schema declares each of them', async () => {
+    const app = Fastify();
+    await app.register(idParamsPlugin);
+    const handler = async () => ({});
+    expect(() => app.get('/groups/:groupId/things', handler)).toThrow('Route GET /groups/:groupId/things declares no params schema for groupId');
+    expect(() => app.get('/groups/:groupId/things/:thingId', { schema: { params: idParams('groupId') } }, handler)).toThrow(
+      'declares no params schema for thingId',
+    );
+    expect(() => app.get('/groups/:groupId/things/:thingId', { schema: { params: idParams('groupId', 'thingId') } }, handler)).not.toThrow();
+    expect(() => app.get('/things', handler)).not.toThrow();
+    await app.close();
+  });
 });
 
 describe.each(configurations)('path ids and logs (%s)', (configuration) => {
@@ -34,8 +51,12 @@ describe.each(configurations)('path ids and logs (%s)', (configuration) => {
       },
     });
     t = await buildTestApp(configuration, { logStream, config: { logLevel: 'info' } });
-    // A route that declares no params schema: the id rule still applies to its path parameters.
-    t.app.get('/groups/:groupId/things/:thingId', { config: { access: 'client' } }, async (request) => request.params);
+    // A route whose path parameters are ids declares them with idParams, and the id rule applies.
+    t.app.get(
+      '/groups/:groupId/things/:thingId',
+      { config: { access: 'client' }, schema: { params: idParams('groupId', 'thingId') } },
+      async (request) => request.params,
+    );
     site = await t.createSite();
   });
   afterAll(async () => t.close());

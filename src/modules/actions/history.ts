@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import { Id } from '../../http/ids.js';
+import { Id, idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
@@ -123,13 +123,14 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
       schema: {
         tags: ['actions'],
         summary: "The user's recorded actions, newest first",
+        params: idParams('userId'),
         querystring: HistoryQuery,
         response: { 200: Envelope(Type.Array(LoggedAction)) },
       },
     },
     async (request, reply) => {
       const { siteId } = authOf(request);
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const { program } = await programs.snapshot(siteId);
       return { response: await page(db, request, reply, siteId, program.site.timezone, request.query, { type: 'user', id: userId }) };
     },

@@ -2,7 +2,7 @@
 // DELETE /users/{userId}/challenges/{challengeId}/completions/latest.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id } from '../../http/ids.js';
+import { Id, idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ReversalService } from './reversal.js';
@@ -56,6 +56,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
       schema: {
         tags,
         summary: "Remove the user's latest completion of a mission with its points, badge and level (give completionId to make a retry change nothing)",
+        params: idParams('userId', 'challengeId'),
         querystring: Type.Object({
           completionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Remove exactly this completion, if it is still there' })),
         }),
@@ -63,7 +64,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
       },
     },
     async (request) => {
-      const { userId, challengeId } = request.params as { userId: string; challengeId: string };
+      const { userId, challengeId } = request.params;
       return { response: await reversals.removeLatestCompletion(authOf(request).siteId, userId, challengeId, request.query.completionId) };
     },
   );

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MAX_ACTION_VALUE } from '../../engine/amounts.js';
+import { partyIdOf, partyParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Metrics } from '../../plugins/metrics.js';
@@ -57,15 +58,18 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; m
             party === 'user'
               ? "Log a user's action: missions, points, badges and levels follow (201; 200 for a repeated eventId)"
               : "Log a group's own action: it advances the group's missions (201; 200 for a repeated eventId)",
+          params: partyParams(party),
           querystring: DryRunQuery,
+          // Not validated by the schema: parseActionInput (./input.ts) checks it, as it checks each
+          // line of an import, reading form and JSON bodies alike (metadata as name:value pairs,
+          // timestamps in the site's time zone); the schema documents the body.
           documentedBody: ActionBody,
           response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
         },
       },
       async (request, reply) => {
         const auth = authOf(request);
-        const params = request.params as { userId?: string; groupId?: string };
-        const outcome = await actions.log(auth.siteId, party, (params.userId ?? params.groupId) as string, request.body, {
+        const outcome = await actions.log(auth.siteId, party, partyIdOf(request.params), request.body, {
           dryRun: request.query.dryRun === true,
           userLevel: auth.userId !== undefined,
         });

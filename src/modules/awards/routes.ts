@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
 import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -73,23 +74,29 @@ const Redemption = Type.Object({
 });
 const Posted = Type.Object({ entry: Entry, balance: Balance, duplicate: Type.Boolean() });
 
-type UserParams = { userId: string };
+const UserParams = idParams('userId');
 
 export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = async (app, { awards }) => {
   app.get(
     '/users/:userId/award-access',
-    { config: user, schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", response: { 200: Envelope(Access) } } },
+    {
+      config: user,
+      schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", params: UserParams, response: { 200: Envelope(Access) } },
+    },
     async (request) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       return { response: await awards.access(authOf(request).siteId, userId) };
     },
   );
 
   app.get(
     '/users/:userId/award-balance',
-    { config: user, schema: { tags, summary: 'Award balance available for redemption, and pending', response: { 200: Envelope(Balance) } } },
+    {
+      config: user,
+      schema: { tags, summary: 'Award balance available for redemption, and pending', params: UserParams, response: { 200: Envelope(Balance) } },
+    },
     async (request) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       return { response: await awards.balance(authOf(request).siteId, userId) };
     },
   );
@@ -101,12 +108,13 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags,
         summary: 'Award account credits and debits, newest first (X-Total-Count)',
+        params: UserParams,
         querystring: PagingQuery,
         response: { 200: Envelope(Type.Array(Entry)) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       const { limit = 50, offset = 0 } = request.query;
       const { entries, total } = await awards.statement(authOf(request).siteId, userId, limit, offset);
       reply.header('x-total-count', String(total));
@@ -121,11 +129,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags,
         summary: 'A short-lived signed sign-in URL for the marketplace, and whether the user may only browse',
+        params: idParams('userId', 'type'),
         response: { 200: Envelope(MarketplaceUrl) },
       },
     },
     async (request) => {
-      const { userId, type } = request.params as UserParams & { type: string };
+      const { userId, type } = request.params;
       return { response: await awards.marketplaceUrl(authOf(request).siteId, userId, type) };
     },
   );
@@ -137,12 +146,13 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags,
         summary: 'Redeem an on-the-spot code (201): credits the award account and logs OTS_REDEMPTION',
+        params: UserParams,
         body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
         response: { 201: Envelope(Redemption) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       return reply.status(201).send({ response: await awards.redeem(authOf(request).siteId, userId, request.body.code) });
     },
   );
@@ -156,11 +166,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags,
         deprecated: true,
         summary: 'Deprecated: the sign-in URL of every marketplace; use award-marketplace-url/{type}',
+        params: UserParams,
         response: { 200: Envelope(Type.Array(MarketplaceUrl)) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       const { siteId } = authOf(request);
       const catalog = await awards.catalog(siteId, userId);
       deprecate(reply, {
@@ -184,11 +195,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags,
         deprecated: true,
         summary: "Deprecated: the user's award country; use award-access",
+        params: UserParams,
         response: { 200: Envelope(Type.Object({ countryCode: Nullable(Type.String()) })) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       const { countryCode } = await awards.access(authOf(request).siteId, userId);
       successorOfAccess(reply, userId);
       return { response: { countryCode } };
@@ -202,11 +214,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags,
         deprecated: true,
         summary: 'Deprecated: whether the user is verified; use award-access',
+        params: UserParams,
         response: { 200: Envelope(Type.Object({ verified: Type.Boolean() })) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       const { verified } = await awards.access(authOf(request).siteId, userId);
       successorOfAccess(reply, userId);
       return { response: { verified } };
@@ -220,6 +233,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags: adminTags,
         summary: "Set the user's award country and verification; what is left out stays",
+        params: UserParams,
         body: Type.Object(
           {
             countryCode: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; null clears it' }))),
@@ -231,7 +245,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       },
     },
     async (request) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       return { response: await awards.setAccess(authOf(request).siteId, userId, request.body) };
     },
   );
@@ -266,11 +280,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags: adminTags,
         summary: "A batch's codes: how many, and how many are redeemed",
+        params: idParams('batchId'),
         response: { 200: Envelope(Type.Object({ batchId: Type.String(), count: Type.Integer(), redeemed: Type.Integer() })) },
       },
     },
     async (request) => {
-      const { batchId } = request.params as { batchId: string };
+      const { batchId } = request.params;
       return { response: await awards.batch(authOf(request).siteId, batchId) };
     },
   );
@@ -282,6 +297,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags: adminTags,
         summary: 'Debit a marketplace purchase or a gift (201; 200 for a reference posted before); notifies itemPurchaseNotifyUrl or giftNotifyUrl',
+        params: UserParams,
         body: Type.Object(
           {
             kind: Type.Union([Type.Literal('purchase'), Type.Literal('gift')]),
@@ -299,7 +315,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as UserParams;
+      const { userId } = request.params;
       const posted = await awards.debit(authOf(request).siteId, userId, request.body);
       return reply.status(posted.duplicate ? 200 : 201).send({ response: posted });
     },
@@ -312,11 +328,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags: adminTags,
         summary: 'Give a debit back in full (201; 200 when it was given back before)',
+        params: idParams('userId', 'entryId'),
         response: { 200: Envelope(Posted), 201: Envelope(Posted) },
       },
     },
     async (request, reply) => {
-      const { userId, entryId } = request.params as UserParams & { entryId: string };
+      const { userId, entryId } = request.params;
       const posted = await awards.refund(authOf(request).siteId, userId, entryId);
       return reply.status(posted.duplicate ? 200 : 201).send({ response: posted });
     },
@@ -330,11 +347,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags,
         security: [],
         summary: "The site's public keys, which verify marketplace sign-in tokens (a JWK set)",
+        params: idParams('siteId'),
         response: { 200: Type.Object({ keys: Type.Array(Type.Record(Type.String(), Type.Unknown())) }) },
       },
     },
     async (request, reply) => {
-      const { siteId } = request.params as { siteId: string };
+      const { siteId } = request.params;
       const jwks = await awards.jwks(siteId);
       reply.header('cache-control', 'public, max-age=300');
       return jwks;

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { BackupService } from './service.js';
@@ -82,12 +83,13 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
       schema: {
         tags,
         summary: 'One backup as its XML document',
+        params: idParams('backupId'),
         produces: ['application/xml'],
         response: { 200: Type.String({ description: 'The backup XML' }) },
       },
     },
     async (request, reply) => {
-      const { backupId } = request.params as { backupId: string };
+      const { backupId } = request.params;
       const xml = await backups.get(authOf(request).siteId, backupId);
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
@@ -102,6 +104,8 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
         tags,
         summary: 'Restore a site configuration backup (validated completely, applied in one transaction)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        // The schema checks the fields; the XML document in data is read by ./xml.ts (malformed XML
+        // with its line and column) and checked by the program validator, as a program is.
         body: RestoreBody,
         response: { 200: Envelope(RestoreResponse) },
       },

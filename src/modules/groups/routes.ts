@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
@@ -9,6 +10,7 @@ import type { GroupMembersRepository, Membership } from './repository.js';
 
 const MembershipBody = Type.Object({ groupId: Type.String(), userId: Type.String(), joinedAt: Type.String({ format: 'date-time' }) });
 const present = (m: Membership) => ({ groupId: m.groupId, userId: m.userId, joinedAt: new Date(m.joinedAt).toISOString() });
+const MemberParams = idParams('groupId', 'userId');
 const admin = { access: 'admin' as const };
 const tags = ['admin: groups'];
 
@@ -25,11 +27,17 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     '/admin/groups/:groupId/members',
     {
       config: admin,
-      schema: { tags, summary: "A group's members, by user id", querystring: PagingQuery, response: { 200: Envelope(Type.Array(MembershipBody)) } },
+      schema: {
+        tags,
+        summary: "A group's members, by user id",
+        params: idParams('groupId'),
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(MembershipBody)) },
+      },
     },
     async (request, reply) => {
       const { siteId } = authOf(request);
-      const { groupId } = request.params as { groupId: string };
+      const { groupId } = request.params;
       await requireGroup(siteId, groupId);
       const { total, members: list } = await members.list(siteId, groupId, request.query.limit ?? 50, request.query.offset ?? 0);
       reply.header('x-total-count', String(total));
@@ -41,11 +49,16 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     '/admin/groups/:groupId/members/:userId',
     {
       config: admin,
-      schema: { tags, summary: 'Add a user to a group (idempotent)', response: { 200: Envelope(MembershipBody), 201: Envelope(MembershipBody) } },
+      schema: {
+        tags,
+        summary: 'Add a user to a group (idempotent)',
+        params: MemberParams,
+        response: { 200: Envelope(MembershipBody), 201: Envelope(MembershipBody) },
+      },
     },
     async (request, reply) => {
       const { siteId } = authOf(request);
-      const { groupId, userId } = request.params as { groupId: string; userId: string };
+      const { groupId, userId } = request.params;
       await requireGroup(siteId, groupId);
       const added = await members.add(siteId, groupId, userId, clock());
       const membership = (await members.find(siteId, groupId, userId)) as Membership;
@@ -55,10 +68,10 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
 
   app.delete(
     '/admin/groups/:groupId/members/:userId',
-    { config: admin, schema: { tags, summary: 'Remove a user from a group', response: { 204: Type.Null() } } },
+    { config: admin, schema: { tags, summary: 'Remove a user from a group', params: MemberParams, response: { 204: Type.Null() } } },
     async (request, reply) => {
       const { siteId } = authOf(request);
-      const { groupId, userId } = request.params as { groupId: string; userId: string };
+      const { groupId, userId } = request.params;
       if (!(await members.remove(siteId, groupId, userId))) throw new AppError('not_found', `User "${userId}" is not a member of "${groupId}"`);
       return reply.status(204).send(null);
     },

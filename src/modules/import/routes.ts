@@ -1,7 +1,7 @@
 // POST /admin/import (docs/import.md): an NDJSON body of up to 10 MB, logged line by line as it
 // arrives, answered with the import's summary.
 import { createInterface } from 'node:readline';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
@@ -49,6 +49,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
         tags: ['actions'],
         summary: "Import a program's history: NDJSON lines of user and group actions, logged through the engine in order",
         consumes: NDJSON,
+        // No body schema: the body is the request's stream, and each line is checked as it is read
+        // (./lines.ts), with its line number.
         response: { 200: Envelope(Summary) },
       },
     },
@@ -57,7 +59,9 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!NDJSON.includes(type)) throw new AppError('unsupported_media_type', `Send the lines as ${NDJSON.join(', ')} (one JSON object per line)`);
       if (Number(request.headers['content-length'] ?? 0) > MAX_IMPORT_BYTES) throw tooLarge(0);
-      const body = request.body as Readable;
+      const body = request.body;
+      // Always so: the content type was checked, so the parser above gave the stream.
+      if (!(body instanceof Readable)) throw new Error('The import body is not the request stream');
       // The lines up to the limit; past it the rest of the body is read and dropped (the 413's
       // answer drains what is left, src/plugins/errors.ts).
       let received = 0;

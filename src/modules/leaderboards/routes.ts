@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { idParams } from '../../http/ids.js';
 import { Envelope, Limit, Offset } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -50,10 +51,15 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
     '/leaderboards/:leaderboardId',
     {
       config: { access: 'definitions' },
-      schema: { tags, summary: 'The leaderboard as the program defines it (read-only; any token of the site)', response: { 200: Envelope(Leaderboard) } },
+      schema: {
+        tags,
+        summary: 'The leaderboard as the program defines it (read-only; any token of the site)',
+        params: idParams('leaderboardId'),
+        response: { 200: Envelope(Leaderboard) },
+      },
     },
     async (request) => {
-      const { leaderboardId } = request.params as { leaderboardId: string };
+      const { leaderboardId } = request.params;
       return { response: await leaderboards.definition(authOf(request).siteId, leaderboardId) };
     },
   );
@@ -66,6 +72,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       schema: {
         tags,
         summary: 'A page of the leaderboard, highest score first (total in X-Total-Count, at most the board size)',
+        params: idParams('leaderboardId'),
         querystring: Type.Object({
           limit: Type.Optional(Limit(10_000, { description: "Default: the board's size, at most 50; at most the board's size" })),
           offset: Type.Optional(Offset),
@@ -75,7 +82,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       },
     },
     async (request, reply) => {
-      const { leaderboardId } = request.params as { leaderboardId: string };
+      const { leaderboardId } = request.params;
       const { entries, total } = await leaderboards.leaders(authOf(request).siteId, leaderboardId, request.query);
       reply.header('x-total-count', String(total));
       let json = pageJson.get(entries);
@@ -95,6 +102,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       schema: {
         tags,
         summary: "The user's rank and score on the leaderboard, and the entries around them",
+        params: idParams('leaderboardId', 'userId'),
         querystring: Type.Object({
           window: WindowQuery,
           around: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, default: 5, description: 'Entries on each side' })),
@@ -103,7 +111,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       },
     },
     async (request) => {
-      const { leaderboardId, userId } = request.params as { leaderboardId: string; userId: string };
+      const { leaderboardId, userId } = request.params;
       return { response: await leaderboards.standing(authOf(request).siteId, leaderboardId, userId, request.query) };
     },
   );
@@ -115,11 +123,12 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       schema: {
         tags,
         summary: "The layouts with a leaderboard the user is on in its current window, with the user's rank on each of their boards",
+        params: idParams('userId'),
         response: { 200: Envelope(Type.Array(Layout)) },
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await leaderboards.layouts(authOf(request).siteId, userId) };
     },
   );
@@ -131,6 +140,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       schema: {
         tags,
         summary: "One layout: each of its leaderboards' top entries in the current window and the user's rank on it",
+        params: idParams('userId', 'layoutUuid'),
         querystring: Type.Object({
           limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, default: 10, description: "Top entries per board (at most the board's size)" })),
         }),
@@ -138,7 +148,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       },
     },
     async (request) => {
-      const { userId, layoutUuid } = request.params as { userId: string; layoutUuid: string };
+      const { userId, layoutUuid } = request.params;
       return { response: await leaderboards.layout(authOf(request).siteId, userId, layoutUuid, request.query.limit ?? 10) };
     },
   );

@@ -1,6 +1,7 @@
 // GET /users/{u}/challenges, /users/{u}/challenges/{c}/progress and their group twins (SPEC §6).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
+import { idParams, partyIdOf, partyParams } from '../../http/ids.js';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { Mission } from '../program/model.js';
@@ -69,12 +70,13 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
       schema: {
         tags: ['missions'],
         summary: 'The eligible missions, best recommendation first, each with its score and reasons',
+        params: idParams('userId'),
         querystring: PagingQuery,
         response: { 200: Envelope(Type.Array(RankedMission)) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: page(await missions.ranked(authOf(request).siteId, userId), request.query, reply) };
     },
   );
@@ -82,7 +84,6 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
   for (const party of ['user', 'group'] as const) {
     const base = party === 'user' ? '/users/:userId/challenges' : '/groups/:groupId/challenges';
     const access = party === 'user' ? ('user' as const) : ('client' as const);
-    const idOf = (params: unknown) => (party === 'user' ? (params as { userId: string }).userId : (params as { groupId: string }).groupId);
     const tags = [party === 'user' ? 'missions' : 'group missions'];
 
     app.get(
@@ -92,24 +93,29 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
         schema: {
           tags,
           summary: `The ${party}'s eligible (default) or completed missions`,
+          params: partyParams(party),
           querystring: ListQuery,
           response: { 200: Envelope(Type.Array(MissionSummary)) },
         },
       },
       async (request, reply) => {
         const { siteId } = authOf(request);
-        if (request.query.type === 'completed') return { response: page(await missions.completed(siteId, party, idOf(request.params)), request.query, reply) };
-        return { response: page(await missions.eligible(siteId, party, idOf(request.params)), request.query, reply) };
+        if (request.query.type === 'completed')
+          return { response: page(await missions.completed(siteId, party, partyIdOf(request.params)), request.query, reply) };
+        return { response: page(await missions.eligible(siteId, party, partyIdOf(request.params)), request.query, reply) };
       },
     );
 
     app.get(
       `${base}/:challengeId/progress`,
-      { config: { access }, schema: { tags, summary: `The ${party}'s progress in one mission`, response: { 200: Envelope(Progress) } } },
+      {
+        config: { access },
+        schema: { tags, summary: `The ${party}'s progress in one mission`, params: partyParams(party, 'challengeId'), response: { 200: Envelope(Progress) } },
+      },
       async (request) => {
         const auth = authOf(request);
-        const { challengeId } = request.params as { challengeId: string };
-        return { response: await missions.progress(auth.siteId, party, idOf(request.params), challengeId, auth.userId !== undefined) };
+        const { challengeId } = request.params;
+        return { response: await missions.progress(auth.siteId, party, partyIdOf(request.params), challengeId, auth.userId !== undefined) };
       },
     );
   }

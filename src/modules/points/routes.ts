@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { PointsService } from './service.js';
@@ -15,6 +16,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
       schema: {
         tags: ['admin: points'],
         summary: 'Credit or debit points through the ledger (caps do not apply; a debit may take the balance below zero)',
+        params: idParams('userId'),
         body: Type.Object({
           category: Type.String({ minLength: 1, maxLength: 255 }),
           amount: Type.Integer({ not: { const: 0 }, minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT, description: 'Positive credits, negative debits' }),
@@ -35,7 +37,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const adjustment = await points.adjust(authOf(request).siteId, userId, request.body);
       return reply.status(201).send({ response: adjustment });
     },

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/index.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
@@ -55,10 +56,13 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, profiles, preferences, missions, leaderboards }) => {
   app.get(
     '/users/:userId/at-a-glance',
-    { config: { access: 'user' }, schema: { tags: ['profile'], summary: "A summary of the user's activity", response: { 200: Envelope(AtAGlance) } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['profile'], summary: "A summary of the user's activity", params: idParams('userId'), response: { 200: Envelope(AtAGlance) } },
+    },
     async (request) => {
       const { siteId } = authOf(request);
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const [prefs, balance, levels, badges, counts, rank, recent] = await Promise.all([
         preferences.read(siteId, userId),
         profiles.pointBalance(siteId, userId),

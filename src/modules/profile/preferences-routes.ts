@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { CustomLevelsService } from './custom-levels.js';
@@ -29,10 +30,15 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
     '/users/:userId/preferences',
     {
       config: { access: 'user' },
-      schema: { tags, summary: "The user's name, image, profile link, role and custom preferences", response: { 200: Envelope(PreferencesBody) } },
+      schema: {
+        tags,
+        summary: "The user's name, image, profile link, role and custom preferences",
+        params: idParams('userId'),
+        response: { 200: Envelope(PreferencesBody) },
+      },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await preferences.read(authOf(request).siteId, userId) };
     },
   );
@@ -44,12 +50,16 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       schema: {
         tags,
         summary: 'Set preferences by name (others are kept; null or empty removes one). Writing userPhotoUrl is deprecated: use iconUrl',
+        params: idParams('userId'),
+        // Not validated by the schema: PreferencesService.write checks the names and values, with
+        // the reason a name is refused (role is set by admins, custom ones go at the top level);
+        // the schema documents the body.
         documentedBody: Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
         response: { 200: Envelope(PreferencesBody) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const result = await preferences.write(authOf(request).siteId, userId, request.body);
       if (result.legacyWritten) {
         // No removal date was announced, so no Sunset.
@@ -66,12 +76,13 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       schema: {
         tags: ['admin: users'],
         summary: "Set a user's role (read-only in preferences)",
+        params: idParams('userId'),
         body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }),
         response: { 200: Envelope(PreferencesBody) },
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await preferences.setRole(authOf(request).siteId, userId, request.body.role) };
     },
   );
@@ -83,6 +94,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       schema: {
         tags: ['admin: users'],
         summary: "Set a user's level (sites with levelType custom)",
+        params: idParams('userId'),
         body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: {
           200: Envelope(
@@ -101,7 +113,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: { levelChanged: await customLevels.set(authOf(request).siteId, userId, request.body.levelId) } };
     },
   );

@@ -1,6 +1,7 @@
 // GET /users/{u}/point-balance, /levels, /badges (interface document §4 Profile, SPEC §7).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -47,11 +48,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
       schema: {
         tags,
         summary: "The user's points: the default category at the top, every category with today's limit",
+        params: idParams('userId'),
         response: { 200: Envelope(Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), categories: Type.Array(CategoryBalance) })) },
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await profiles.pointBalance(authOf(request).siteId, userId) };
     },
   );
@@ -63,6 +65,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
       schema: {
         tags,
         summary: 'Current and next level, and the way there',
+        params: idParams('userId'),
         response: {
           200: Envelope(
             Type.Object({
@@ -77,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
       },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await profiles.levels(authOf(request).siteId, userId) };
     },
   );
@@ -86,10 +89,16 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     '/users/:userId/badges',
     {
       config: user,
-      schema: { tags, summary: 'The trophy case, most recently earned first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Trophy)) } },
+      schema: {
+        tags,
+        summary: 'The trophy case, most recently earned first',
+        params: idParams('userId'),
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(Trophy)) },
+      },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const { total, badges } = await profiles.badges(authOf(request).siteId, userId, request.query.limit ?? 50, request.query.offset ?? 0);
       reply.header('x-total-count', String(total));
       return { response: badges };

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, type FieldError } from '../../errors.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { collections, entitiesOf, indexOf, type Collection } from './collections.js';
@@ -64,6 +65,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
         tags: ['admin: program'],
         summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
         description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
+        // Not validated by the schema: the program validator checks it (see the top of this file).
         documentedBody: Type.Union([Program, Envelope(Program)]),
         response: { 200: Envelope(Program) },
       },
@@ -85,6 +87,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
     '/admin/site',
     {
       config: admin,
+      // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
       schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } },
     },
     async (request) => {
@@ -112,6 +115,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       schema: {
         tags: ['admin: program'],
         summary: 'Set the award account settings',
+        // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
         documentedBody: AwardSettings,
         response: { 200: Envelope(AwardSettings) },
       },
@@ -155,6 +159,7 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       },
     );
 
+    // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
     app.post(
       base,
       { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
@@ -176,24 +181,36 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       },
     );
 
-    app.get(`${base}/:id`, { config: admin, schema: { tags, summary: `One ${collection.noun}`, response: { 200: one } } }, async (request) => {
-      const { id } = request.params as { id: string };
-      const entities = entitiesOf((await programs.snapshot(authOf(request).siteId)).program, collection);
-      const index = indexOf(entities, collection, id);
-      if (index < 0) throw notFound(id);
-      return { response: entities[index] as never };
-    });
+    app.get(
+      `${base}/:id`,
+      { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), response: { 200: one } } },
+      async (request) => {
+        const { id } = request.params;
+        const entities = entitiesOf((await programs.snapshot(authOf(request).siteId)).program, collection);
+        const index = indexOf(entities, collection, id);
+        if (index < 0) throw notFound(id);
+        return { response: entities[index] as never };
+      },
+    );
 
     app.put(
       `${base}/:id`,
       {
         config: admin,
-        schema: { tags, summary: `Create or replace a ${collection.noun}`, documentedBody: collection.schema, response: { 200: one, 201: one } },
+        schema: {
+          tags,
+          summary: `Create or replace a ${collection.noun}`,
+          params: idParams('id'),
+          // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
+          documentedBody: collection.schema,
+          response: { 200: one, 201: one },
+        },
       },
       async (request, reply) => {
-        const { id } = request.params as { id: string };
-        const body = request.body as Record<string, unknown> | null;
-        if (body !== null && typeof body === 'object' && body[collection.idField] === undefined) body[collection.idField] = id;
+        const { id } = request.params;
+        const { body } = request;
+        // The path gives the id the body leaves out.
+        if (typeof body === 'object' && body !== null && !(collection.idField in body)) Object.assign(body, { [collection.idField]: id });
         const entity = checkEntity(collection.schema, body, request);
         const sameId = collection.caseInsensitive
           ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase()
@@ -221,9 +238,12 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
 
     app.delete(
       `${base}/:id`,
-      { config: admin, schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, response: { 204: Type.Null() } } },
+      {
+        config: admin,
+        schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, params: idParams('id'), response: { 204: Type.Null() } },
+      },
       async (request, reply) => {
-        const { id } = request.params as { id: string };
+        const { id } = request.params;
         const change = await programs.modify(authOf(request).siteId, (draft) => {
           const entities = entitiesOf(draft, collection);
           const index = indexOf(entities, collection, id);

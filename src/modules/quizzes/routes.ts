@@ -1,6 +1,7 @@
 // Quizzes (interface document §4 Quizzes, SPEC §10): a user's quizzes, their questions, and answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -55,23 +56,27 @@ const RecordedAnswer = Type.Object({
   result: Nullable(Result),
 });
 const PastAnswer = Type.Object({ attempt: Type.Integer(), choiceIds: Type.Array(Type.String()), correct: Type.Boolean(), answeredAt: Instant });
+const QuestionParams = idParams('userId', 'quizId', 'questionId');
 const AnswerBody = Type.Object({
   choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], {
     description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b',
   }),
 });
 
-type QuestionParams = { userId: string; quizId: string; questionId: string };
-
 export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = async (app, { quizzes }) => {
   app.get(
     '/users/:userId/quizzes',
     {
       config: user,
-      schema: { tags, summary: "The quizzes open now, with the user's status, attempts and best score", response: { 200: Envelope(Type.Array(QuizSummary)) } },
+      schema: {
+        tags,
+        summary: "The quizzes open now, with the user's status, attempts and best score",
+        params: idParams('userId'),
+        response: { 200: Envelope(Type.Array(QuizSummary)) },
+      },
     },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await quizzes.list(authOf(request).siteId, userId) };
     },
   );
@@ -83,11 +88,12 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
       schema: {
         tags,
         summary: 'The questions and their choices, in order; which choices are correct is never shown',
+        params: idParams('userId', 'quizId'),
         response: { 200: Envelope(Type.Array(Question)) },
       },
     },
     async (request) => {
-      const { quizId } = request.params as { quizId: string };
+      const { quizId } = request.params;
       return { response: await quizzes.questions(authOf(request).siteId, quizId) };
     },
   );
@@ -96,10 +102,15 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
     '/users/:userId/quizzes/:quizId/questions/:questionId/responses',
     {
       config: user,
-      schema: { tags, summary: "The user's answers to the question, per attempt, with their correctness", response: { 200: Envelope(Type.Array(PastAnswer)) } },
+      schema: {
+        tags,
+        summary: "The user's answers to the question, per attempt, with their correctness",
+        params: QuestionParams,
+        response: { 200: Envelope(Type.Array(PastAnswer)) },
+      },
     },
     async (request) => {
-      const { userId, quizId, questionId } = request.params as QuestionParams;
+      const { userId, quizId, questionId } = request.params;
       return { response: await quizzes.responses(authOf(request).siteId, userId, quizId, questionId) };
     },
   );
@@ -111,12 +122,15 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
       schema: {
         tags,
         summary: 'Answer a question in the current attempt (201); the last answer of an attempt scores it and logs QUIZ_COMPLETED',
+        params: QuestionParams,
+        // Not validated by the schema: QuizService.answer checks choiceIds against the question's
+        // choices and type, which only the program knows; the schema documents the body.
         documentedBody: AnswerBody,
         response: { 201: Envelope(RecordedAnswer) },
       },
     },
     async (request, reply) => {
-      const { userId, quizId, questionId } = request.params as QuestionParams;
+      const { userId, quizId, questionId } = request.params;
       return reply.status(201).send({ response: await quizzes.answer(authOf(request).siteId, userId, quizId, questionId, request.body) });
     },
   );

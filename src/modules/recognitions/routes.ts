@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MAX_POINTS } from '../../engine/amounts.js';
 import { deprecate } from '../../http/deprecation.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { Person } from '../users/schemas.js';
@@ -31,6 +32,7 @@ const Budget = Type.Object({
   resetsAt: Nullable(Instant),
 });
 
+const ExchangeParams = idParams('userId', 'exchangeId');
 const RecognitionBody = Type.Object({
   exchangeId: Type.String(),
   categoryId: Type.String(),
@@ -78,36 +80,58 @@ const PREFERENCES_SUNSET = Date.UTC(2023, 10, 30);
 export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: RecognitionService }> = async (app, { recognitions }) => {
   app.get(
     '/users/:userId/exchanges',
-    { config: user, schema: { tags, summary: 'The exchanges the user may give in now', response: { 200: Envelope(Type.Array(PresentedExchange)) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'The exchanges the user may give in now',
+        params: idParams('userId'),
+        response: { 200: Envelope(Type.Array(PresentedExchange)) },
+      },
+    },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return { response: await recognitions.exchanges(authOf(request).siteId, userId) };
     },
   );
 
   app.get(
     '/users/:userId/exchanges/:exchangeId',
-    { config: user, schema: { tags, summary: 'One exchange, and whether the user may give in it now', response: { 200: Envelope(PresentedExchange) } } },
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'One exchange, and whether the user may give in it now',
+        params: ExchangeParams,
+        response: { 200: Envelope(PresentedExchange) },
+      },
+    },
     async (request) => {
-      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      const { userId, exchangeId } = request.params;
       return { response: await recognitions.exchange(authOf(request).siteId, userId, exchangeId) };
     },
   );
 
   app.get(
     '/users/:userId/exchanges/:exchangeId/categories',
-    { config: user, schema: { tags, summary: 'The categories of the exchange', response: { 200: Envelope(Type.Array(Category)) } } },
+    {
+      config: user,
+      schema: { tags, summary: 'The categories of the exchange', params: ExchangeParams, response: { 200: Envelope(Type.Array(Category)) } },
+    },
     async (request) => {
-      const { exchangeId } = request.params as { exchangeId: string };
+      const { exchangeId } = request.params;
       return { response: await recognitions.categories(authOf(request).siteId, exchangeId) };
     },
   );
 
   app.get(
     '/users/:userId/exchanges/:exchangeId/points',
-    { config: user, schema: { tags, summary: "The user's points budget for the exchange in the current period", response: { 200: Envelope(Budget) } } },
+    {
+      config: user,
+      schema: { tags, summary: "The user's points budget for the exchange in the current period", params: ExchangeParams, response: { 200: Envelope(Budget) } },
+    },
     async (request) => {
-      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      const { userId, exchangeId } = request.params;
       return { response: await recognitions.budget(authOf(request).siteId, userId, exchangeId) };
     },
   );
@@ -119,6 +143,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       schema: {
         tags,
         summary: 'Users the user may recognize in the exchange (never themselves), by name; total in X-Total-Count',
+        params: ExchangeParams,
         querystring: Type.Object({
           ...PagingQuery.properties,
           q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
@@ -130,7 +155,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       },
     },
     async (request, reply) => {
-      const { userId, exchangeId } = request.params as { userId: string; exchangeId: string };
+      const { userId, exchangeId } = request.params;
       const { q, limit = 50, offset = 0, preferences } = request.query;
       const { items, total } = await recognitions.recipients(authOf(request).siteId, userId, exchangeId, q, { limit, offset });
       if (preferences !== undefined) {
@@ -153,6 +178,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       schema: {
         tags,
         summary: 'Recognitions the user gave and/or received, newest first; total in X-Total-Count',
+        params: idParams('userId'),
         querystring: Type.Object({
           ...PagingQuery.properties,
           type: Type.Optional(Type.Union([Type.Literal('given'), Type.Literal('received'), Type.Literal('all')], { default: 'all' })),
@@ -161,7 +187,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       const { type = 'all', limit = 50, offset = 0 } = request.query;
       const { items, total } = await recognitions.interactions(authOf(request).siteId, userId, type, { limit, offset });
       reply.header('x-total-count', String(total));
@@ -176,12 +202,16 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       schema: {
         tags,
         summary: 'Recognize one or more users: their points come from the giver’s budget (201)',
+        params: idParams('userId'),
+        // Not validated by the schema: parseRecognitionInput (./input.ts) reads form and JSON bodies
+        // alike and checks what depends on several fields (points or recipientPoints, for the users
+        // in recipients), naming the field of each problem; the schema documents the body.
         documentedBody: RecognitionBody,
         response: { 201: Envelope(GivenRecognition) },
       },
     },
     async (request, reply) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return reply.status(201).send({ response: await recognitions.give(authOf(request).siteId, userId, request.body) });
     },
   );

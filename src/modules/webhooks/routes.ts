@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formLists } from '../../http/form.js';
+import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -13,6 +14,8 @@ import type { WebhookAdminService } from './service.js';
 const admin = { access: 'admin' as const };
 const tags = ['admin: webhooks'];
 
+const EndpointParams = idParams('endpointId');
+const DeliveryParams = idParams('deliveryId');
 const EndpointBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https' }),
   eventTypes: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, description: `Any of ${SUBSCRIBABLE_TYPES.join(', ')}` }),
@@ -70,8 +73,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
 
   app.get(
     '/admin/webhook-endpoints/:endpointId',
-    { config: admin, schema: { tags, summary: 'One endpoint', response: { 200: Envelope(Endpoint) } } },
-    async (request) => ({ response: await webhooks.endpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId) }),
+    { config: admin, schema: { tags, summary: 'One endpoint', params: EndpointParams, response: { 200: Envelope(Endpoint) } } },
+    async (request) => ({ response: await webhooks.endpoint(authOf(request).siteId, request.params.endpointId) }),
   );
 
   app.put(
@@ -79,18 +82,25 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
     {
       config: admin,
       ...lists,
-      schema: { tags, summary: "Replace an endpoint's URL, event types and description", body: EndpointBody, response: { 200: Envelope(Endpoint) } },
+      schema: {
+        tags,
+        summary: "Replace an endpoint's URL, event types and description",
+        params: EndpointParams,
+        body: EndpointBody,
+        response: { 200: Envelope(Endpoint) },
+      },
     },
-    async (request) => ({
-      response: await webhooks.updateEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId, request.body),
-    }),
+    async (request) => ({ response: await webhooks.updateEndpoint(authOf(request).siteId, request.params.endpointId, request.body) }),
   );
 
   app.delete(
     '/admin/webhook-endpoints/:endpointId',
-    { config: admin, schema: { tags, summary: 'Remove an endpoint (its pending deliveries end as dead)', response: { 204: Type.Null() } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Remove an endpoint (its pending deliveries end as dead)', params: EndpointParams, response: { 204: Type.Null() } },
+    },
     async (request, reply) => {
-      await webhooks.deleteEndpoint(authOf(request).siteId, (request.params as { endpointId: string }).endpointId);
+      await webhooks.deleteEndpoint(authOf(request).siteId, request.params.endpointId);
       return reply.status(204).send(null);
     },
   );
@@ -123,18 +133,22 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
 
   app.get(
     '/admin/webhook-deliveries/:deliveryId',
-    { config: admin, schema: { tags, summary: 'One delivery', response: { 200: Envelope(Delivery) } } },
-    async (request) => ({ response: await webhooks.delivery(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
+    { config: admin, schema: { tags, summary: 'One delivery', params: DeliveryParams, response: { 200: Envelope(Delivery) } } },
+    async (request) => ({ response: await webhooks.delivery(authOf(request).siteId, request.params.deliveryId) }),
   );
 
   app.post(
     '/admin/webhook-deliveries/:deliveryId/redeliver',
     {
       config: admin,
-      schema: { tags, summary: 'Send a delivery again, whatever its status, with a new 3-day retry window', response: { 202: Envelope(Delivery) } },
+      schema: {
+        tags,
+        summary: 'Send a delivery again, whatever its status, with a new 3-day retry window',
+        params: DeliveryParams,
+        response: { 202: Envelope(Delivery) },
+      },
     },
-    async (request, reply) =>
-      reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, (request.params as { deliveryId: string }).deliveryId) }),
+    async (request, reply) => reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, request.params.deliveryId) }),
   );
 
   app.get(
