@@ -7,14 +7,13 @@ import type { ClientRole } from '../db/schema.js';
 import { openReachableDatabase } from '../db/index.js';
 import { AppError, type FieldError } from '../errors.js';
 import { checkNesting, checkWellFormed } from '../http/json.js';
-import { ImportService, type ImportProgress, type ImportSummary } from '../modules/import/service.js';
+import type { ImportProgress, ImportSummary } from '../modules/import/service.js';
 import { describeSiteChanges } from '../modules/program/site-changes.js';
 import { VerifyService } from '../modules/verify/service.js';
-import { webhookDispatcher } from '../modules/webhooks/dispatcher.js';
 import { serve } from '../server.js';
 import { counted } from '../plural.js';
 import { StartupError } from '../startup.js';
-import { openCliContext, type CliContext } from './context.js';
+import { errorText, openCliContext, type CliContext } from './context.js';
 import { commandName, UsageError, USAGE, usageFor } from './usage.js';
 
 const OPTIONS = {
@@ -164,7 +163,7 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
         const { file, size } = inputFile(positionals[1], 'import needs the NDJSON file');
         const input = createReadStream(file);
         const progress = importProgress(file, () => (size === 0 ? 1 : Math.min(1, input.bytesRead / size)), out.json);
-        const summary = await new ImportService(context.actions).run(siteId, createInterface({ input, crlfDelay: Infinity }), { onProgress: progress.update });
+        const summary = await context.imports.run(siteId, createInterface({ input, crlfDelay: Infinity }), { onProgress: progress.update });
         progress.done();
         out.print({ siteId, file, ...summary }, importText(file, summary));
         return summary.rejected === 0 ? 0 : 1;
@@ -213,23 +212,16 @@ export async function run(argv: string[], config: Config, out: Output): Promise<
 
 /** `questline worker`: the webhook dispatcher alone, until SIGTERM or SIGINT (the attempts in flight finish first). */
 async function work(config: Config): Promise<void> {
-  const context = await openCliContext(config);
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-  const dispatcher = webhookDispatcher({
-    database: context.database,
-    programs: context.programs,
-    preferences: context.preferences,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    onError: (error) => log(`webhook dispatch failed: ${error instanceof Error ? error.message : String(error)}`),
-  });
-  dispatcher.start();
+  const context = await openCliContext(config, (error, what) => log(`${what}: ${errorText(error)}`));
+  context.webhooks.start();
   log('worker: delivering webhooks');
   const signal = await new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
   log(`worker: ${signal}; finishing the deliveries in flight`);
-  await dispatcher.stop();
+  await context.webhooks.stop();
   await context.close();
   log('worker: stopped');
 }
