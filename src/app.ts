@@ -1,11 +1,11 @@
-// buildApp(config): the whole HTTP application, plugins registered in a fixed order; the routes
-// receive the services buildServices builds (src/services.ts). Tests import this; src/server.ts
-// runs it as a process.
+// buildApp(config): the HTTP application: the Fastify instance, its lifecycle hooks, the plugins
+// in a fixed order and the route modules. The routes receive the services of src/services.ts.
+// Tests import this; src/server.ts runs it as a process.
 import { randomUUID } from 'node:crypto';
 import { Server as NetServer } from 'node:net';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
@@ -67,13 +67,30 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openStorage(config, options.database);
-  const app = Fastify({
+  const app = Fastify(fastifyOptions(config, options.logStream)).withTypeProvider<TypeBoxTypeProvider>();
+  const metrics = new Metrics(database.db);
+  const services = await buildServices(config, {
+    database,
+    clock: options.clock ?? Date.now,
+    onError: (error, what) => app.log.error({ err: error }, what),
+    metrics,
+  });
+  app.decorate('services', services);
+  addLifecycleHooks(app, services);
+  await registerPlugins(app, config, services, { metrics, closeDatabase: options.database === undefined });
+  await registerRoutes(app, config, services, metrics);
+  await services.start();
+  return app;
+}
+
+function fastifyOptions(config: Config, logStream: DestinationStream | undefined): FastifyServerOptions {
+  return {
     logger: {
       level: config.logLevel,
       // Tokens and secrets never reach the logs (the default serializers omit headers and bodies;
       // this is the second line of defence should a log call include them).
       redact: { paths: ['req.headers.authorization', '*.client_secret', '*.clientSecret', '*.access_token', '*.token'], censor: '[redacted]' },
-      ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
+      ...(logStream !== undefined ? { stream: logStream } : {}),
     },
     // One line per request, with the request id as `requestId` (src/plugins/request-log.ts).
     logController: new RequestLog(),
@@ -94,18 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // and requests that are not valid HTTP get the same problem+json and request id as every other error.
     frameworkErrors,
     clientErrorHandler,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  const metrics = new Metrics(database.db);
-  const services = await buildServices(config, {
-    database,
-    clock: options.clock ?? Date.now,
-    onError: (error, what) => app.log.error({ err: error }, what),
-    metrics,
-  });
-  const { programs, preferences, leaderboards, clock } = services;
-  app.decorate('services', services);
+  };
+}
 
-  // Request lifecycle: request id echoed on every response; draining answers 503.
+/** Request id echoed on every response; draining (from close()) answers 503 and closes connections; the services stop, then disconnect. */
+function addLifecycleHooks(app: FastifyInstance, services: Services): void {
   let draining = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -143,10 +153,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.stop();
   });
   app.addHook('onClose', async () => services.close());
+}
 
+/** Infrastructure, in this order: errors and metrics first (they see everything), then bodies, ids, auth, limits. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  services: Services,
+  { metrics, closeDatabase }: { metrics: Metrics; closeDatabase: boolean },
+): Promise<void> {
+  const { database, clock } = services;
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { metrics });
-  await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
+  await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   app.removeContentTypeParser('text/plain');
   await app.register(jsonBodyPlugin);
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
@@ -154,15 +173,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens: services.tokens, registry: services.registry });
   await app.register(rateLimitPlugin, { store: services.rateLimitStore, clientRate: config.clientRate, userRate: config.userRate, clock });
-  await app.register(corsPlugin, { database, programs, clock });
+  await app.register(corsPlugin, { database, programs: services.programs, clock });
   await app.register(maintenancePlugin, { maintenance: services.maintenance });
   await app.register(openapiPlugin, { version: VERSION });
+}
 
+/** The route modules, each with the services it calls. */
+async function registerRoutes(app: FastifyInstance, config: Config, services: Services, metrics: Metrics): Promise<void> {
+  const { database, programs, preferences, leaderboards } = services;
   await app.register(healthRoutes);
   await app.register(oauthRoutes, { oauth: services.oauth });
   await app.register(definitionRoutes, { programs, db: database.db });
   await app.register(programAdminRoutes, { programs });
-  await app.register(groupMemberRoutes, { members: services.groupMembers, programs, clock });
+  await app.register(groupMemberRoutes, { members: services.groupMembers, programs, clock: services.clock });
   await app.register(backupRoutes, { backups: services.backups });
   await app.register(maintenanceRoutes, { maintenance: services.maintenance });
   await app.register(actionRoutes, { actions: services.actions, metrics });
@@ -181,7 +204,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(awardRoutes, { awards: services.awards });
   await app.register(webhookRoutes, { webhooks: services.webhookAdmin, secrets: services.webhookSecrets });
   await app.register(uiRoutes, { tokens: services.tokens, sites: services.sitesRepository, demo: config.demoSite });
-
-  await services.start();
-  return app;
 }
