@@ -1,87 +1,52 @@
-// buildApp(config): the whole HTTP application, plugins registered in a fixed order. Tests import
-// this; src/server.ts runs it as a process.
+// buildApp(config): the HTTP application: the Fastify instance, its lifecycle hooks, the plugins
+// in a fixed order and the route modules. The routes receive the services of src/services.ts.
+// Tests import this; src/server.ts runs it as a process.
 import { randomUUID } from 'node:crypto';
 import { Server as NetServer } from 'node:net';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { openReachableDatabase, type Database } from './db/index.js';
+import type { Database } from './db/index.js';
 import { AppError } from './errors.js';
-import { ActionsRepository } from './modules/actions/repository.js';
-import { leaderboardRoutes } from './modules/leaderboards/routes.js';
-import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.js';
-import { LeaderboardService } from './modules/leaderboards/service.js';
 import { actionHistoryRoutes } from './modules/actions/history.js';
-import { actionRoutes } from './modules/actions/routes.js';
-import { ReversalService } from './modules/actions/reversal.js';
 import { reversalRoutes } from './modules/actions/reversal-routes.js';
-import { ActionService } from './modules/actions/service.js';
-import { AwardsRepository } from './modules/awards/repository.js';
+import { actionRoutes } from './modules/actions/routes.js';
 import { awardRoutes } from './modules/awards/routes.js';
-import { AwardService } from './modules/awards/service.js';
-import { MarketplaceKeys } from './modules/awards/signing.js';
 import { backupRoutes } from './modules/backup/routes.js';
-import { BackupService } from './modules/backup/service.js';
-import { GroupMembersRepository } from './modules/groups/repository.js';
 import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { importRoutes } from './modules/import/routes.js';
-import { ImportService } from './modules/import/service.js';
-import { LedgerRepository } from './modules/ledger/repository.js';
+import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
-import { MissionReadService } from './modules/missions/service.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
-import { QuizRepository } from './modules/quizzes/repository.js';
-import { quizRoutes } from './modules/quizzes/routes.js';
-import { QuizService } from './modules/quizzes/service.js';
-import { RecognitionRepository } from './modules/recognitions/repository.js';
-import { searchRoutes } from './modules/search/routes.js';
-import { UserDirectory } from './modules/users/directory.js';
-import { recognitionRoutes } from './modules/recognitions/routes.js';
-import { RecognitionService } from './modules/recognitions/service.js';
-import { PointsService } from './modules/points/service.js';
 import { atAGlanceRoutes } from './modules/profile/at-a-glance.js';
-import { CustomLevelsService } from './modules/profile/custom-levels.js';
-import { PreferencesService } from './modules/profile/preferences.js';
-import { SharedNames } from './modules/profile/shared-names.js';
 import { preferencesRoutes } from './modules/profile/preferences-routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
-import { ProfileService } from './modules/profile/service.js';
 import { programAdminRoutes } from './modules/program/admin-routes.js';
 import { definitionRoutes } from './modules/program/definition-routes.js';
-import { ProgramRepository } from './modules/program/repository.js';
-import { ProgramService } from './modules/program/service.js';
-import { oauthRoutes } from './modules/oauth/routes.js';
-import { OAuthService } from './modules/oauth/service.js';
-import { resolveTokenSecret, TokenService } from './modules/oauth/tokens.js';
-import { ClientRegistry } from './modules/sites/client-registry.js';
-import { SitesRepository } from './modules/sites/repository.js';
+import { quizRoutes } from './modules/quizzes/routes.js';
+import { recognitionRoutes } from './modules/recognitions/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
-import { SitesService } from './modules/sites/service.js';
-import { webhookDispatcher, type WebhookDispatcher } from './modules/webhooks/dispatcher.js';
-import { WebhookRepository } from './modules/webhooks/repository.js';
-import { webhookRoutes } from './modules/webhooks/routes.js';
-import { WebhookSecrets } from './modules/webhooks/secrets.js';
 import { uiRoutes } from './modules/ui/routes.js';
-import { WebhookAdminService } from './modules/webhooks/service.js';
-import { authPlugin } from './plugins/auth.js';
-import { corsPlugin } from './plugins/cors.js';
-import { dbPlugin } from './plugins/db.js';
-import { Metrics, metricsPlugin } from './plugins/metrics.js';
-import { MaintenanceSwitch, maintenancePlugin } from './plugins/maintenance.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { parseForm } from './http/form.js';
 import { idParamsPlugin } from './http/ids.js';
 import { jsonBodyPlugin } from './http/json.js';
+import { VERSION } from './package.js';
+import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
+import { dbPlugin } from './plugins/db.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors.js';
+import { maintenancePlugin } from './plugins/maintenance.js';
+import { Metrics, metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { RequestLog } from './plugins/request-log.js';
-import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
-import { VERSION } from './package.js';
+import { buildServices, openStorage, type Services } from './services.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9\-_.:@+]{1,128}$/;
@@ -94,17 +59,6 @@ export interface BuildOptions {
   clock?: () => number;
 }
 
-/** Services built once per app; the CLI builds the same ones without HTTP. */
-export interface Services {
-  sites: SitesService;
-  registry: ClientRegistry;
-  programs: ProgramService;
-  backups: BackupService;
-  leaderboards: LeaderboardService;
-  /** Delivers the outbox; serve() starts it (tests run rounds with runOnce()). */
-  webhooks: WebhookDispatcher;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
@@ -112,19 +66,31 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const clock = options.clock ?? Date.now;
-  // An unreachable Redis or database fails here as one StartupError line (src/startup.ts).
-  if (config.redisUrl !== undefined) await checkRedis(config.redisUrl);
-  const database = options.database ?? (await openReachableDatabase(config.database));
-  await database.migrate();
+  const database = await openStorage(config, options.database);
+  const app = Fastify(fastifyOptions(config, options.logStream)).withTypeProvider<TypeBoxTypeProvider>();
+  const metrics = new Metrics(database.db);
+  const services = await buildServices(config, {
+    database,
+    clock: options.clock ?? Date.now,
+    onError: (error, what) => app.log.error({ err: error }, what),
+    metrics,
+  });
+  app.decorate('services', services);
+  addLifecycleHooks(app, services);
+  await registerPlugins(app, config, services, { metrics, closeDatabase: options.database === undefined });
+  await registerRoutes(app, config, services, metrics);
+  await services.start();
+  return app;
+}
 
-  const app = Fastify({
+function fastifyOptions(config: Config, logStream: DestinationStream | undefined): FastifyServerOptions {
+  return {
     logger: {
       level: config.logLevel,
       // Tokens and secrets never reach the logs (the default serializers omit headers and bodies;
       // this is the second line of defence should a log call include them).
       redact: { paths: ['req.headers.authorization', '*.client_secret', '*.clientSecret', '*.access_token', '*.token'], censor: '[redacted]' },
-      ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
+      ...(logStream !== undefined ? { stream: logStream } : {}),
     },
     // One line per request, with the request id as `requestId` (src/plugins/request-log.ts).
     logController: new RequestLog(),
@@ -145,66 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // and requests that are not valid HTTP get the same problem+json and request id as every other error.
     frameworkErrors,
     clientErrorHandler,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  };
+}
 
-  const redisError = (error: unknown) => app.log.error({ err: error }, 'Redis connection failed; retrying');
-  const redis: Redis | null = config.redisUrl !== undefined ? connectRedis(config.redisUrl, redisError) : null;
-  const bus: InvalidationBus | undefined =
-    config.redisUrl !== undefined ? new RedisInvalidationBus(config.redisUrl, config.redisPrefix, redisError) : undefined;
-  const rateLimitStore: RateLimitStore = redis !== null ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore(clock);
-  const metrics = new Metrics(database.db);
-  const sitesRepository = new SitesRepository(database.db);
-  const registry = new ClientRegistry(sitesRepository, {
-    refreshSeconds: config.clientRefreshSeconds,
-    bus,
-    clock,
-    onError: (error) => app.log.error({ err: error }, 'client registry refresh failed'),
-  });
-  const tokens = new TokenService(await resolveTokenSecret(database.db, config.tokenSecret), config.tokenTtlSeconds, clock);
-  const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), {
-    bus,
-    clock,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    onError: (error) => app.log.error({ err: error }, 'program invalidation failed'),
-  });
-  const backups = new BackupService(database.db, programs, clock);
-  // Scale-out: users' names kept in Redis beside the boards, read with a standing's ranks.
-  const sharedNames =
-    redis !== null ? new SharedNames(redis, config.redisPrefix, (error) => app.log.error({ err: error }, 'keeping names beside the boards failed')) : undefined;
-  const preferences = new PreferencesService(database.db, clock, {
-    bus,
-    shared: sharedNames,
-    onError: (error) => app.log.error({ err: error }, 'name invalidation failed'),
-  });
-  const leaderboards = new LeaderboardService(
-    database.db,
-    programs,
-    preferences,
-    (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load, sharedNames) : new MemoryRankings(load)),
-    {
-      clock,
-      onError: (error) => app.log.error({ err: error }, 'leaderboard update failed after its commit'),
-      onLoad: (seconds) => metrics.leaderboardLoads.observe(seconds),
-      names: sharedNames,
-    },
-  );
-  const webhooks = webhookDispatcher({
-    database,
-    programs,
-    preferences,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    clock,
-    onError: (error) => app.log.error({ err: error }, 'webhook dispatch failed'),
-    onAttempt: (delivered) => (delivered ? metrics.deliveries : metrics.deliveryFailures).inc(),
-  });
-  const services: Services = { sites: new SitesService(sitesRepository, registry, clock), registry, programs, backups, leaderboards, webhooks };
-  const oauth = new OAuthService(sitesRepository, tokens, rateLimitStore, {
-    failureLimit: config.tokenFailureLimit,
-    failureWindowSeconds: config.tokenFailureWindowSeconds,
-  });
-  app.decorate('services', services);
-
-  // Request lifecycle: request id echoed on every response; draining answers 503.
+/** Request id echoed on every response; draining (from close()) answers 503 and closes connections; the services stop, then disconnect. */
+function addLifecycleHooks(app: FastifyInstance, services: Services): void {
   let draining = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -239,88 +150,58 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       NetServer.prototype.close.call(app.server);
       app.log.info('draining: new connections refused, requests on open ones answered 503');
     }
-    registry.stop();
-    await Promise.all([leaderboards.stop(), webhooks.stop()]);
+    await services.stop();
   });
-  app.addHook('onClose', async () => {
-    await bus?.close();
-    if (redis !== null) await redis.quit();
-  });
+  app.addHook('onClose', async () => services.close());
+}
 
+/** Infrastructure, in this order: errors and metrics first (they see everything), then bodies, ids, auth, limits. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  services: Services,
+  { metrics, closeDatabase }: { metrics: Metrics; closeDatabase: boolean },
+): Promise<void> {
+  const { database, clock } = services;
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { metrics });
-  await app.register(dbPlugin, { database, closeOnShutdown: options.database === undefined });
+  await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   app.removeContentTypeParser('text/plain');
   await app.register(jsonBodyPlugin);
   // No parser-level limit: the global 1 MB applies, and routes that take more (restore) raise it.
   await app.register(formbody, { parser: parseForm });
   await app.register(idParamsPlugin);
-  await app.register(authPlugin, { tokens, registry });
-  await app.register(rateLimitPlugin, { store: rateLimitStore, clientRate: config.clientRate, userRate: config.userRate, clock });
-  await app.register(corsPlugin, { database, programs, clock });
-  const maintenance = new MaintenanceSwitch(database.db, { bus, clock });
-  await app.register(maintenancePlugin, { maintenance });
+  await app.register(authPlugin, { tokens: services.tokens, registry: services.registry });
+  await app.register(rateLimitPlugin, { store: services.rateLimitStore, clientRate: config.clientRate, userRate: config.userRate, clock });
+  await app.register(corsPlugin, { database, programs: services.programs, clock });
+  await app.register(maintenancePlugin, { maintenance: services.maintenance });
   await app.register(openapiPlugin, { version: VERSION });
+}
 
+/** The route modules, each with the services it calls. */
+async function registerRoutes(app: FastifyInstance, config: Config, services: Services, metrics: Metrics): Promise<void> {
+  const { database, programs, preferences, leaderboards } = services;
   await app.register(healthRoutes);
-  await app.register(oauthRoutes, { oauth });
+  await app.register(oauthRoutes, { oauth: services.oauth });
   await app.register(definitionRoutes, { programs, db: database.db });
   await app.register(programAdminRoutes, { programs });
-  await app.register(groupMemberRoutes, { members: new GroupMembersRepository(database.db), programs, clock });
-  await app.register(backupRoutes, { backups });
-  await app.register(maintenanceRoutes, { maintenance });
-  const actionsRepository = new ActionsRepository();
-  const ledger = new LedgerRepository(database.dialect);
-  const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, clock, config.partyCacheSize);
-  await app.register(actionRoutes, { actions, metrics });
-  await app.register(importRoutes, { imports: new ImportService(actions) });
-  await app.register(reversalRoutes, { reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, clock) });
-  const points = new PointsService(programs, actions, clock);
-  await app.register(pointsAdminRoutes, { points });
+  await app.register(groupMemberRoutes, { members: services.groupMembers, programs, clock: services.clock });
+  await app.register(backupRoutes, { backups: services.backups });
+  await app.register(maintenanceRoutes, { maintenance: services.maintenance });
+  await app.register(actionRoutes, { actions: services.actions, metrics });
+  await app.register(importRoutes, { imports: services.imports });
+  await app.register(reversalRoutes, { reversals: services.reversals });
+  await app.register(pointsAdminRoutes, { points: services.points });
   await app.register(actionHistoryRoutes, { db: database.db, programs });
-  const profiles = new ProfileService(database.db, programs, clock);
-  const missionReads = new MissionReadService(database.db, programs, clock);
-  await app.register(profileRoutes, { profiles });
-  await app.register(missionReadRoutes, { missions: missionReads });
-  await app.register(preferencesRoutes, { preferences, customLevels: new CustomLevelsService(database, ledger, programs, clock) });
-  await app.register(atAGlanceRoutes, { db: database.db, profiles, preferences, missions: missionReads, leaderboards });
+  await app.register(profileRoutes, { profiles: services.profiles });
+  await app.register(missionReadRoutes, { missions: services.missionReads });
+  await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });
+  await app.register(atAGlanceRoutes, { db: database.db, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
-  const users = new UserDirectory(database.db);
-  await app.register(recognitionRoutes, {
-    recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
-  });
-  await app.register(searchRoutes, { programs, users });
-  await app.register(quizRoutes, { quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock) });
-  await app.register(awardRoutes, {
-    awards: new AwardService(
-      database,
-      new AwardsRepository(database.db),
-      ledger,
-      actions,
-      programs,
-      new MarketplaceKeys(database.db, clock),
-      rateLimitStore,
-      {
-        failureLimit: config.otsFailureLimit,
-        failureWindowSeconds: config.otsFailureWindowSeconds,
-      },
-      clock,
-    ),
-  });
-  await app.register(webhookRoutes, {
-    webhooks: new WebhookAdminService(new WebhookRepository(database), programs, {
-      allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-      clock,
-      onChange: () => webhooks.nudge(),
-    }),
-    secrets: new WebhookSecrets(programs, clock),
-  });
-
-  await app.register(uiRoutes, { tokens, sites: sitesRepository, demo: config.demoSite });
-
-  await registry.start();
-  await programs.start();
-  await preferences.start();
-  await maintenance.start();
-  return app;
+  await app.register(recognitionRoutes, { recognitions: services.recognitions });
+  await app.register(searchRoutes, { programs, users: services.users });
+  await app.register(quizRoutes, { quizzes: services.quizzes });
+  await app.register(awardRoutes, { awards: services.awards });
+  await app.register(webhookRoutes, { webhooks: services.webhookAdmin, secrets: services.webhookSecrets });
+  await app.register(uiRoutes, { tokens: services.tokens, sites: services.sitesRepository, demo: config.demoSite });
 }

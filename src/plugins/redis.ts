@@ -1,6 +1,6 @@
 // Redis (scale-out mode, REDIS_URL): shared rate-limit counters and cross-node invalidation
 // messages. Absent REDIS_URL, every user of Redis has an in-process implementation instead; the
-// connections are opened and closed by buildApp.
+// connections are opened and closed by buildServices (src/services.ts).
 import { Redis } from 'ioredis';
 import { CONNECT_TIMEOUT_MS, redisUnreachable, withConnectTimeout } from '../startup.js';
 

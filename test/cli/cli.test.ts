@@ -214,6 +214,9 @@ describe.each(configurations)('questline CLI (%s)', (configuration) => {
   it.each([
     [['frobnicate'], /Unknown command "frobnicate"/],
     [['site', 'explode'], /Unknown command "site explode"/],
+    // Names of Object's members are no commands either (the command table is a Map).
+    [['constructor'], /Unknown command "constructor"/],
+    [['toString'], /Unknown command "toString"/],
     [['client', 'create', '--site', 'acme'], /--role is required/],
     [['client', 'create', '--site', 'acme', '--role', 'root'], /--role must be admin or app/],
     [['client', 'rotate'], /--client is required/],

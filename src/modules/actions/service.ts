@@ -106,8 +106,9 @@ export class ActionService {
     private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
-    private readonly clock: () => number = Date.now,
-    cacheSize = 50_000,
+    private readonly clock: () => number,
+    /** Parties whose state this node keeps (PARTY_CACHE_SIZE). */
+    cacheSize: number,
   ) {
     this.#cache = new PartyCache(cacheSize);
   }

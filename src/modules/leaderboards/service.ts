@@ -57,9 +57,9 @@ const LOAD_PAGE = 10_000;
 const LARGE_WINDOW = 100_000;
 
 export interface LeaderboardOptions {
-  clock?: () => number;
+  clock: () => number;
   /** A publish that failed after its commit (the window reloads from its rows when that works again). */
-  onError?: (error: unknown) => void;
+  onError: (error: unknown) => void;
   /** How long each window load (a rebuild from the database) took (metrics). */
   onLoad?: (seconds: number) => void;
   /**
@@ -86,10 +86,10 @@ export class LeaderboardService {
     private readonly programs: ProgramService,
     private readonly preferences: PreferencesService,
     rankings: (load: WindowLoader) => Rankings,
-    options: LeaderboardOptions = {},
+    options: LeaderboardOptions,
   ) {
-    this.#clock = options.clock ?? Date.now;
-    this.#onError = options.onError ?? (() => {});
+    this.#clock = options.clock;
+    this.#onError = options.onError;
     this.#names = options.names;
     const rows = (window: WindowKey) => this.#rows(window);
     this.#rankings = rankings(async function* timed(window) {

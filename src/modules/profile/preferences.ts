@@ -55,8 +55,8 @@ export class PreferencesService {
 
   constructor(
     private readonly db: Db,
-    private readonly clock: () => number = Date.now,
-    private readonly options: { bus?: InvalidationBus | undefined; shared?: SharedNames | undefined; onError?: (error: unknown) => void } = {},
+    private readonly clock: () => number,
+    private readonly options: { bus?: InvalidationBus | undefined; shared?: SharedNames | undefined; onError: (error: unknown) => void },
   ) {}
 
   /** Raised by every preference write (here, or on another node as far as this one has heard): names read before it may be stale. */
@@ -179,7 +179,7 @@ export class PreferencesService {
   async #changed(siteId: string, userId: string): Promise<void> {
     const key = nameKey(siteId, userId);
     this.#forget(key);
-    const onError = (error: unknown) => this.options.onError?.(error);
+    const onError = (error: unknown) => this.options.onError(error);
     await Promise.all([this.options.bus?.publish(TOPIC, key).catch(onError), this.options.shared?.forget(siteId, userId).catch(onError)]);
   }
 

@@ -71,7 +71,7 @@ export class SharedNames {
     private readonly redis: Redis,
     private readonly prefix: string,
     /** A keep in the background that failed (the names are read from the database again next time). */
-    private readonly onError: (error: unknown) => void = () => {},
+    private readonly onError: (error: unknown) => void,
   ) {
     this.#commands = defineScripts<NamesCommands>(redis, {
       questlineNamesForget: { lua: FORGET_SCRIPT, numberOfKeys: 2 },

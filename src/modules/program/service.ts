@@ -58,11 +58,11 @@ export class ProgramService {
     private readonly repository: ProgramRepository,
     private readonly options: {
       bus?: InvalidationBus | undefined;
-      clock?: () => number;
-      onError?: (error: unknown) => void;
+      clock: () => number;
+      onError: (error: unknown) => void;
       /** Whether the site's callback URLs may name loopback and private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
       allowPrivateNetworks?: boolean;
-    } = {},
+    },
   ) {
     this.#checkInterval = options.bus ? CHECK_INTERVAL_WITH_BUS_MS : CHECK_INTERVAL_WITHOUT_BUS_MS;
   }
@@ -72,7 +72,7 @@ export class ProgramService {
   }
 
   private now(): number {
-    return (this.options.clock ?? Date.now)();
+    return this.options.clock();
   }
 
   /** The site's program for the engine and read endpoints, from the per-site cache. */
@@ -210,7 +210,7 @@ export class ProgramService {
   /** Caches the snapshot of a change just committed, and tells the other nodes to drop theirs. */
   private async publish(snapshot: ProgramSnapshot): Promise<void> {
     this.#cache.set(snapshot.siteId, { snapshot, checkedAt: this.now() });
-    await this.options.bus?.publish(TOPIC, snapshot.siteId).catch((error: unknown) => this.options.onError?.(error));
+    await this.options.bus?.publish(TOPIC, snapshot.siteId).catch((error: unknown) => this.options.onError(error));
   }
 }
 

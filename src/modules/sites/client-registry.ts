@@ -39,17 +39,17 @@ export class ClientRegistry {
 
   constructor(
     private readonly repository: SitesRepository,
-    private readonly options: { refreshSeconds: number; bus?: InvalidationBus | undefined; clock?: () => number; onError?: (error: unknown) => void },
+    private readonly options: { refreshSeconds: number; bus?: InvalidationBus | undefined; clock: () => number; onError: (error: unknown) => void },
   ) {}
 
   async start(): Promise<void> {
     await this.refresh();
     this.#timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => this.options.onError?.(error));
+      this.refresh().catch((error: unknown) => this.options.onError(error));
     }, this.options.refreshSeconds * 1000);
     this.#timer.unref();
     await this.options.bus?.subscribe(TOPIC, (clientId) => {
-      this.reload(clientId).catch((error: unknown) => this.options.onError?.(error));
+      this.reload(clientId).catch((error: unknown) => this.options.onError(error));
     });
   }
 
@@ -59,7 +59,7 @@ export class ClientRegistry {
 
   /** Reads every client changed since the last refresh. */
   async refresh(): Promise<void> {
-    const startedAt = (this.options.clock ?? Date.now)();
+    const startedAt = this.options.clock();
     const rows = await this.repository.listClientsChangedSince(this.#refreshedFrom - REFRESH_OVERLAP_MS);
     for (const row of rows) this.#clients.set(row.client_id, toState(row));
     this.#refreshedFrom = startedAt;

@@ -35,13 +35,13 @@ export interface DispatcherOptions {
   preferences: PreferencesService;
   secrets: WebhookSecrets;
   transport: WebhookTransport;
-  clock?: () => number;
+  clock: () => number;
   random?: () => number;
   /** Deliveries in flight at once on this node. */
   concurrency?: number;
   /** How long an idle dispatcher waits before looking for work again. */
   pollMs?: number;
-  onError?: (error: unknown) => void;
+  onError: (error: unknown) => void;
   /** Each attempt's outcome (metrics). */
   onAttempt?: (delivered: boolean) => void;
 }
@@ -64,7 +64,7 @@ export class WebhookDispatcher {
   #wake: (() => void) | undefined;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.#clock = options.clock ?? Date.now;
+    this.#clock = options.clock;
     this.#random = options.random ?? Math.random;
     this.#concurrency = options.concurrency ?? 16;
     this.#pollMs = options.pollMs ?? 500;
@@ -101,7 +101,7 @@ export class WebhookDispatcher {
     this.#wake?.();
     await this.#loop;
     await Promise.all(this.#inFlight);
-    await this.options.repository.release(this.#owner).catch((error: unknown) => this.options.onError?.(error));
+    await this.options.repository.release(this.#owner).catch((error: unknown) => this.options.onError(error));
   }
 
   private async run(): Promise<void> {
@@ -120,7 +120,7 @@ export class WebhookDispatcher {
         }
       } catch (error) {
         // The database is away: try again at the next poll.
-        this.options.onError?.(error);
+        this.options.onError(error);
         found = 0;
       }
       if (!this.#running) break;
@@ -204,7 +204,7 @@ export class WebhookDispatcher {
       await repository.finish(delivery, this.#owner, { status: dead ? 'dead' : 'pending', nextAttemptAt: next, url, httpStatus, error, at: finishedAt });
     } catch (error) {
       // The claim lapses and another round (here or on another node) tries again.
-      this.options.onError?.(error);
+      this.options.onError(error);
     }
   }
 
@@ -226,8 +226,8 @@ export function webhookDispatcher(deps: {
   programs: ProgramService;
   preferences: PreferencesService;
   allowPrivateNetworks: boolean;
-  clock?: () => number;
-  onError?: (error: unknown) => void;
+  clock: () => number;
+  onError: (error: unknown) => void;
   onAttempt?: (delivered: boolean) => void;
 }): WebhookDispatcher {
   return new WebhookDispatcher({
@@ -236,8 +236,8 @@ export function webhookDispatcher(deps: {
     preferences: deps.preferences,
     secrets: new WebhookSecrets(deps.programs, deps.clock),
     transport: new HttpTransport({ allowPrivateNetworks: deps.allowPrivateNetworks }),
-    ...(deps.clock !== undefined ? { clock: deps.clock } : {}),
-    ...(deps.onError !== undefined ? { onError: deps.onError } : {}),
+    clock: deps.clock,
+    onError: deps.onError,
     ...(deps.onAttempt !== undefined ? { onAttempt: deps.onAttempt } : {}),
   });
 }

@@ -696,7 +696,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Redi
 
   it("answers the kept names of a standing's entries in their order: through ties, at both ends of the board, none where not kept", async () => {
     const { prefix: own } = fresh();
-    const names = new SharedNames(redis, own);
+    const names = new SharedNames(redis, own, (error) => console.error(error));
     const db = new FakeDb();
     const window: WindowKey = { siteId: 'named', boardId: 'b', windowStart: 1 };
     // Seven members: ties at 5 listed by when they were reached, ids that sort the other way.

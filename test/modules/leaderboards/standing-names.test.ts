@@ -88,7 +88,7 @@ describe.each(configurations)('names on a standing (%s)', (configuration) => {
     await other.services.leaderboards.warm(() => {});
     if (t.config.redisUrl !== undefined) {
       redis = connectRedis(t.config.redisUrl, (error) => console.error(error));
-      names = new SharedNames(redis, t.config.redisPrefix);
+      names = new SharedNames(redis, t.config.redisPrefix, (error) => console.error(error));
     }
   });
   afterAll(async () => {

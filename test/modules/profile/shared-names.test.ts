@@ -23,7 +23,7 @@ describe.each(redisUrl !== undefined && redisUrl !== '' ? [redisUrl] : [])('Shar
 
   beforeAll(() => {
     redis = connectRedis(url, (error) => console.error(error));
-    names = new SharedNames(redis, prefix);
+    names = new SharedNames(redis, prefix, (error) => console.error(error));
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}*`);
