@@ -1,0 +1,74 @@
+// An action's outcome (SPEC §5) and who may see which of it: the missions it names that are hidden
+// from the user (docs/missions.md) are kept with the event and left out of a user-level token's
+// answer.
+import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import { isHiddenFromUser } from '../missions/visibility.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
+import type { PartyEntry } from './party-cache.js';
+
+export interface ActionOutcome {
+  eventId: string;
+  recorded: boolean;
+  reason?: 'repeat_suppressed' | 'rate_limited';
+  duplicate: boolean;
+  timestamp: string;
+  pointsAwarded: Array<{ category: string; requested: number; credited: number }>;
+  missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
+  progress: Array<{ challengeId: string; percentComplete: number }>;
+  levelChanged?: PresentedLevelChange;
+  /**
+   * Missions of `progress` and `missionsCompleted` hidden from the user after this action
+   * (docs/missions.md): kept with the event, never sent; a user-level token's answer leaves them
+   * out. Present (possibly empty) whenever the outcome names a mission that has a hidden type.
+   */
+  hiddenFromUser?: string[];
+}
+
+/**
+ * The outcome as the caller may see it: a user-level token's without the missions hidden from its
+ * user (as every read hides them), anyone's without the list of them. An event stored before the
+ * list existed is judged by what it says alone, and never shows a mission it cannot tell is visible.
+ */
+export function visibleTo(outcome: ActionOutcome, userLevel: boolean, snapshot?: ProgramSnapshot): ActionOutcome {
+  const { hiddenFromUser: listed, ...visible } = outcome;
+  if (!userLevel) return visible;
+  const hidden = listed ?? (snapshot === undefined ? [] : presumedHidden(snapshot, visible));
+  if (hidden.length === 0) return visible;
+  return {
+    ...visible,
+    progress: visible.progress.filter((entry) => !hidden.includes(entry.challengeId)),
+    missionsCompleted: visible.missionsCompleted.filter((mission) => !hidden.includes(mission.id)),
+  };
+}
+
+/** The missions of the outcome that have a hidden type, or none at all. */
+function named(snapshot: ProgramSnapshot, outcome: ActionOutcome) {
+  const ids = new Set([...outcome.progress.map((entry) => entry.challengeId), ...outcome.missionsCompleted.map((mission) => mission.id)]);
+  return [...ids].flatMap((id) => {
+    const mission = snapshot.missionsById.get(id);
+    return mission === undefined || mission.hidden === 'not_hidden' ? [] : [mission];
+  });
+}
+
+/**
+ * The missions the outcome names that are hidden from the user, judged by the state after the
+ * action; undefined when it names no mission with a hidden type.
+ */
+export function hiddenFromUser(snapshot: ProgramSnapshot, outcome: ActionOutcome, users: PartyEntry[], groups: PartyEntry[]): string[] | undefined {
+  const candidates = named(snapshot, outcome);
+  if (candidates.length === 0) return undefined;
+  return candidates
+    .filter((mission) => {
+      const owners = mission.party === 'user' ? users : groups;
+      return isHiddenFromUser(mission, (missionId) => owners.some((entry) => (entry.missions.get(missionId)?.completionsTotal ?? 0) > 0));
+    })
+    .map((mission) => mission.id);
+}
+
+/** For an outcome stored without its list: only what it completed itself counts as completed. */
+function presumedHidden(snapshot: ProgramSnapshot, outcome: ActionOutcome): string[] {
+  const completed = new Set(outcome.missionsCompleted.map((mission) => mission.id));
+  return named(snapshot, outcome)
+    .filter((mission) => mission.hidden === 'always_hidden' || !completed.has(mission.id))
+    .map((mission) => mission.id);
+}
