@@ -4,9 +4,10 @@
 // transaction, which is how the action path writes decisions made without a lock, many at once
 // (group commit: ./repository.ts).
 import { sql } from 'kysely';
+import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { WriteSet } from './write-set.js';
+import type { BalanceDelta, PartyWrite, TrophyDelta, WriteSet } from './write-set.js';
 import { outOfRange, StaleWrite, type ScoreRow } from './written.js';
 
 /** What the statement on PostgreSQL fails with when a balance would leave the exact integers. */
@@ -38,7 +39,8 @@ interface Batches {
 // set (`set`); a set is written only if each party it names still has the version its decision
 // read (`ok`): a stale set writes nothing and the others are written. Sub-statements of one WITH see
 // the same snapshot and none of each other's rows: no row key may come twice (a write set merges
-// its own rows, and a batch holds a party's write set once).
+// its own rows, and a batch holds a party's write set once). (Long, being one statement: its
+// sub-statements are read together, and split up they would no longer be one round trip.)
 const applyOnPostgres = precompiled<Batches, { saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>((db, p) => {
   const statement = sql<{ saved: number[] | null; scores: Array<ScoreRow & { set: number }> }>`
 with
@@ -193,19 +195,13 @@ export async function writeOnPostgres(trx: Trx, sets: WriteSet[]): Promise<Array
 function batches(sets: WriteSet[]): Batches {
   const rows = <T, R extends object>(pick: (writes: WriteSet) => Iterable<T>, shape: (row: T) => R) =>
     JSON.stringify(sets.flatMap((writes, set) => Array.from(pick(writes), (row) => ({ set, ...shape(row) }))));
-  const same = <T>(row: T) => row as T & object;
-  // The parties a set saves: their rows exist, and their versions are checked.
-  const saved = (writes: WriteSet) => [...writes.parties.values()].filter((p) => p.createdAt === undefined);
   return {
     sets: JSON.stringify(sets.map((writes, set) => ({ set, parties: writes.parties.size }))),
     events: rows((w) => w.events, same),
     progress: rows((w) => w.progress.values(), same),
     completions: rows((w) => w.completions, same),
     ledger: rows((w) => w.ledger, same),
-    balances: rows(
-      (w) => w.balances.values(),
-      (b) => ({ site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
-    ),
+    balances: rows((w) => w.balances.values(), balanceRow),
     earnings: rows(
       (w) => w.earnings.values(),
       (e) => ({
@@ -218,18 +214,7 @@ function batches(sets: WriteSet[]): Batches {
         earned: e.amount,
       }),
     ),
-    trophies: rows(
-      (w) => w.trophies.values(),
-      (t) => ({
-        site_id: t.siteId,
-        party_type: t.partyType,
-        party_id: t.partyId,
-        badge_id: t.badgeId,
-        earned_count: t.count,
-        first_earned_at: t.first,
-        last_earned_at: t.last,
-      }),
-    ),
+    trophies: rows((w) => w.trophies.values(), trophyRow),
     levelChanges: rows((w) => w.levelChanges, same),
     outbox: rows((w) => w.outbox, same),
     activeDays: rows(
@@ -240,25 +225,10 @@ function batches(sets: WriteSet[]): Batches {
       (w) => w.memberships.values(),
       (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups }),
     ),
-    scores: rows(
-      (w) => w.scores.values(),
-      (s) => ({ site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at }),
-    ),
-    created: rows(
-      (w) => [...w.parties.values()].filter((p) => p.createdAt !== undefined),
-      (w) => ({
-        site_id: w.party.siteId,
-        party_type: w.party.type,
-        party_id: w.party.id,
-        created_at: w.createdAt,
-        last_recorded: w.lastRecorded,
-        level_id: w.levelId ?? null,
-        sequence: w.sequence,
-        version: w.version,
-      }),
-    ),
-    partyRows: sets.reduce((n, writes) => n + saved(writes).length, 0),
-    parties: rows(saved, (w) => ({
+    scores: rows((w) => w.scores.values(), scoreRow),
+    created: rows(createdParties, createdPartyRow),
+    partyRows: sets.reduce((n, writes) => n + savedParties(writes).length, 0),
+    parties: rows(savedParties, (w) => ({
       site_id: w.party.siteId,
       party_type: w.party.type,
       party_id: w.party.id,
@@ -269,6 +239,55 @@ function batches(sets: WriteSet[]): Batches {
       set_level: w.levelId !== undefined,
       level_id: w.levelId ?? null,
     })),
+  };
+}
+
+/** A row stored as the write set holds it. */
+function same<T>(row: T): T & object {
+  return row as T & object;
+}
+
+function balanceRow(b: BalanceDelta) {
+  return { site_id: b.siteId, party_type: b.partyType, party_id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime };
+}
+
+/** A trophy's row: what the set adds to it, or (an amendment) what it is recounted to. */
+function trophyRow(t: TrophyDelta) {
+  return {
+    site_id: t.siteId,
+    party_type: t.partyType,
+    party_id: t.partyId,
+    badge_id: t.badgeId,
+    earned_count: t.count,
+    first_earned_at: t.first,
+    last_earned_at: t.last,
+  };
+}
+
+function scoreRow(s: ScoreDelta & { siteId: string; partyId: string }) {
+  return { site_id: s.siteId, board_id: s.boardId, window_start: s.windowStart, party_id: s.partyId, delta: s.delta, reached_at: s.at };
+}
+
+/** The parties a set saves: their rows exist, and their versions are checked. */
+function savedParties(writes: WriteSet): PartyWrite[] {
+  return [...writes.parties.values()].filter((p) => p.createdAt === undefined);
+}
+
+/** The parties a set creates: their rows are inserted, unless someone did first. */
+function createdParties(writes: WriteSet): PartyWrite[] {
+  return [...writes.parties.values()].filter((p) => p.createdAt !== undefined);
+}
+
+function createdPartyRow(w: PartyWrite) {
+  return {
+    site_id: w.party.siteId,
+    party_type: w.party.type,
+    party_id: w.party.id,
+    created_at: w.createdAt,
+    last_recorded: w.lastRecorded,
+    level_id: w.levelId ?? null,
+    sequence: w.sequence,
+    version: w.version,
   };
 }
 
@@ -354,15 +373,7 @@ export async function writeAmendmentsOnPostgres(trx: Trx, writes: WriteSet): Pro
     supplyRows: writes.suppliesReturned.size,
     resets: json(writes.progressResets.values(), (r) => ({ site_id: r.siteId, party_type: r.partyType, party_id: r.partyId, mission_id: r.missionId })),
     resetRows: writes.progressResets.size,
-    trophies: json(writes.trophyCounts.values(), (t) => ({
-      site_id: t.siteId,
-      party_type: t.partyType,
-      party_id: t.partyId,
-      badge_id: t.badgeId,
-      earned_count: t.count,
-      first_earned_at: t.first,
-      last_earned_at: t.last,
-    })),
+    trophies: json(writes.trophyCounts.values(), trophyRow),
     trophyRows: writes.trophyCounts.size,
     reversed: json(writes.reversedEvents.values(), (r) => ({ site_id: r.siteId, event_id: r.eventId, reversed_at: r.reversedAt, reversal: r.reversal })),
     reversedRows: writes.reversedEvents.size,

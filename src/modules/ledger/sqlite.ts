@@ -185,44 +185,13 @@ const amendment = {
 
 /** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
 export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
-  const run = <R>(result: R[] | Promise<R[]>): R[] => {
-    if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
-    return result;
-  };
-  for (const m of writes.memberships.values()) {
-    const stored = run(q.memberships(trx, { siteId: m.siteId, userId: m.userId })).map((row) => row.group_id);
-    if (stored.length !== m.groups.length || stored.some((id) => !m.groups.includes(id))) throw new StaleWrite();
-  }
+  checkMemberships(trx, writes);
   // The parties first: one that no longer has the version read stops the set before its other rows.
-  for (const w of writes.parties.values()) {
-    const party = {
-      siteId: w.party.siteId,
-      type: w.party.type,
-      id: w.party.id,
-      expected: w.expected,
-      version: w.version,
-      lastRecorded: w.lastRecorded,
-      sequence: w.sequence,
-    };
-    const saved =
-      w.createdAt !== undefined
-        ? run(q.createParty(trx, { ...party, createdAt: w.createdAt, levelId: w.levelId ?? null }))
-        : run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
-    if (saved.length === 0) throw new StaleWrite();
-  }
+  saveParties(trx, writes);
   for (const row of writes.progress.values()) run(q.setProgress(trx, row));
   for (const row of writes.completions) run(q.insertCompletion(trx, row));
   for (const row of writes.ledger) run(q.insertLedger(trx, row));
-  for (const b of writes.balances.values()) {
-    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
-    // would take past the integers a double holds exactly refuses the set (the caller's
-    // transaction rolls back), as the statement on PostgreSQL refuses itself.
-    for (const total of run(
-      q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
-    )) {
-      if (!(Number.isSafeInteger(Number(total.balance)) && Number.isSafeInteger(Number(total.lifetime)))) throw outOfRange(total.category);
-    }
-  }
+  addBalances(trx, writes);
   for (const e of writes.earnings.values())
     run(
       q.addEarnings(trx, {
@@ -247,11 +216,58 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
     );
   }
   for (const row of writes.events) run(q.insertEvent(trx, row));
-  if (writes.hasAmendments) writeAmendments(trx, writes, run);
+  if (writes.hasAmendments) writeAmendments(trx, writes);
   return scores;
 }
 
-function writeAmendments(trx: Trx, writes: WriteSet, run: <R>(result: R[] | Promise<R[]>) => R[]): void {
+/** A precompiled statement's rows: inside a transaction it runs synchronously, on the transaction's connection. */
+function run<R>(result: R[] | Promise<R[]>): R[] {
+  if (result instanceof Promise) throw new Error('a write set is written on SQLite only inside a transaction');
+  return result;
+}
+
+/** The users whose groups the set was decided with (taken from a cache) still have those groups. */
+function checkMemberships(trx: Trx, writes: WriteSet): void {
+  for (const m of writes.memberships.values()) {
+    const stored = run(q.memberships(trx, { siteId: m.siteId, userId: m.userId })).map((row) => row.group_id);
+    if (stored.length !== m.groups.length || stored.some((id) => !m.groups.includes(id))) throw new StaleWrite();
+  }
+}
+
+/** Saves (or creates) the parties' rows, each only at the version its decision read. */
+function saveParties(trx: Trx, writes: WriteSet): void {
+  for (const w of writes.parties.values()) {
+    const party = {
+      siteId: w.party.siteId,
+      type: w.party.type,
+      id: w.party.id,
+      expected: w.expected,
+      version: w.version,
+      lastRecorded: w.lastRecorded,
+      sequence: w.sequence,
+    };
+    const saved =
+      w.createdAt !== undefined
+        ? run(q.createParty(trx, { ...party, createdAt: w.createdAt, levelId: w.levelId ?? null }))
+        : run(w.levelId === undefined ? q.saveParty(trx, party) : q.savePartyAndLevel(trx, { ...party, levelId: w.levelId }));
+    if (saved.length === 0) throw new StaleWrite();
+  }
+}
+
+function addBalances(trx: Trx, writes: WriteSet): void {
+  for (const b of writes.balances.values()) {
+    // Every entry fits the ledger's range (src/engine/amounts.ts); a balance that many of them
+    // would take past the integers a double holds exactly refuses the set (the caller's
+    // transaction rolls back), as the statement on PostgreSQL refuses itself.
+    for (const total of run(
+      q.addBalance(trx, { siteId: b.siteId, type: b.partyType, id: b.partyId, category: b.category, credited: b.credited, lifetime: b.lifetime }),
+    )) {
+      if (!(Number.isSafeInteger(Number(total.balance)) && Number.isSafeInteger(Number(total.lifetime)))) throw outOfRange(total.category);
+    }
+  }
+}
+
+function writeAmendments(trx: Trx, writes: WriteSet): void {
   for (const row of writes.removedCompletions.values()) run(amendment.removeCompletion(trx, row));
   for (const row of writes.suppliesReturned.values()) run(amendment.returnSupply(trx, row));
   for (const r of writes.progressResets.values())

@@ -43,7 +43,7 @@ export interface OutboxEvent {
   occurredAt: number;
 }
 
-interface PartyWrite {
+export interface PartyWrite {
   party: PartyKey;
   /** The version the decision read: the row is written only if it still has it. */
   expected: number;
