@@ -5,8 +5,8 @@
 import type { JWK } from 'jose';
 import { uuidv7 } from '../../uuid.js';
 import { awardAccess, currencyValue, normalizeCode, type AwardAccess } from '../../engine/elements/awards.js';
-import type { Database } from '../../db/index.js';
-import type { AwardEntryKind, AwardLedgerTable } from '../../db/schema.js';
+import type { Database, Trx } from '../../db/index.js';
+import type { AwardEntryKind, AwardLedgerTable, OtsCodesTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -192,21 +192,7 @@ export class AwardService {
   async redeem(siteId: string, userId: string, typed: string): Promise<Redemption> {
     const snapshot = await this.programs.snapshot(siteId);
     const settings = snapshot.program.awardSettings;
-    const access = awardAccess(settings, await this.standing(siteId, userId));
-    if (!access.otsAccess)
-      throw new AppError(
-        'award_access_denied',
-        settings === undefined ? 'The site has no award accounts' : `User "${userId}" may not redeem: ${denial(settings, access)}`,
-      );
-
-    // '/' is in no id (src/http/ids.ts), so no two (site, user) pairs share a key.
-    const failureKey = `ots-failures:${siteId}/${userId}`;
-    const attempt = await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
-    if (attempt.count > this.limits.failureLimit) {
-      throw new AppError('ots_attempts_exceeded', 'Too many failed code redemptions; retry later', {
-        headers: { 'retry-after': String(Math.max(1, attempt.ttlSeconds)) },
-      });
-    }
+    const failureKey = await this.countAttempt(siteId, userId, settings);
     const code = normalizeCode(typed);
     const hash = code === null ? null : codeHash(code);
     const user: PartyKey = { siteId, type: 'user', id: userId };
@@ -214,13 +200,7 @@ export class AwardService {
     const redemption = await this.actions.transaction(snapshot, this.clock(), async (within) => {
       const { trx, now } = within;
       await this.ledger.lock(trx, [...involved.groups, user], now);
-      const claimed = hash === null ? undefined : await this.repository.claimCode(trx, siteId, hash, userId, now);
-      if (claimed === undefined) {
-        const known = hash === null ? undefined : await this.repository.code(trx, siteId, hash);
-        if (known === undefined) throw new AppError('ots_code_unknown', 'No such code');
-        if (known.redeemed_at !== null) throw new AppError('ots_code_used', 'The code has been redeemed already');
-        throw new AppError('ots_code_expired', `The code expired at ${new Date(Number(known.expires_at)).toISOString()}`);
-      }
+      const claimed = await this.claim(trx, siteId, hash, userId, now);
       const amount = Number(claimed.amount);
       const credit = { siteId, userId, kind: 'ots' as const, amount, reference: claimed.code_id, description: null, availableAt: now, postedAt: now };
       const entry = await this.actions.writeWithin(within, [user], async (locked) => ({
@@ -249,6 +229,39 @@ export class AwardService {
     });
     await this.failures.unhit(failureKey);
     return redemption;
+  }
+
+  /**
+   * Refuses a user who may not redeem, or who failed too often lately; else counts this attempt
+   * as a failure (redeem() takes it back when it succeeds). The key failures are counted under.
+   */
+  private async countAttempt(siteId: string, userId: string, settings: AwardSettingsDocument | undefined): Promise<string> {
+    const access = awardAccess(settings, await this.standing(siteId, userId));
+    if (!access.otsAccess)
+      throw new AppError(
+        'award_access_denied',
+        settings === undefined ? 'The site has no award accounts' : `User "${userId}" may not redeem: ${denial(settings, access)}`,
+      );
+
+    // '/' is in no id (src/http/ids.ts), so no two (site, user) pairs share a key.
+    const failureKey = `ots-failures:${siteId}/${userId}`;
+    const attempt = await this.failures.hit(failureKey, this.limits.failureWindowSeconds);
+    if (attempt.count > this.limits.failureLimit) {
+      throw new AppError('ots_attempts_exceeded', 'Too many failed code redemptions; retry later', {
+        headers: { 'retry-after': String(Math.max(1, attempt.ttlSeconds)) },
+      });
+    }
+    return failureKey;
+  }
+
+  /** Takes the code (by its hash; null: not a code's shape) for the user: its row, or why it cannot be redeemed. */
+  private async claim(trx: Trx, siteId: string, hash: string | null, userId: string, now: number): Promise<OtsCodesTable> {
+    const claimed = hash === null ? undefined : await this.repository.claimCode(trx, siteId, hash, userId, now);
+    if (claimed !== undefined) return claimed;
+    const known = hash === null ? undefined : await this.repository.code(trx, siteId, hash);
+    if (known === undefined) throw new AppError('ots_code_unknown', 'No such code');
+    if (known.redeemed_at !== null) throw new AppError('ots_code_used', 'The code has been redeemed already');
+    throw new AppError('ots_code_expired', `The code expired at ${new Date(Number(known.expires_at)).toISOString()}`);
   }
 
   /**

@@ -8,7 +8,7 @@
 import { uuidv7 } from '../../uuid.js';
 import { withinDates } from '../../engine/calendar.js';
 import { isCorrect, scoreAttempt, type AttemptScore } from '../../engine/elements/quizzes.js';
-import type { Database } from '../../db/index.js';
+import type { Database, Trx } from '../../db/index.js';
 import type { QuizAttemptsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
@@ -143,31 +143,7 @@ export class QuizService {
     return this.actions.transaction(snapshot, now, async (within) => {
       const { trx } = within;
       await this.ledger.lock(trx, [...involved.groups, user], now);
-      const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
-      if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
-      let current = attempts.find((a) => a.completed_at === null);
-      if (current === undefined) {
-        if (quiz.maxAttempts !== undefined && attempts.length >= quiz.maxAttempts) {
-          throw new AppError(
-            'quiz_attempts_exhausted',
-            `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`,
-          );
-        }
-        current = {
-          site_id: siteId,
-          user_id: userId,
-          quiz_id: quiz.id,
-          attempt: attempts.length + 1,
-          started_at: now,
-          completed_at: null,
-          total_correct: null,
-          total_questions: null,
-          percent_correct: null,
-          passed: null,
-          event_id: null,
-        };
-        await this.repository.startAttempt(trx, current);
-      }
+      const current = await this.currentAttempt(trx, siteId, userId, quiz, now);
       const given = await this.repository.responses(trx, siteId, userId, quiz.id, { attempt: current.attempt });
       if (given.some((r) => r.question_id === question.id))
         throw new AppError('already_answered', `Question "${question.id}" is answered already in attempt ${current.attempt}`);
@@ -207,6 +183,32 @@ export class QuizService {
         );
       return answer;
     });
+  }
+
+  /** The user's open attempt at the quiz, started when there is none; refused once the quiz is passed or its attempts are used. */
+  private async currentAttempt(trx: Trx, siteId: string, userId: string, quiz: Quiz, now: number): Promise<QuizAttemptsTable> {
+    const attempts = await this.repository.attempts(trx, siteId, userId, quiz.id);
+    if (attempts.some((a) => a.passed === 1)) throw new AppError('quiz_already_passed', `User "${userId}" has passed quiz "${quiz.id}" already`);
+    const open = attempts.find((a) => a.completed_at === null);
+    if (open !== undefined) return open;
+    if (quiz.maxAttempts !== undefined && attempts.length >= quiz.maxAttempts) {
+      throw new AppError('quiz_attempts_exhausted', `Quiz "${quiz.id}" allows ${quiz.maxAttempts} attempt${quiz.maxAttempts === 1 ? '' : 's'}; all are used`);
+    }
+    const started: QuizAttemptsTable = {
+      site_id: siteId,
+      user_id: userId,
+      quiz_id: quiz.id,
+      attempt: attempts.length + 1,
+      started_at: now,
+      completed_at: null,
+      total_correct: null,
+      total_questions: null,
+      percent_correct: null,
+      passed: null,
+      event_id: null,
+    };
+    await this.repository.startAttempt(trx, started);
+    return started;
   }
 
   private async complete(
