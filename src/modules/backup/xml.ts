@@ -135,59 +135,17 @@ function readElement(
   attributeTarget?: Record<string, unknown>,
 ): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  const attributesInto = attributeTarget ?? object;
-  const known = new Map(spec.attributes);
-  for (const [name, raw] of Object.entries(element.$ ?? {})) {
-    const type = known.get(name);
-    if (type === undefined) errors.push(`${path}/@${name}: unknown attribute`);
-    else attributesInto[name] = convert(decodeEntities(raw, `${path}/@${name}`), type);
-  }
+  readAttributes(spec, element, path, errors, attributeTarget ?? object);
   const expected = new Set<string>(['$']);
   for (const child of spec.children ?? []) {
     if (child.kind === 'object') {
       expected.add(child.spec.element);
-      const [first, ...rest] = childElements(element, child.spec.element);
-      if (rest.length > 0) errors.push(`${path}/${child.spec.element}: appears more than once`);
-      if (first !== undefined) object[child.key] = readElement(child.spec, first, `${path}/${child.spec.element}`, errors);
-    } else if (child.kind === 'list') {
-      const name = child.wrapper ?? child.spec.element;
-      expected.add(name);
-      let items = childElements(element, child.spec.element);
-      let itemPath = `${path}/${child.spec.element}`;
-      if (child.wrapper) {
-        const wrappers = childElements(element, child.wrapper);
-        if (wrappers.length > 1) errors.push(`${path}/${child.wrapper}: appears more than once`);
-        const wrapper = wrappers[0];
-        items = wrapper === undefined ? [] : childElements(wrapper, child.spec.element);
-        itemPath = `${path}/${child.wrapper}/${child.spec.element}`;
-        if (wrapper !== undefined) {
-          for (const name of Object.keys(wrapper)) {
-            if (name !== child.spec.element && name !== '$' && !isBlankText(name, wrapper[name]))
-              errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
-          }
-        }
-      }
-      if (items.length > 0) {
-        setPath(
-          object,
-          child.key,
-          items.map((item, index) => readElement(child.spec, item, `${itemPath}[${index + 1}]`, errors)),
-        );
-      }
+      const value = readObject(child, element, path, errors);
+      if (value !== undefined) object[child.key] = value;
     } else {
-      expected.add(child.element);
-      const items = childElements(element, child.element);
-      if (items.length > 0) {
-        setPath(
-          object,
-          child.key,
-          items.map((item, index) => {
-            const value = item.$?.[child.attribute];
-            if (value === undefined) errors.push(`${path}/${child.element}[${index + 1}]/@${child.attribute}: is required`);
-            return decodeEntities(value ?? '', `${path}/${child.element}[${index + 1}]/@${child.attribute}`);
-          }),
-        );
-      }
+      expected.add(child.kind === 'list' ? (child.wrapper ?? child.spec.element) : child.element);
+      const items = child.kind === 'list' ? readList(child, element, path, errors) : readValues(child, element, path, errors);
+      if (items.length > 0) setPath(object, child.key, items);
     }
   }
   for (const name of Object.keys(element)) {
@@ -195,6 +153,50 @@ function readElement(
       errors.push(name === TEXT ? `${path}: unexpected text content` : `${path}/${name}: unknown element`);
   }
   return object;
+}
+
+function readAttributes(spec: ElementSpec, element: XmlElement, path: string, errors: string[], into: Record<string, unknown>): void {
+  const known = new Map(spec.attributes);
+  for (const [name, raw] of Object.entries(element.$ ?? {})) {
+    const type = known.get(name);
+    if (type === undefined) errors.push(`${path}/@${name}: unknown attribute`);
+    else into[name] = convert(decodeEntities(raw, `${path}/@${name}`), type);
+  }
+}
+
+/** An optional object: its one child element, read (undefined when absent). */
+function readObject(child: ChildSpec & { kind: 'object' }, element: XmlElement, path: string, errors: string[]): Record<string, unknown> | undefined {
+  const [first, ...rest] = childElements(element, child.spec.element);
+  if (rest.length > 0) errors.push(`${path}/${child.spec.element}: appears more than once`);
+  return first === undefined ? undefined : readElement(child.spec, first, `${path}/${child.spec.element}`, errors);
+}
+
+/** A list of objects: its repeated child elements (inside their one wrapper element, when it has one), read. */
+function readList(child: ChildSpec & { kind: 'list' }, element: XmlElement, path: string, errors: string[]): Array<Record<string, unknown>> {
+  let items = childElements(element, child.spec.element);
+  let itemPath = `${path}/${child.spec.element}`;
+  if (child.wrapper) {
+    const wrappers = childElements(element, child.wrapper);
+    if (wrappers.length > 1) errors.push(`${path}/${child.wrapper}: appears more than once`);
+    const wrapper = wrappers[0];
+    items = wrapper === undefined ? [] : childElements(wrapper, child.spec.element);
+    itemPath = `${path}/${child.wrapper}/${child.spec.element}`;
+    if (wrapper !== undefined) {
+      for (const name of Object.keys(wrapper)) {
+        if (name !== child.spec.element && name !== '$' && !isBlankText(name, wrapper[name])) errors.push(`${path}/${child.wrapper}/${name}: unknown element`);
+      }
+    }
+  }
+  return items.map((item, index) => readElement(child.spec, item, `${itemPath}[${index + 1}]`, errors));
+}
+
+/** A list of strings: the attribute of each repeated child element. */
+function readValues(child: ChildSpec & { kind: 'values' }, element: XmlElement, path: string, errors: string[]): string[] {
+  return childElements(element, child.element).map((item, index) => {
+    const value = item.$?.[child.attribute];
+    if (value === undefined) errors.push(`${path}/${child.element}[${index + 1}]/@${child.attribute}: is required`);
+    return decodeEntities(value ?? '', `${path}/${child.element}[${index + 1}]/@${child.attribute}`);
+  });
 }
 
 const TEXT = '#text';
