@@ -36,24 +36,7 @@ export function originOf(url: string): string | null {
 
 export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; programs: ProgramService; clock?: () => number }>(
   async (app, { database, programs, clock = Date.now }) => {
-    let union: { origins: Set<string>; at: number } | undefined;
-    const allOrigins = async (): Promise<Set<string>> => {
-      const now = clock();
-      if (union !== undefined && now - union.at < UNION_SECONDS * 1000) return union.origins;
-      const query =
-        database.dialect === 'postgres'
-          ? sql<{ origin: string }>`select distinct jsonb_array_elements_text((document::jsonb)->'site'->'allowedOrigins') as origin from site_programs`
-          : sql<{ origin: string }>`select distinct j.value as origin from site_programs, json_each(site_programs.document, '$.site.allowedOrigins') as j`;
-      const rows = (await query.execute(database.db)).rows;
-      union = { origins: new Set(rows.map((row) => originOf(row.origin)).filter((origin) => origin !== null)), at: now };
-      return union.origins;
-    };
-    const sameOrigin = (request: FastifyRequest, origin: string) => origin === `${request.protocol}://${request.host}`;
-    const allow = (reply: FastifyReply, origin: string) => {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('access-control-expose-headers', EXPOSED);
-      reply.header('vary', 'Origin');
-    };
+    const allOrigins = originUnion(database, clock);
 
     // Preflights: answered here for every path (no route has OPTIONS), before routing's 404.
     app.addHook('onRequest', async (request, reply) => {
@@ -105,3 +88,30 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
   },
   { name: 'cors', dependencies: ['auth', 'errors'] },
 );
+
+/** Every site's allowed origins together (what a preflight, which carries no token, is answered for), read at most every UNION_SECONDS. */
+function originUnion(database: Pick<Database, 'db' | 'dialect'>, clock: () => number): () => Promise<Set<string>> {
+  let union: { origins: Set<string>; at: number } | undefined;
+  return async () => {
+    const now = clock();
+    if (union !== undefined && now - union.at < UNION_SECONDS * 1000) return union.origins;
+    const query =
+      database.dialect === 'postgres'
+        ? sql<{ origin: string }>`select distinct jsonb_array_elements_text((document::jsonb)->'site'->'allowedOrigins') as origin from site_programs`
+        : sql<{ origin: string }>`select distinct j.value as origin from site_programs, json_each(site_programs.document, '$.site.allowedOrigins') as j`;
+    const rows = (await query.execute(database.db)).rows;
+    union = { origins: new Set(rows.map((row) => originOf(row.origin)).filter((origin) => origin !== null)), at: now };
+    return union.origins;
+  };
+}
+
+function sameOrigin(request: FastifyRequest, origin: string): boolean {
+  return origin === `${request.protocol}://${request.host}`;
+}
+
+/** Lets the origin read the answer. */
+function allow(reply: FastifyReply, origin: string): void {
+  reply.header('access-control-allow-origin', origin);
+  reply.header('access-control-expose-headers', EXPOSED);
+  reply.header('vary', 'Origin');
+}

@@ -36,21 +36,6 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; clientRate: RateConfi
     /** Takes of 'alongside' requests, answered in onSend, and the headers the reply had when the read began. */
     const pending = new WeakMap<FastifyRequest, { taken: Promise<Taken>; headers: ReadonlySet<string> }>();
 
-    /** Sets the headers of the tighter bucket; throws the 429 when one refused. */
-    function apply(reply: FastifyReply, taken: Taken): void {
-      const denied = taken.find((bucket) => !bucket.result.allowed);
-      if (denied !== undefined) refused.set(denied.key, clock() + denied.result.retryAfterSeconds * 1000);
-      const { name, rate, result } = denied ?? taken.reduce((tightest, next) => (next.result.remaining < tightest.result.remaining ? next : tightest));
-      const window = Math.max(1, Math.ceil(rate.burst / rate.rate));
-      reply.header('ratelimit-policy', `"${name}";q=${rate.burst};w=${window}`);
-      reply.header('ratelimit', `"${name}";r=${result.remaining};t=${result.allowed ? result.resetSeconds : result.retryAfterSeconds}`);
-      if (denied) {
-        throw new AppError('rate_limited', `The ${name} request rate of ${rate.rate}/s (burst ${rate.burst}) is exceeded; retry later`, {
-          headers: { 'retry-after': String(result.retryAfterSeconds) },
-        });
-      }
-    }
-
     app.addHook('onRequest', async (request, reply) => {
       const auth = request.auth;
       if (!auth) return;
@@ -66,7 +51,7 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; clientRate: RateConfi
         pending.set(request, { taken, headers: new Set(Object.keys(reply.getHeaders())) });
         return;
       }
-      apply(reply, await taken);
+      enforce(reply, await taken, refused, clock);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -85,7 +70,7 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; clientRate: RateConfi
         return instead(error);
       }
       try {
-        apply(reply, taken);
+        enforce(reply, taken, refused, clock);
         return payload;
       } catch (error) {
         return instead(error);
@@ -94,3 +79,18 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; clientRate: RateConfi
   },
   { name: 'rate-limit', dependencies: ['auth'] },
 );
+
+/** Sets the headers of the tighter bucket; throws the 429 when one refused (and keeps taking its bucket first until its retry time). */
+function enforce(reply: FastifyReply, taken: Taken, refused: LRUCache<string, number>, clock: () => number): void {
+  const denied = taken.find((bucket) => !bucket.result.allowed);
+  if (denied !== undefined) refused.set(denied.key, clock() + denied.result.retryAfterSeconds * 1000);
+  const { name, rate, result } = denied ?? taken.reduce((tightest, next) => (next.result.remaining < tightest.result.remaining ? next : tightest));
+  const window = Math.max(1, Math.ceil(rate.burst / rate.rate));
+  reply.header('ratelimit-policy', `"${name}";q=${rate.burst};w=${window}`);
+  reply.header('ratelimit', `"${name}";r=${result.remaining};t=${result.allowed ? result.resetSeconds : result.retryAfterSeconds}`);
+  if (denied) {
+    throw new AppError('rate_limited', `The ${name} request rate of ${rate.rate}/s (burst ${rate.burst}) is exceeded; retry later`, {
+      headers: { 'retry-after': String(result.retryAfterSeconds) },
+    });
+  }
+}
