@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { DatabaseConfig, SqliteSynchronous } from '../config.js';
 import { databaseUnreachable, withConnectTimeout } from '../startup.js';
 import { BACKSTOP_PAGES, Checkpointer } from './checkpointer.js';
-import { preparedName } from './precompiled.js';
+import { preparedName } from './statement-names.js';
 import { CachedSqliteDialect, type DirectStatements } from './sqlite-dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
@@ -123,7 +123,8 @@ export function sqliteConnection(filename: string, synchronous: SqliteSynchronou
 }
 
 /**
- * A pg client that runs the precompiled queries (./precompiled.ts) as named prepared statements:
+ * A pg client that runs the precompiled queries (./precompiled.ts) as named prepared statements
+ * (./statement-names.ts):
  * Kysely's PostgreSQL driver calls `query(sql, parameters)`, which pg parses and plans every time.
  */
 class PreparingClient extends pg.Client {

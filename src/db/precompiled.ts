@@ -14,19 +14,9 @@
 // as values (not inspect them). Array parameters (`in` lists) compile once per length.
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Db, Trx } from './index.js';
+import { nameStatement } from './statement-names.js';
 
 type Placeholders<P> = { readonly [K in keyof P]: P[K] };
-
-/**
- * The SQL of every precompiled query, named: on PostgreSQL each connection prepares it once (a
- * named statement) and then only binds and executes it, skipping the parse and plan of every call
- * (src/db/index.ts). A bounded set: one per query and array length.
- */
-const statementNames = new Map<string, string>();
-
-export function preparedName(sql: string): string | undefined {
-  return statementNames.get(sql);
-}
 
 const MARK = '\u0000ql\u0000';
 
@@ -69,7 +59,7 @@ export function precompiled<P extends object, R = unknown>(build: (db: Db, p: Pl
         }),
       };
       byShape.set(shape, compiled);
-      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `ql_${statementNames.size + 1}`);
+      nameStatement(compiled.sql);
     }
     return compiled;
   }
