@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 
 const source = process.env.RANK_SOURCE ?? '';
 const key = process.env.RANK_KEY ?? '';
-// As Questline's connection is made (src/plugins/redis.ts): commands of one turn go out together.
+// As Questline's connection is made (src/infra/redis.ts): commands of one turn go out together.
 const redis = new Redis(process.env.REDIS_URL ?? '', { enableAutoPipelining: true });
 
 const started = performance.now();

@@ -32,20 +32,22 @@ import { recognitionRoutes } from './modules/recognitions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
 import { uiRoutes } from './modules/ui/routes.js';
+import { WebhookRepository } from './modules/webhooks/repository.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { parseForm } from './http/form.js';
 import { idParamsPlugin } from './http/ids.js';
 import { jsonBodyPlugin } from './http/json.js';
+import { RequestLog } from './http/request-log.js';
+import { Metrics } from './infra/metrics.js';
 import { VERSION } from './package.js';
 import { authPlugin } from './plugins/auth.js';
 import { corsPlugin } from './plugins/cors.js';
 import { dbPlugin } from './plugins/db.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors.js';
 import { maintenancePlugin } from './plugins/maintenance.js';
-import { Metrics, metricsPlugin } from './plugins/metrics.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { RequestLog } from './plugins/request-log.js';
 import { buildServices, openStorage, type Services } from './services.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -68,7 +70,8 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await openStorage(config, options.database);
   const app = Fastify(fastifyOptions(config, options.logStream)).withTypeProvider<TypeBoxTypeProvider>();
-  const metrics = new Metrics(database.db);
+  const outbox = new WebhookRepository(database);
+  const metrics = new Metrics(() => outbox.outboxDepth());
   const services = await buildServices(config, {
     database,
     clock: options.clock ?? Date.now,
@@ -92,7 +95,7 @@ function fastifyOptions(config: Config, logStream: DestinationStream | undefined
       redact: { paths: ['req.headers.authorization', '*.client_secret', '*.clientSecret', '*.access_token', '*.token'], censor: '[redacted]' },
       ...(logStream !== undefined ? { stream: logStream } : {}),
     },
-    // One line per request, with the request id as `requestId` (src/plugins/request-log.ts).
+    // One line per request, with the request id as `requestId` (src/http/request-log.ts).
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     // Ids are up to 255 characters, URL-encoded up to three times that.

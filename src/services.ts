@@ -41,9 +41,9 @@ import { WebhookRepository } from './modules/webhooks/repository.js';
 import { WebhookSecrets } from './modules/webhooks/secrets.js';
 import { WebhookAdminService } from './modules/webhooks/service.js';
 import { MaintenanceSwitch } from './plugins/maintenance.js';
-import type { Metrics } from './plugins/metrics.js';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.js';
-import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './plugins/redis.js';
+import type { Metrics } from './infra/metrics.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './infra/rate-limit-store.js';
+import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './infra/redis.js';
 
 /** Where a failure off the request path goes (the server's log, the CLI's stderr); `what` says what failed. */
 export type ErrorReporter = (error: unknown, what: string) => void;

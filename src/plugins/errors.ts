@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorCatalog, type ErrorCode, type FieldError } from '../errors.js';
-import { logRequest } from './request-log.js';
+import { logRequest } from '../http/request-log.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
 import { AppError } from '../errors.js';
-import type { InvalidationBus } from './redis.js';
+import type { InvalidationBus } from '../infra/redis.js';
 
 export interface Maintenance {
   enabled: boolean;

@@ -1,79 +1,9 @@
-// GET /metrics in the Prometheus text format (prom-client): request rates and latencies per route,
-// actions recorded and not (by reason), webhook deliveries that failed, what waits in the outbox,
-// leaderboard window loads, and the process's own metrics. One registry per app (tests build
-// many), never the library's global one. The route is public like /health: it names routes and
-// counts, never a site or a user; restrict it at the proxy where that matters.
+// GET /metrics in the Prometheus text format, from the app's registry (src/infra/metrics.ts), and
+// the hook that counts every request by route. The route is public like /health: it names routes
+// and counts, never a site or a user; restrict it at the proxy where that matters.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/index.js';
-
-export class Metrics {
-  readonly registry = new Registry();
-  readonly requests = new Counter({
-    name: 'questline_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status',
-    labelNames: ['method', 'route', 'status'],
-    registers: [this.registry],
-  });
-  readonly latency = new Histogram({
-    name: 'questline_http_request_duration_seconds',
-    help: 'Time to answer, by method and route',
-    labelNames: ['method', 'route'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
-  readonly actions = new Counter({
-    name: 'questline_actions_total',
-    help: 'Actions logged through the API: recorded, duplicate (an eventId seen before), or the reason one was not recorded (suppressed, rate_limited, …)',
-    labelNames: ['result'],
-    registers: [this.registry],
-  });
-  readonly deliveryFailures = new Counter({
-    name: 'questline_webhook_delivery_failures_total',
-    help: 'Webhook attempts that failed (non-2xx, timeout, network)',
-    registers: [this.registry],
-  });
-  readonly deliveries = new Counter({ name: 'questline_webhook_deliveries_total', help: 'Webhook deliveries that succeeded', registers: [this.registry] });
-  readonly leaderboardLoads = new Histogram({
-    name: 'questline_leaderboard_load_seconds',
-    help: 'Time to load (rebuild) one leaderboard window from the database',
-    buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5, 30],
-    registers: [this.registry],
-  });
-
-  constructor(db: Db) {
-    collectDefaultMetrics({ register: this.registry, prefix: 'questline_' });
-    // Read at each scrape: events not yet routed to their destinations, and deliveries waiting.
-    new Gauge({
-      name: 'questline_outbox_depth',
-      help: 'Outbox events not yet routed, and deliveries pending (to be attempted or retried)',
-      labelNames: ['stage'],
-      registers: [this.registry],
-      async collect() {
-        const [unrouted, pending] = await Promise.all([
-          db
-            .selectFrom('outbox')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('routed_at', 'is', null)
-            .executeTakeFirst(),
-          db
-            .selectFrom('webhook_deliveries')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('status', '=', 'pending')
-            .executeTakeFirst(),
-        ]);
-        this.set({ stage: 'unrouted' }, Number(unrouted?.n ?? 0));
-        this.set({ stage: 'pending_delivery' }, Number(pending?.n ?? 0));
-      },
-    });
-  }
-
-  /** What logging an action came to, as the metric's label says it. */
-  countAction(outcome: { recorded: boolean; duplicate: boolean; reason?: string | undefined }): void {
-    this.actions.inc({ result: outcome.duplicate ? 'duplicate' : outcome.recorded ? 'recorded' : (outcome.reason ?? 'not_recorded') });
-  }
-}
+import type { Metrics } from '../infra/metrics.js';
 
 export const metricsPlugin = fp<{ metrics: Metrics }>(
   async (app: FastifyInstance, { metrics }) => {

@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { RateConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { problemPayload } from './errors.js';
-import type { BucketResult, RateLimitStore } from './rate-limit-store.js';
+import type { BucketResult, RateLimitStore } from '../infra/rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idParams, idParamsPlugin } from '../../src/http/ids.js';
-import { redactRequestUrl } from '../../src/plugins/request-log.js';
+import { redactRequestUrl } from '../../src/http/request-log.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 
 describe('redactRequestUrl', () => {

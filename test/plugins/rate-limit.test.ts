@@ -6,8 +6,8 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateConfig } from '../../src/config.js';
 import { Id } from '../../src/http/ids.js';
-import { MemoryRateLimitStore, RedisRateLimitStore, type BucketResult, type RateLimitStore } from '../../src/plugins/rate-limit-store.js';
-import { connectRedis } from '../../src/plugins/redis.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type BucketResult, type RateLimitStore } from '../../src/infra/rate-limit-store.js';
+import { connectRedis } from '../../src/infra/redis.js';
 import { AppError } from '../../src/errors.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 

@@ -3,7 +3,7 @@
 // never as ioredis's "[ioredis] Unhandled error event" on stderr.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectRedis } from '../../src/plugins/redis.js';
+import { connectRedis } from '../../src/infra/redis.js';
 
 describe('connectRedis', () => {
   afterEach(() => vi.restoreAllMocks());

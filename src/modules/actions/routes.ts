@@ -5,7 +5,7 @@ import { MAX_ACTION_VALUE } from '../../engine/amounts.js';
 import { partyIdOf, partyParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
-import type { Metrics } from '../../plugins/metrics.js';
+import type { Metrics } from '../../infra/metrics.js';
 import type { ActionService } from './service.js';
 
 const ActionBody = Type.Object({

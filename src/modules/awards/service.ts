@@ -9,7 +9,7 @@ import type { Database, Trx } from '../../db/index.js';
 import type { AwardEntryKind, AwardLedgerTable, OtsCodesTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
-import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
+import type { RateLimitStore } from '../../infra/rate-limit-store.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';

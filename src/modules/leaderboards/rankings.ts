@@ -4,7 +4,7 @@
 // same interface and are tested against each other on the same sequence of updates.
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { defineScripts } from '../../plugins/redis.js';
+import { defineScripts } from '../../infra/redis.js';
 import { SharedNames, type KeptNames } from '../profile/shared-names.js';
 import { RankedList, type RankedEntry } from './ranked-list.js';
 

@@ -1,7 +1,7 @@
 // The client-credentials grant (interface document §5, SPEC §3). Errors are RFC 6749 §5.2 errors,
 // not problem+json, because OAuth client libraries expect that shape from a token endpoint.
 import { isValidId } from '../../http/ids.js';
-import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
+import type { RateLimitStore } from '../../infra/rate-limit-store.js';
 import type { SitesRepository } from '../sites/repository.js';
 import { UNKNOWN_CLIENT_HASH, verifySecret } from '../sites/secrets.js';
 import type { TokenService } from './tokens.js';

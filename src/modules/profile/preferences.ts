@@ -4,7 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { InvalidationBus } from '../../plugins/redis.js';
+import type { InvalidationBus } from '../../infra/redis.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { SharedNames } from './shared-names.js';
 

@@ -11,7 +11,7 @@
 // its boards and expire like them (6 to 7 days after the last fill); a generation that starts again
 // starts from Redis's clock in microseconds, so it never repeats one a reader may still hold.
 import type { Redis } from 'ioredis';
-import { defineScripts } from '../../plugins/redis.js';
+import { defineScripts } from '../../infra/redis.js';
 import type { Name } from './preferences.js';
 
 export type { Name } from './preferences.js';

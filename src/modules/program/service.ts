@@ -5,7 +5,7 @@
 // subscribe to, so an endpoint change bumps the version too.
 import type { Db } from '../../db/index.js';
 import { AppError, type FieldError } from '../../errors.js';
-import type { InvalidationBus } from '../../plugins/redis.js';
+import type { InvalidationBus } from '../../infra/redis.js';
 import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
 import type { ProgramRepository, ProgramRow } from './repository.js';
 import { siteChanges, type SiteChange } from './site-changes.js';

@@ -4,7 +4,7 @@
 // promise (revoked within 60 s on every node) even when Redis messages are lost.
 import type { RateConfig } from '../../config.js';
 import type { ClientRole } from '../../db/schema.js';
-import type { InvalidationBus } from '../../plugins/redis.js';
+import type { InvalidationBus } from '../../infra/redis.js';
 import type { ClientRow, SitesRepository } from './repository.js';
 
 export interface ClientState {

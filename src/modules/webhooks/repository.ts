@@ -1,6 +1,7 @@
 // The dispatcher's and the admin API's reads and writes of outbox routing, deliveries and endpoints.
 import type { Database, Db } from '../../db/index.js';
 import type { DeliveryStatus, OutboxTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
+import type { OutboxDepth } from '../../infra/metrics.js';
 import type { Subscription } from './routing.js';
 
 export type DeliveryRow = WebhookDeliveriesTable;
@@ -28,6 +29,23 @@ export class WebhookRepository {
 
   private get db(): Db {
     return this.database.db;
+  }
+
+  /** What waits in the outbox (the metrics read it at each scrape). */
+  async outboxDepth(): Promise<OutboxDepth> {
+    const [unrouted, pending] = await Promise.all([
+      this.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('routed_at', 'is', null)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    ]);
+    return { unrouted: Number(unrouted?.n ?? 0), pending: Number(pending?.n ?? 0) };
   }
 
   /** Outbox events not routed yet, oldest first. */

@@ -20,7 +20,7 @@ import {
   type WindowLoader,
 } from '../../../src/modules/leaderboards/rankings.js';
 import { SharedNames } from '../../../src/modules/profile/shared-names.js';
-import { connectRedis } from '../../../src/plugins/redis.js';
+import { connectRedis } from '../../../src/infra/redis.js';
 import { mulberry32 } from '../../helpers/random.js';
 
 // ---------------------------------------------------------------------------------------------

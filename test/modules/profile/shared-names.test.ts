@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedNames, type Name } from '../../../src/modules/profile/shared-names.js';
-import { connectRedis } from '../../../src/plugins/redis.js';
+import { connectRedis } from '../../../src/infra/redis.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const ann: Name = { firstName: 'Ann', lastName: 'Lee', iconUrl: 'https://example.com/ann.png' };
