@@ -33,6 +33,7 @@ import { QuizService } from './modules/quizzes/service.js';
 import { RecognitionRepository } from './modules/recognitions/repository.js';
 import { RecognitionService } from './modules/recognitions/service.js';
 import { ClientRegistry } from './modules/sites/client-registry.js';
+import { MaintenanceSwitch } from './modules/sites/maintenance.js';
 import { SitesRepository } from './modules/sites/repository.js';
 import { SitesService } from './modules/sites/service.js';
 import { UserDirectory } from './modules/users/directory.js';
@@ -40,7 +41,6 @@ import { webhookDispatcher, type WebhookDispatcher } from './modules/webhooks/di
 import { WebhookRepository } from './modules/webhooks/repository.js';
 import { WebhookSecrets } from './modules/webhooks/secrets.js';
 import { WebhookAdminService } from './modules/webhooks/service.js';
-import { MaintenanceSwitch } from './plugins/maintenance.js';
 import type { Metrics } from './infra/metrics.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './infra/rate-limit-store.js';
 import { checkRedis, connectRedis, RedisInvalidationBus, type InvalidationBus } from './infra/redis.js';
@@ -196,7 +196,7 @@ async function coreServices(config: Config, deps: ServiceDeps, pieces: RedisPiec
       failureWindowSeconds: config.tokenFailureWindowSeconds,
     }),
     programs,
-    maintenance: new MaintenanceSwitch(database.db, { bus, clock }),
+    maintenance: new MaintenanceSwitch(sitesRepository, { bus, clock }),
     backups: new BackupService(database.db, programs, clock),
     preferences,
     leaderboards,

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
-import type { MaintenanceSwitch } from '../../plugins/maintenance.js';
+import type { MaintenanceSwitch } from './maintenance.js';
 
 const tags = ['admin: site'];
 const admin = { access: 'admin' as const };

@@ -74,4 +74,28 @@ export class SitesRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
+
+  /** A setting of the site (site `''`: of the instance), as stored. */
+  async setting(siteId: string, name: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('instance_settings').select('value').where('site_id', '=', siteId).where('name', '=', name).executeTakeFirst();
+    return row?.value;
+  }
+
+  /** The setting as stored, or `value` stored now if there was none: the first writer wins, and every node reads what it wrote. */
+  async settingOnce(siteId: string, name: string, value: string): Promise<string> {
+    await this.db
+      .insertInto('instance_settings')
+      .values({ site_id: siteId, name, value })
+      .onConflict((oc) => oc.columns(['site_id', 'name']).doNothing())
+      .execute();
+    return (await this.setting(siteId, name)) as string;
+  }
+
+  async putSetting(siteId: string, name: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('instance_settings')
+      .values({ site_id: siteId, name, value })
+      .onConflict((oc) => oc.columns(['site_id', 'name']).doUpdateSet({ value }))
+      .execute();
+  }
 }
