@@ -206,5 +206,5 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(quizRoutes, { quizzes: services.quizzes });
   await app.register(awardRoutes, { awards: services.awards });
   await app.register(webhookRoutes, { webhooks: services.webhookAdmin, secrets: services.webhookSecrets });
-  await app.register(uiRoutes, { tokens: services.tokens, sites: services.sitesRepository, demo: config.demoSite });
+  await app.register(uiRoutes, { tokens: services.tokens, sites: services.sites, demo: config.demoSite });
 }

@@ -71,7 +71,6 @@ export interface CoreServices {
   database: Database;
   /** The clock every service reads (tests set it). */
   clock: () => number;
-  sitesRepository: SitesRepository;
   sites: SitesService;
   registry: ClientRegistry;
   tokens: TokenService;
@@ -171,7 +170,8 @@ async function coreServices(config: Config, deps: ServiceDeps, pieces: RedisPiec
     clock,
     onError: (error) => onError(error, 'client registry refresh failed'),
   });
-  const tokens = new TokenService(await resolveTokenSecret(database.db, config.tokenSecret), config.tokenTtlSeconds, clock);
+  const sites = new SitesService(sitesRepository, registry, clock);
+  const tokens = new TokenService(await resolveTokenSecret(sites, config.tokenSecret), config.tokenTtlSeconds, clock);
   const programs = new ProgramService(database.db, new ProgramRepository(database.db, database.dialect), {
     bus,
     clock,
@@ -187,11 +187,10 @@ async function coreServices(config: Config, deps: ServiceDeps, pieces: RedisPiec
   return {
     database,
     clock,
-    sitesRepository,
-    sites: new SitesService(sitesRepository, registry, clock),
+    sites,
     registry,
     tokens,
-    oauth: new OAuthService(sitesRepository, tokens, pieces.rateLimitStore, {
+    oauth: new OAuthService(sites, tokens, pieces.rateLimitStore, {
       failureLimit: config.tokenFailureLimit,
       failureWindowSeconds: config.tokenFailureWindowSeconds,
     }),
@@ -244,7 +243,7 @@ function domainServices(config: Config, { database, clock }: ServiceDeps, core: 
   const points = new PointsService(programs, actions, clock);
   const users = new UserDirectory(database.db);
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
-  const marketplace = new MarketplaceKeys(database.db, clock);
+  const marketplace = new MarketplaceKeys(core.sites, clock);
   return {
     actions,
     imports: new ImportService(actions),

@@ -4,7 +4,7 @@
 // a marketplace that trusts one site's key can never be handed another site's token.
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
-import type { Db } from '../../db/index.js';
+import type { SitesService } from '../sites/service.js';
 
 export const MARKETPLACE_TOKEN_SECONDS = 300;
 const SETTING = 'marketplace_signing_key';
@@ -29,7 +29,7 @@ export class MarketplaceKeys {
   readonly #keys = new Map<string, Promise<SiteKey>>();
 
   constructor(
-    private readonly db: Db,
+    private readonly sites: Pick<SitesService, 'setting' | 'settingOnce'>,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -68,19 +68,13 @@ export class MarketplaceKeys {
 
   /** The stored key, or a new one: the first writer wins, and every node reads what it wrote. */
   private async load(siteId: string): Promise<SiteKey> {
-    const stored = () => this.db.selectFrom('instance_settings').select('value').where('site_id', '=', siteId).where('name', '=', SETTING).executeTakeFirst();
-    let row = await stored();
-    if (row === undefined) {
+    let stored = await this.sites.setting(siteId, SETTING);
+    if (stored === undefined) {
       const { privateKey } = await generateKeyPair(ALG, { extractable: true });
       const fresh = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: ALG, use: 'sig' };
-      await this.db
-        .insertInto('instance_settings')
-        .values({ site_id: siteId, name: SETTING, value: JSON.stringify(fresh) })
-        .onConflict((oc) => oc.columns(['site_id', 'name']).doNothing())
-        .execute();
-      row = await stored();
+      stored = await this.sites.settingOnce(siteId, SETTING, JSON.stringify(fresh));
     }
-    const jwk = JSON.parse(String(row?.value)) as JWK & { kid: string };
+    const jwk = JSON.parse(stored) as JWK & { kid: string };
     const { d: _private, ...publicJwk } = jwk;
     return { kid: jwk.kid, privateKey: (await importJWK(jwk, ALG)) as CryptoKey, publicJwk };
   }

@@ -2,8 +2,8 @@
 // not problem+json, because OAuth client libraries expect that shape from a token endpoint.
 import { isValidId } from '../../http/ids.js';
 import type { RateLimitStore } from '../../infra/rate-limit-store.js';
-import type { SitesRepository } from '../sites/repository.js';
 import { UNKNOWN_CLIENT_HASH, verifySecret } from '../sites/secrets.js';
+import type { SitesService } from '../sites/service.js';
 import type { TokenService } from './tokens.js';
 
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'slow_down' | 'server_error';
@@ -35,7 +35,7 @@ export interface TokenResponse {
 
 export class OAuthService {
   constructor(
-    private readonly sites: SitesRepository,
+    private readonly sites: Pick<SitesService, 'findClient'>,
     private readonly tokens: TokenService,
     private readonly failures: RateLimitStore,
     private readonly limits: { failureLimit: number; failureWindowSeconds: number },

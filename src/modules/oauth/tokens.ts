@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { ClientRole } from '../../db/schema.js';
-import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
+import type { SitesService } from '../sites/service.js';
 
 const ISSUER = 'questline';
 const TOKEN_CACHE_SIZE = 100_000;
@@ -124,14 +124,7 @@ export const REVOKED_HEADERS = {
  * The signing secret: TOKEN_SECRET when configured, else one generated on first start and stored
  * in the database so that every node (and every restart) signs with the same key.
  */
-export async function resolveTokenSecret(db: Db, configured: string | undefined): Promise<string> {
+export async function resolveTokenSecret(sites: Pick<SitesService, 'settingOnce'>, configured: string | undefined): Promise<string> {
   if (configured !== undefined) return configured;
-  const name = 'token_secret';
-  await db
-    .insertInto('instance_settings')
-    .values({ site_id: '', name, value: randomBytes(48).toString('base64url') })
-    .onConflict((oc) => oc.columns(['site_id', 'name']).doNothing())
-    .execute();
-  const row = await db.selectFrom('instance_settings').select('value').where('site_id', '=', '').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
+  return sites.settingOnce('', 'token_secret', randomBytes(48).toString('base64url'));
 }

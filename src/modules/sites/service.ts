@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { isValidId } from '../../http/ids.js';
 import { canonicalTimeZone, unknownTimeZone } from '../../time.js';
 import type { ClientRegistry } from './client-registry.js';
-import type { SiteRow, SitesRepository } from './repository.js';
+import type { ClientRow, SiteRow, SitesRepository } from './repository.js';
 import { generateClientId, generateClientSecret, hashSecret } from './secrets.js';
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
@@ -54,6 +54,30 @@ export class SitesService {
 
   listSites(): Promise<SiteRow[]> {
     return this.repository.listSites();
+  }
+
+  findSite(siteId: string): Promise<SiteRow | undefined> {
+    return this.repository.findSite(siteId);
+  }
+
+  /** A live client as stored, its secret's hash included (the token endpoint checks secrets against it). */
+  findClient(clientId: string): Promise<ClientRow | undefined> {
+    return this.repository.findClient(clientId);
+  }
+
+  /** The site's live clients as stored (the /demo page issues tokens as the demo site's app client). */
+  storedClients(siteId: string): Promise<ClientRow[]> {
+    return this.repository.listClients(siteId);
+  }
+
+  /** A setting of the site (site `''`: of the instance), as stored. */
+  setting(siteId: string, name: string): Promise<string | undefined> {
+    return this.repository.setting(siteId, name);
+  }
+
+  /** The setting as stored, or `value` stored now if there was none: the first writer wins, and every node reads what it wrote. */
+  settingOnce(siteId: string, name: string, value: string): Promise<string> {
+    return this.repository.settingOnce(siteId, name, value);
   }
 
   async createClient(siteId: string, role: ClientRole): Promise<ClientCredentials> {

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
 import { PACKAGE_ROOT, VERSION } from '../../package.js';
 import type { TokenService } from '../oauth/tokens.js';
-import type { SitesRepository } from '../sites/repository.js';
 import { DEMO_SITE_ID } from '../sites/demo.js';
+import type { SitesService } from '../sites/service.js';
 import { assetRoutes } from './assets.js';
 import { demoPage, DEMO_USER, seedDemo } from './demo.js';
 import { LANDING_CSP, landingPage } from './landing.js';
@@ -17,7 +17,7 @@ import { LANDING_CSP, landingPage } from './landing.js';
 const BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'elements');
 const FILES = { 'questline.js': 'text/javascript; charset=utf-8', 'questline.js.map': 'application/json; charset=utf-8' } as const;
 
-export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesRepository; demo: boolean }> = async (app, { tokens, sites, demo }) => {
+export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesService; demo: boolean }> = async (app, { tokens, sites, demo }) => {
   const bundle = new Map<string, Promise<Buffer>>();
   for (const [file, type] of Object.entries(FILES)) {
     app.get(`/elements/${file}`, { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
@@ -47,7 +47,7 @@ export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesRe
   if (!demo) return;
   let seeded: Promise<void> | undefined;
   app.get('/demo', { config: { access: 'public', sameOriginOnly: true }, schema: { hide: true } }, async (request, reply) => {
-    const client = (await sites.listClients(DEMO_SITE_ID)).find((c) => c.role === 'app');
+    const client = (await sites.storedClients(DEMO_SITE_ID)).find((c) => c.role === 'app');
     if (client === undefined) throw new AppError('not_found', 'There is no demo site (it is made on an empty database when DEMO_SITE is true)');
     const issue = async (userId?: string) =>
       (await tokens.issue({ siteId: DEMO_SITE_ID, clientId: client.client_id, role: client.role, secretVersion: client.secret_version }, userId)).token;

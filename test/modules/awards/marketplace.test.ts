@@ -344,7 +344,7 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       await expect(verify(tokenOf((await signIn(c, 'ann', 'shop')).url), c.site.siteId, 'shop', { jwks: first })).resolves.toBeDefined();
 
       // Another node reads the stored key instead of making its own.
-      const otherNode = new MarketplaceKeys(t.database.db, () => now);
+      const otherNode = new MarketplaceKeys(t.app.services.sites, () => now);
       expect(await otherNode.jwks(c.site.siteId)).toEqual(first);
       const signed = await otherNode.sign({ siteId: c.site.siteId, userId: 'ann', type: 'shop', browseOnly: false, available: 1, currency: 'USD' });
       await expect(verify(signed.token, c.site.siteId, 'shop', { jwks: first })).resolves.toBeDefined();
@@ -352,8 +352,8 @@ describe.each(configurations)('award marketplaces (%s)', (configuration) => {
       // Two nodes making a fresh site's key at the same time end up with the same one.
       const fresh = await setUp();
       const [one, two] = await Promise.all([
-        new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId),
-        new MarketplaceKeys(t.database.db, () => now).jwks(fresh.site.siteId),
+        new MarketplaceKeys(t.app.services.sites, () => now).jwks(fresh.site.siteId),
+        new MarketplaceKeys(t.app.services.sites, () => now).jwks(fresh.site.siteId),
       ]);
       expect(two).toEqual(one);
       expect(await jwksOf(fresh.site.siteId)).toEqual(one);
