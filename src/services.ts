@@ -14,6 +14,7 @@ import { AwardService } from './modules/awards/service.js';
 import { MarketplaceKeys } from './modules/awards/signing.js';
 import { BackupService } from './modules/backup/service.js';
 import { GroupMembersRepository } from './modules/groups/repository.js';
+import { GroupService } from './modules/groups/service.js';
 import { ImportService } from './modules/import/service.js';
 import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.js';
 import { LeaderboardService } from './modules/leaderboards/service.js';
@@ -78,6 +79,9 @@ export interface CoreServices {
   programs: ProgramService;
   maintenance: MaintenanceSwitch;
   backups: BackupService;
+  /** Group membership: the admin routes' repository, and a user's groups as the other modules read them. */
+  groupMembers: GroupMembersRepository;
+  groups: GroupService;
   preferences: PreferencesService;
   leaderboards: LeaderboardService;
   /** Delivers the outbox; serve() and `questline worker` start it (tests run rounds with runOnce()). */
@@ -93,7 +97,6 @@ export interface DomainServices {
   customLevels: CustomLevelsService;
   profiles: ProfileService;
   missionReads: MissionReadService;
-  groupMembers: GroupMembersRepository;
   users: UserDirectory;
   recognitions: RecognitionService;
   quizzes: QuizService;
@@ -183,7 +186,9 @@ async function coreServices(config: Config, deps: ServiceDeps, pieces: RedisPiec
     shared: sharedNames,
     onError: (error) => onError(error, 'name invalidation failed'),
   });
-  const { leaderboards, webhooks } = afterCommit(config, deps, pieces, programs, preferences);
+  const groupMembers = new GroupMembersRepository(database.db);
+  const groups = new GroupService(groupMembers);
+  const { leaderboards, webhooks } = afterCommit(config, deps, pieces, programs, groups, preferences);
   return {
     database,
     clock,
@@ -197,6 +202,8 @@ async function coreServices(config: Config, deps: ServiceDeps, pieces: RedisPiec
     programs,
     maintenance: new MaintenanceSwitch(sitesRepository, { bus, clock }),
     backups: new BackupService(database.db, programs, clock),
+    groupMembers,
+    groups,
     preferences,
     leaderboards,
     webhooks,
@@ -209,11 +216,13 @@ function afterCommit(
   { database, clock, onError, metrics }: ServiceDeps,
   { redis, sharedNames }: RedisPieces,
   programs: ProgramService,
+  groups: GroupService,
   preferences: PreferencesService,
 ): Pick<CoreServices, 'leaderboards' | 'webhooks'> {
   const leaderboards = new LeaderboardService(
     database.db,
     programs,
+    groups,
     preferences,
     (load) => (redis !== null ? new RedisRankings(redis, config.redisPrefix, load, sharedNames) : new MemoryRankings(load)),
     {
@@ -236,10 +245,10 @@ function afterCommit(
 }
 
 function domainServices(config: Config, { database, clock }: ServiceDeps, core: CoreServices, rateLimitStore: RateLimitStore): DomainServices {
-  const { programs, leaderboards, preferences } = core;
+  const { programs, leaderboards, preferences, groups } = core;
   const actionsRepository = new ActionsRepository();
   const ledger = new LedgerRepository(database.dialect);
-  const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, clock, config.partyCacheSize);
+  const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, groups, clock, config.partyCacheSize);
   const points = new PointsService(programs, actions, clock);
   const users = new UserDirectory(database.db);
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
@@ -247,12 +256,11 @@ function domainServices(config: Config, { database, clock }: ServiceDeps, core: 
   return {
     actions,
     imports: new ImportService(actions),
-    reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, clock),
+    reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, groups, clock),
     points,
     customLevels: new CustomLevelsService(database, ledger, programs, clock),
     profiles: new ProfileService(database.db, programs, clock),
-    missionReads: new MissionReadService(database.db, programs, clock),
-    groupMembers: new GroupMembersRepository(database.db),
+    missionReads: new MissionReadService(database.db, programs, groups, clock),
     users,
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
     quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock),

@@ -35,9 +35,6 @@ const q = {
       .where('recorded', '=', 1)
       .where('reversed_at', 'is', null),
   ),
-  memberships: precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
-    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
-  ),
   // Progress rows and live completion counts in one round trip: kind 'progress' rows carry a
   // rule and its current value, kind 'completions' rows a window and its count.
   missionState: precompiled<P & { missionIds: string[] }, MissionStateRow>((db, p) =>
@@ -234,10 +231,6 @@ export class ActionsRepository {
   async countRecorded(trx: Trx, party: PartyKey, action: string, from: number, to: number): Promise<number> {
     const [row] = await q.countRecorded(trx, { ...key(party), action, from, to });
     return Number(row?.n ?? 0);
-  }
-
-  async memberships(trx: Trx, siteId: string, userId: string): Promise<string[]> {
-    return (await q.memberships(trx, { siteId, userId })).map((row) => row.group_id);
   }
 
   /** The missions' progress and live (not removed) completions per window, in one query. */

@@ -16,6 +16,7 @@ import type { ActionEventsTable, MissionCompletionsTable, PointsLedgerTable } fr
 import { AppError } from '../../errors.js';
 import { uuidv7 } from '../../uuid.js';
 import { mirrorPoints } from '../awards/ledger.js';
+import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
@@ -59,6 +60,7 @@ export class ReversalService {
     private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
+    private readonly groups: GroupService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -355,9 +357,7 @@ export class ReversalService {
   private async moveScores(locked: Locked, snapshot: ProgramSnapshot, user: PartyKey, groups: PartyKey[], changes: Map<string, ScoreChange[]>): Promise<void> {
     const { program } = snapshot;
     if (program.leaderboards.length === 0) return;
-    const memberships = LeaderboardService.needsGroups(program)
-      ? new Set(await this.repository.memberships(locked.trx, user.siteId, user.id))
-      : new Set<string>();
+    const memberships = LeaderboardService.needsGroups(program) ? new Set(await this.groups.ofUser(user.siteId, user.id, locked.trx)) : new Set<string>();
     locked.writes.addScores(user.siteId, user.id, LeaderboardService.deltas(program, 'user', memberships, changes.get(partyName(user)) ?? []));
     for (const group of groups)
       locked.writes.addScores(group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []));

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseActionInput, type ActionInput } from './input.js';
+import type { GroupService } from '../groups/service.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
 import { PartyCache } from './party-cache.js';
 import type { Decided, Locked } from '../ledger/locked.js';
@@ -49,6 +50,7 @@ export class ActionService {
     private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
+    private readonly groups: GroupService,
     private readonly clock: () => number,
     /** Parties whose state this node keeps (PARTY_CACHE_SIZE). */
     cacheSize: number,
@@ -262,14 +264,14 @@ export class ActionService {
   async groupsOf(snapshot: ProgramSnapshot, party: PartyKey, actionName: string, cached?: readonly string[]): Promise<Involved> {
     const reads = readsOf(snapshot, party.type, actionName);
     if (!reads.groups) return { groupIds: [], groups: [], memberships: 'none' };
-    const groupIds = cached !== undefined ? [...cached] : (await this.memberships(party.siteId, party.id)).sort();
+    const groupIds = cached !== undefined ? [...cached] : await this.memberships(party.siteId, party.id);
     const groups = reads.groupMissions ? inLockOrder(groupIds.map((id): PartyKey => ({ siteId: party.siteId, type: 'group', id }))) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
   }
 
-  /** The ids of the user's groups. */
-  async memberships(siteId: string, userId: string): Promise<string[]> {
-    return this.repository.memberships({ db: this.database.db }, siteId, userId);
+  /** The ids of the user's groups (sorted). */
+  memberships(siteId: string, userId: string): Promise<string[]> {
+    return this.groups.ofUser(siteId, userId);
   }
 
   /**

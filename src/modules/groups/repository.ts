@@ -1,5 +1,6 @@
 // Group membership as stored: who is in which group of a site.
-import type { Db } from '../../db/index.js';
+import type { Db, Trx } from '../../db/index.js';
+import { precompiled } from '../../db/precompiled.js';
 
 export interface Membership {
   groupId: string;
@@ -7,8 +8,18 @@ export interface Membership {
   joinedAt: number;
 }
 
+// Read by every action that involves groups: precompiled (src/db/precompiled.ts).
+const userGroups = precompiled<{ siteId: string; userId: string }, { group_id: string }>((db, p) =>
+  db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.userId),
+);
+
 export class GroupMembersRepository {
   constructor(private readonly db: Db) {}
+
+  /** The ids of the user's groups, in no order; in `trx` when given. */
+  async groupsOf(siteId: string, userId: string, trx: Trx = { db: this.db }): Promise<string[]> {
+    return (await userGroups(trx, { siteId, userId })).map((row) => row.group_id);
+  }
 
   /** Adds the membership unless it exists; true when it was added. */
   async add(siteId: string, groupId: string, userId: string, now: number): Promise<boolean> {

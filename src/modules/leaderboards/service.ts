@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.js';
 import type { ScoreRow } from '../ledger/written.js';
 import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
+import type { GroupService } from '../groups/service.js';
 import type { ProgramService } from '../program/service.js';
 import { readNames, type Name, type PreferencesService } from '../profile/preferences.js';
 import type { KeptNames, SharedNames } from '../profile/shared-names.js';
@@ -84,6 +85,7 @@ export class LeaderboardService {
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramService,
+    private readonly groups: GroupService,
     private readonly preferences: PreferencesService,
     rankings: (load: WindowLoader) => Rankings,
     options: LeaderboardOptions,
@@ -296,14 +298,7 @@ export class LeaderboardService {
   /** The user's groups, when one of the site's boards ranks groups. */
   private async groupsOf(siteId: string, userId: string, program: ProgramDocument): Promise<string[]> {
     if (!program.leaderboards.some((board) => board.party === 'group')) return [];
-    const rows = await this.db
-      .selectFrom('group_members')
-      .select('group_id')
-      .where('site_id', '=', siteId)
-      .where('user_id', '=', userId)
-      .orderBy('group_id')
-      .execute();
-    return rows.map((row) => row.group_id);
+    return this.groups.ofUser(siteId, userId);
   }
 
   private async board(siteId: string, boardId: string): Promise<{ program: ProgramDocument; board: LeaderboardDocument }> {

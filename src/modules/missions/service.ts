@@ -8,6 +8,7 @@ import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MissionDocument } from '../program/model.js';
+import type { GroupService } from '../groups/service.js';
 import type { ProgramService } from '../program/service.js';
 import { rank } from './ranking.js';
 import { isHiddenFromUser } from './visibility.js';
@@ -26,9 +27,6 @@ type P = { siteId: string; type: PartyType; id: string };
 // The party's mission state, read on every mission list: precompiled (src/db/precompiled.ts),
 // not built with Kysely on each read.
 const q = {
-  groups: precompiled<P, { group_id: string }>((db, p) =>
-    db.selectFrom('group_members').select('group_id').where('site_id', '=', p.siteId).where('user_id', '=', p.id),
-  ),
   completionTotals: precompiled<P, { mission_id: string; n: number; last: number }>((db, p) =>
     db
       .selectFrom('mission_completions')
@@ -80,6 +78,7 @@ export class MissionReadService {
   constructor(
     private readonly db: Db,
     private readonly programs: ProgramService,
+    private readonly groups: GroupService,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -87,7 +86,7 @@ export class MissionReadService {
     const party = { siteId, type, id };
     const trx = { db: this.db };
     const [groups, totals, recent, progress, supply] = await Promise.all([
-      type === 'user' ? q.groups(trx, party) : [],
+      type === 'user' ? this.groups.ofUser(siteId, id) : [],
       q.completionTotals(trx, party),
       // Completions in windows that may be current: the earliest current window start bounds the read.
       q.recentCompletions(trx, { ...party, from: Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER) }),
@@ -113,7 +112,7 @@ export class MissionReadService {
       progressByMission.set(row.mission_id, rules);
     }
     return {
-      groups: new Set(groups.map((g) => g.group_id)),
+      groups: new Set(groups),
       completions,
       progress: progressByMission,
       supplyUsed: new Map(supply.map((row) => [row.mission_id, Number(row.used)])),
