@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { defineScripts } from '../../infra/redis.js';
-import { SharedNames, type KeptNames } from '../profile/shared-names.js';
+import { SharedNames, type KeptNames } from '../users/shared-names.js';
 import { RankedList, type RankedEntry } from './ranked-list.js';
 
 export interface WindowKey {
@@ -23,7 +23,7 @@ export interface Standing {
   rank: number;
   score: number;
   entries: RankedRow[];
-  /** The entries' names as kept beside the structure (src/modules/profile/shared-names.ts), when asked for and kept there. */
+  /** The entries' names as kept beside the structure (src/modules/users/shared-names.ts), when asked for and kept there. */
   names?: KeptNames;
 }
 
@@ -165,7 +165,7 @@ export class MemoryRankings implements Rankings {
 // the rows when next read. The keys of a site share one hash tag, so that one script moves every
 // board a change touches (and a Redis Cluster keeps a site's boards on one shard, as the
 // database distributes by site). A user's standing is one script call: the member's rank, the
-// entries around it and, given the site's kept names (src/modules/profile/shared-names.ts, in the
+// entries around it and, given the site's kept names (src/modules/users/shared-names.ts, in the
 // same hash tag), the entries' names.
 const WINDOW_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -223,7 +223,7 @@ return {generation, redis.call('ZCARD', KEYS[1]), above, table.concat(items, '\\
 `;
 
 // KEYS: set, members, loaded, and with names the site's names and their generation
-// (src/modules/profile/shared-names.ts). ARGV: id, around.
+// (src/modules/users/shared-names.ts). ARGV: id, around.
 const STANDING_SCRIPT = `
 if redis.call('EXISTS', KEYS[3]) == 0 then return false end
 local current = redis.call('HGET', KEYS[2], ARGV[1])

@@ -14,8 +14,8 @@ import { AppError } from '../../errors.js';
 import type { LayoutDocument, LeaderboardDocument, ProgramDocument } from '../program/model.js';
 import type { GroupService } from '../groups/service.js';
 import type { ProgramService } from '../program/service.js';
-import { readNames, type Name, type PreferencesService } from '../profile/preferences.js';
-import type { KeptNames, SharedNames } from '../profile/shared-names.js';
+import type { Name, PreferencesService } from '../users/preferences.js';
+import type { KeptNames, SharedNames } from '../users/shared-names.js';
 import type { RankedEntry } from './ranked-list.js';
 import type { RankedRow, Rankings, ScoreUpdate, WindowKey, WindowLoader } from './rankings.js';
 
@@ -342,7 +342,7 @@ export class LeaderboardService {
       const rows = await query.orderBy('party_id').limit(LOAD_PAGE).execute();
       if (names !== undefined && generation !== undefined) {
         const users = rows.map((row) => row.party_id);
-        const read = await readNames(this.db, window.siteId, users);
+        const read = await this.preferences.storedNames(window.siteId, users);
         await keeping;
         keeping = names.keep(window.siteId, generation, users, read);
         // Awaited above or below; a failure fails the load there.
@@ -428,7 +428,7 @@ export class LeaderboardService {
       else missing.push(entry.member);
     }
     if (missing.length === 0) return names;
-    const read = await readNames(this.db, siteId, missing);
+    const read = await this.preferences.storedNames(siteId, missing);
     this.#names?.keepInBackground(siteId, kept.generation, missing, read);
     for (const [userId, name] of read) names.set(userId, name);
     return names;

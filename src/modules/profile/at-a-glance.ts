@@ -8,7 +8,7 @@ import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
-import type { PreferencesService } from './preferences.js';
+import type { PreferencesService } from '../users/preferences.js';
 import type { ProfileService } from './service.js';
 
 const LATEST_BADGES = 3;

@@ -6,7 +6,7 @@ import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { CustomLevelsService } from './custom-levels.js';
-import type { PreferencesService } from './preferences.js';
+import type { PreferencesService } from '../users/preferences.js';
 
 const tags = ['profile'];
 const Nullable = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});

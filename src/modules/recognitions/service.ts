@@ -17,7 +17,7 @@ import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
-import type { PreferencesService } from '../profile/preferences.js';
+import type { PreferencesService } from '../users/preferences.js';
 import type { ProgramService } from '../program/service.js';
 import { parseRecognitionInput } from './input.js';
 import type { Person, UserDirectory } from '../users/directory.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../uuid.js';
 import { VERSION } from '../../package.js';
-import type { PreferencesService } from '../profile/preferences.js';
+import type { PreferencesService } from '../users/preferences.js';
 import type { ProgramService } from '../program/service.js';
 import type { Database } from '../../db/index.js';
 import { WebhookRepository, type DeliveryRow } from './repository.js';

@@ -19,7 +19,7 @@ import {
   type WindowKey,
   type WindowLoader,
 } from '../../../src/modules/leaderboards/rankings.js';
-import { SharedNames } from '../../../src/modules/profile/shared-names.js';
+import { SharedNames } from '../../../src/modules/users/shared-names.js';
 import { connectRedis } from '../../../src/infra/redis.js';
 import { mulberry32 } from '../../helpers/random.js';
 

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase, type Database } from '../../../src/db/index.js';
-import { SharedNames } from '../../../src/modules/profile/shared-names.js';
+import { SharedNames } from '../../../src/modules/users/shared-names.js';
 import { connectRedis } from '../../../src/infra/redis.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { playProgram } from '../../helpers/fixtures.js';

@@ -4,7 +4,7 @@
 // headers, validation that changes nothing, the admin-set role, custom levels, and who may do what.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Preferences } from '../../../src/modules/profile/preferences.js';
+import type { Preferences } from '../../../src/modules/users/preferences.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
 

@@ -1,11 +1,11 @@
-// Users' names kept in Redis beside the boards (src/modules/profile/shared-names.ts), run when
+// Users' names kept in Redis beside the boards (src/modules/users/shared-names.ts), run when
 // TEST_REDIS_URL is set: names read under a generation are kept only while no write came since (a
 // read that raced a write never puts the old name back), a forget drops one user's name, a clear
 // every name of the site, both keys expire, and a generation that starts again never repeats one.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedNames, type Name } from '../../../src/modules/profile/shared-names.js';
+import { SharedNames, type Name } from '../../../src/modules/users/shared-names.js';
 import { connectRedis } from '../../../src/infra/redis.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;

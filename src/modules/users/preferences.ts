@@ -3,10 +3,13 @@
 // still stored, read back, and used as iconUrl while no iconUrl is set.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/index.js';
-import { precompiled } from '../../db/precompiled.js';
 import type { InvalidationBus } from '../../infra/redis.js';
 import { AppError, type FieldError } from '../../errors.js';
+import { nameOf, type Name } from './names.js';
+import { UsersRepository } from './repository.js';
 import type { SharedNames } from './shared-names.js';
+
+export type { Name } from './names.js';
 
 export const RESERVED = ['firstName', 'lastName', 'userProfileUrl', 'iconUrl', 'userPhotoUrl'] as const;
 const MAX_CUSTOM = 50;
@@ -25,39 +28,24 @@ export interface Preferences {
   custom: Record<string, string>;
 }
 
-export type Name = Pick<Preferences, 'firstName' | 'lastName' | 'iconUrl'>;
-
 /** Names kept in memory for leaderboard pages (a top-100 page reads no rows once warm). */
 const NAMES_CACHED = 200_000;
 const TOPIC = 'names';
-
-/** Names for a leaderboard page or a standing: read for every user missing from the cache (a 1,000,000-user board misses often), and for a window loading into Redis. */
-const selectNames = precompiled<{ siteId: string; userIds: string[] }, { user_id: string; preferences: string }>((db, p) =>
-  db.selectFrom('user_profiles').select(['user_id', 'preferences']).where('site_id', '=', p.siteId).where('user_id', 'in', p.userIds),
-);
-
-/** The names of users from the database; users without a profile are absent. */
-export async function readNames(db: Db, siteId: string, userIds: readonly string[]): Promise<Map<string, Name>> {
-  const found = new Map<string, Name>();
-  // In chunks: SQLite bounds the parameters of one statement.
-  for (let i = 0; i < userIds.length; i += 500) {
-    const rows = await selectNames({ db }, { siteId, userIds: userIds.slice(i, i + 500) });
-    for (const row of rows) found.set(row.user_id, nameOf(JSON.parse(row.preferences) as Record<string, string>));
-  }
-  return found;
-}
 
 export class PreferencesService {
   /** siteId \0 userId → name, or 'none' for a user without a profile. */
   readonly #names = new LRUCache<string, Name | 'none'>({ max: NAMES_CACHED });
   /** Raised by every write: a read that started before it does not cache what it read. */
   #generation = 0;
+  readonly #repository: UsersRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: () => number,
     private readonly options: { bus?: InvalidationBus | undefined; shared?: SharedNames | undefined; onError: (error: unknown) => void },
-  ) {}
+  ) {
+    this.#repository = new UsersRepository(db);
+  }
 
   /** Raised by every preference write (here, or on another node as far as this one has heard): names read before it may be stale. */
   get generation(): number {
@@ -70,12 +58,7 @@ export class PreferencesService {
   }
 
   async read(siteId: string, userId: string): Promise<Preferences> {
-    const row = await this.db
-      .selectFrom('user_profiles')
-      .select(['preferences', 'role'])
-      .where('site_id', '=', siteId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await this.#repository.profile(siteId, userId);
     return present(row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>), row?.role ?? null);
   }
 
@@ -89,13 +72,21 @@ export class PreferencesService {
       else if (cached !== 'none') names.set(userId, cached);
     }
     const generation = this.#generation;
-    const found = missing.length === 0 ? new Map<string, Name>() : await readNames(this.db, siteId, missing);
+    const found = missing.length === 0 ? new Map<string, Name>() : await this.storedNames(siteId, missing);
     for (const userId of missing) {
       const name = found.get(userId);
       if (name !== undefined) names.set(userId, name);
       if (generation === this.#generation) this.#names.set(nameKey(siteId, userId), name ?? 'none');
     }
     return names;
+  }
+
+  /** The names of users as stored (not from this node's cache); users without a profile are absent. */
+  async storedNames(siteId: string, userIds: readonly string[]): Promise<Map<string, Name>> {
+    const found = new Map<string, Name>();
+    for (const row of await this.#repository.preferencesOf(siteId, userIds))
+      found.set(row.user_id, nameOf(JSON.parse(row.preferences) as Record<string, string>));
+    return found;
   }
 
   /**
@@ -126,23 +117,7 @@ export class PreferencesService {
     }
     if (errors.length > 0) throw new AppError('validation_failed', 'The preferences are invalid', { errors });
 
-    return this.db.transaction().execute(async (trx) => {
-      // Lock the user's row before reading it, so that concurrent writes merge instead of
-      // overwriting each other (an UPDATE takes the row lock on PostgreSQL; SQLite's transaction
-      // already holds the write lock).
-      const now = this.clock();
-      await trx
-        .insertInto('user_profiles')
-        .values({ site_id: siteId, user_id: userId, preferences: '{}', role: null, updated_at: now, search_name: null })
-        .onConflict((oc) => oc.columns(['site_id', 'user_id']).doNothing())
-        .execute();
-      await trx.updateTable('user_profiles').set({ updated_at: now }).where('site_id', '=', siteId).where('user_id', '=', userId).execute();
-      const row = await trx
-        .selectFrom('user_profiles')
-        .select(['preferences', 'role'])
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+    return this.#repository.changeProfile(siteId, userId, this.clock(), (row) => {
       const stored = row === undefined ? {} : (JSON.parse(row.preferences) as Record<string, string>);
       for (const [name, value] of changes as Array<[string, string | null]>) {
         if (value === null || value === '') delete stored[name];
@@ -154,23 +129,16 @@ export class PreferencesService {
           errors: [{ path: '(body)', message: `at most ${MAX_CUSTOM} custom preferences (this would make ${custom.length})` }],
         });
       }
-      await trx
-        .updateTable('user_profiles')
-        .set({ preferences: JSON.stringify(stored), search_name: searchName(stored), updated_at: now })
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', userId)
-        .execute();
-      return { preferences: present(stored, row?.role ?? null), legacyWritten: changes.some(([name]) => name === 'userPhotoUrl') };
+      return {
+        preferences: JSON.stringify(stored),
+        searchName: searchName(stored),
+        answer: { preferences: present(stored, row?.role ?? null), legacyWritten: changes.some(([name]) => name === 'userPhotoUrl') },
+      };
     });
   }
 
   async setRole(siteId: string, userId: string, role: string | null): Promise<Preferences> {
-    const now = this.clock();
-    await this.db
-      .insertInto('user_profiles')
-      .values({ site_id: siteId, user_id: userId, preferences: '{}', role, updated_at: now, search_name: null })
-      .onConflict((oc) => oc.columns(['site_id', 'user_id']).doUpdateSet({ role, updated_at: now }))
-      .execute();
+    await this.#repository.setRole(siteId, userId, role, this.clock());
     await this.#changed(siteId, userId);
     return this.read(siteId, userId);
   }
@@ -197,11 +165,6 @@ export function searchName(stored: { firstName?: string; lastName?: string }): s
 
 function nameKey(siteId: string, userId: string): string {
   return `${siteId}\u0000${userId}`;
-}
-
-/** The name in stored preferences (the legacy userPhotoUrl stands for iconUrl while none is set). */
-function nameOf(stored: Record<string, string>): Name {
-  return { firstName: stored.firstName ?? null, lastName: stored.lastName ?? null, iconUrl: stored.iconUrl ?? stored.userPhotoUrl ?? null };
 }
 
 function present(stored: Record<string, string>, role: string | null): Preferences {

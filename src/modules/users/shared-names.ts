@@ -12,9 +12,9 @@
 // starts from Redis's clock in microseconds, so it never repeats one a reader may still hold.
 import type { Redis } from 'ioredis';
 import { defineScripts } from '../../infra/redis.js';
-import type { Name } from './preferences.js';
+import type { Name } from './names.js';
 
-export type { Name } from './preferences.js';
+export type { Name } from './names.js';
 
 const TTL_SECONDS = 7 * 24 * 3600;
 /** Names per script call when filling (a window's load fills 10,000 at a time). */
