@@ -195,11 +195,11 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(importRoutes, { imports: services.imports });
   await app.register(reversalRoutes, { reversals: services.reversals });
   await app.register(pointsAdminRoutes, { points: services.points });
-  await app.register(actionHistoryRoutes, { db: database.db, programs });
+  await app.register(actionHistoryRoutes, { actions: services.actions, programs });
   await app.register(profileRoutes, { profiles: services.profiles });
   await app.register(missionReadRoutes, { missions: services.missionReads });
   await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });
-  await app.register(atAGlanceRoutes, { db: database.db, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });
+  await app.register(atAGlanceRoutes, { actions: services.actions, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
   await app.register(recognitionRoutes, { recognitions: services.recognitions });
   await app.register(searchRoutes, { programs, users: services.users });

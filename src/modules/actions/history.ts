@@ -3,13 +3,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { Id, idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
 import { MAX_INSTANT, parseInstant } from './input.js';
+import type { ActionService } from './service.js';
 
 const historyFields = {
   from: Type.Optional(Type.String({ description: 'Inclusive lower bound (ISO 8601 or epoch)' })),
@@ -53,7 +53,7 @@ function decodeCursor(cursor: string): { at: number; eventId: string } {
 }
 
 async function page(
-  db: Db,
+  actions: ActionService,
   request: FastifyRequest,
   reply: FastifyReply,
   siteId: string,
@@ -74,24 +74,8 @@ async function page(
   const from = bound('from');
   const to = bound('to');
   const limit = filters.limit ?? 50;
-  let query = db
-    .selectFrom('action_events')
-    .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'received_at', 'reversed_at'])
-    .where('site_id', '=', siteId)
-    .where('recorded', '=', 1);
-  if (party !== undefined) query = query.where('party_type', '=', party.type).where('party_id', '=', party.id);
-  if (from !== undefined) query = query.where('occurred_at', '>=', from);
-  if (to !== undefined) query = query.where('occurred_at', '<', to);
-  if (filters.action !== undefined) query = query.where('action', '=', filters.action);
-  if (filters.cursor !== undefined) {
-    const { at, eventId } = decodeCursor(filters.cursor);
-    query = query.where((eb) => eb.or([eb('occurred_at', '<', at), eb.and([eb('occurred_at', '=', at), eb('event_id', '<', eventId)])]));
-  }
-  const rows = await query
-    .orderBy('occurred_at', 'desc')
-    .orderBy('event_id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const before = filters.cursor !== undefined ? decodeCursor(filters.cursor) : undefined;
+  const rows = await actions.history({ siteId, party, from, to, action: filters.action, before, limit: limit + 1 });
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   if (rows.length > limit && last !== undefined) {
@@ -115,7 +99,7 @@ async function page(
 
 const DAY = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (site time zone)' });
 
-export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: ProgramService }> = async (app, { db, programs }) => {
+export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; programs: ProgramService }> = async (app, { actions, programs }) => {
   app.get(
     '/users/:userId/actions',
     {
@@ -132,7 +116,7 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
       const { siteId } = authOf(request);
       const { userId } = request.params;
       const { program } = await programs.snapshot(siteId);
-      return { response: await page(db, request, reply, siteId, program.site.timezone, request.query, { type: 'user', id: userId }) };
+      return { response: await page(actions, request, reply, siteId, program.site.timezone, request.query, { type: 'user', id: userId }) };
     },
   );
 
@@ -152,7 +136,7 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
       const { program } = await programs.snapshot(siteId);
       const { userId, ...filters } = request.query;
       return {
-        response: await page(db, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined),
+        response: await page(actions, request, reply, siteId, program.site.timezone, filters, userId !== undefined ? { type: 'user', id: userId } : undefined),
       };
     },
   );
@@ -173,16 +157,8 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ db: Db; programs: 
       const { from, to } = request.query;
       if (from > to)
         throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: 'querystring.to', message: 'must not be before from' }] });
-      const rows = await db
-        .selectFrom('daily_active_users')
-        .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('site_id', '=', siteId)
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('day')
-        .orderBy('day')
-        .execute();
-      return { response: rows.map((row) => ({ date: row.day, activeUsers: Number(row.n) })) };
+      const days = await actions.activeUsers(siteId, from, to);
+      return { response: days.map((day) => ({ date: day.day, activeUsers: day.users })) };
     },
   );
 };

@@ -1,9 +1,10 @@
-// Reads of the action engine's state, inside the caller's transaction (the ledger, src/modules/ledger/, writes it).
-import { sql } from 'kysely';
+// Reads of the action engine's state, inside the caller's transaction (the ledger, src/modules/ledger/,
+// writes it): the action path's (precompiled), a reversal's, and the action history's.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { ActionEventsTable, PartyType } from '../../db/schema.js';
+import type { ActionEventsTable, MissionCompletionsTable, PartyType } from '../../db/schema.js';
 import type { PartyRow } from '../ledger/parties.js';
 import type { PartyKey } from '../ledger/write-set.js';
 
@@ -169,6 +170,27 @@ left join lateral (
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
+/** Which recorded actions a page of the history holds (newest first): `before` is where the previous page ended. */
+export interface HistoryFilter {
+  siteId: string;
+  party: { type: PartyType; id: string } | undefined;
+  from: number | undefined;
+  to: number | undefined;
+  action: string | undefined;
+  before: { at: number; eventId: string } | undefined;
+  limit: number;
+}
+
+export type LoggedActionRow = Pick<
+  ActionEventsTable,
+  'event_id' | 'party_type' | 'party_id' | 'action' | 'value' | 'metadata' | 'occurred_at' | 'received_at' | 'reversed_at'
+>;
+
+/** The rows of one party, in any of the tables keyed by (site_id, party_type, party_id). */
+function ofParty(party: PartyKey): RawBuilder<SqlBool> {
+  return sql<SqlBool>`site_id = ${party.siteId} and party_type = ${party.type} and party_id = ${party.id}`;
+}
+
 export interface ProgressUpdate {
   missionId: string;
   windowStart: number;
@@ -254,5 +276,159 @@ export class ActionsRepository {
       earned.set(row.category, totals);
     }
     return earned;
+  }
+
+  // A reversal's reads, in its transaction (src/modules/actions/reversal.ts).
+
+  /** The groups whose completions the event caused. */
+  async groupsCompletedBy(trx: Trx, siteId: string, eventId: string): Promise<string[]> {
+    const rows = await trx.db
+      .selectFrom('mission_completions')
+      .select('party_id')
+      .where('site_id', '=', siteId)
+      .where('event_id', '=', eventId)
+      .where('party_type', '=', 'group')
+      .execute();
+    return rows.map((row) => row.party_id);
+  }
+
+  /** The user's latest live completion of the mission, or exactly `completionId` when given (live or not). */
+  latestCompletion(trx: Trx, party: PartyKey, missionId: string, completionId: string | undefined): Promise<MissionCompletionsTable | undefined> {
+    let query = trx.db
+      .selectFrom('mission_completions')
+      .selectAll()
+      .where('site_id', '=', party.siteId)
+      .where('party_type', '=', party.type)
+      .where('party_id', '=', party.id)
+      .where('mission_id', '=', missionId);
+    query = completionId !== undefined ? query.where('completion_id', '=', completionId) : query.where('removed_at', 'is', null);
+    return query.orderBy('completed_at', 'desc').orderBy('recorded_at', 'desc').orderBy('completion_id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** The event's reversal as stored (null: not reversed). */
+  async storedReversal(trx: Trx, siteId: string, eventId: string): Promise<string | null> {
+    const row = await trx.db
+      .selectFrom('action_events')
+      .select('reversal')
+      .where('site_id', '=', siteId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    return row.reversal;
+  }
+
+  /** The live completions the event caused, of any party. */
+  liveCompletionsOf(trx: Trx, siteId: string, eventId: string): Promise<MissionCompletionsTable[]> {
+    return trx.db
+      .selectFrom('mission_completions')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('event_id', '=', eventId)
+      .where('removed_at', 'is', null)
+      .execute();
+  }
+
+  /** The points ledger's credits of a completion, in the order they were recorded. */
+  completionCredits(trx: Trx, siteId: string, completionId: string): Promise<Array<{ category: string; credited: number }>> {
+    return trx.db
+      .selectFrom('points_ledger')
+      .select(['category', 'credited'])
+      .where('site_id', '=', siteId)
+      .where('cause_id', '=', completionId)
+      .where('cause', '=', 'mission')
+      .orderBy('recorded_at')
+      .orderBy('entry_id')
+      .execute();
+  }
+
+  /** Whether the party completed the mission in the window at or after `since` (recorded). */
+  async completedSince(trx: Trx, party: PartyKey, missionId: string, windowStart: number, since: number): Promise<boolean> {
+    const row = await trx.db
+      .selectFrom('mission_completions')
+      .select('completion_id')
+      .where(ofParty(party))
+      .where('mission_id', '=', missionId)
+      .where('window_start', '=', windowStart)
+      .where('recorded_at', '>=', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The party's progress per rule of the mission in the window. */
+  progressIn(trx: Trx, party: PartyKey, missionId: string, windowStart: number): Promise<Array<{ rule_id: string; current: number }>> {
+    return trx.db
+      .selectFrom('mission_progress')
+      .select(['rule_id', 'current'])
+      .where(ofParty(party))
+      .where('mission_id', '=', missionId)
+      .where('window_start', '=', windowStart)
+      .execute();
+  }
+
+  /** The party's live completions that awarded the badge, those named left out: how many, the first and the last. */
+  async badgeCompletions(trx: Trx, party: PartyKey, badgeId: string, leftOut: readonly string[]): Promise<{ count: number; first: number; last: number }> {
+    const live = await trx.db
+      .selectFrom('mission_completions')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
+      .where(ofParty(party))
+      .where('badge_id', '=', badgeId)
+      .where('removed_at', 'is', null)
+      .where('completion_id', 'not in', [...leftOut])
+      .executeTakeFirstOrThrow();
+    return { count: Number(live.n), first: Number(live.first), last: Number(live.last) };
+  }
+
+  // The action history (src/modules/actions/history.ts) and the at-a-glance summary.
+
+  /** A page of recorded actions, newest first (the same instant: the larger event id first). */
+  history(trx: Trx, filter: HistoryFilter): Promise<LoggedActionRow[]> {
+    let query = trx.db
+      .selectFrom('action_events')
+      .select(['event_id', 'party_type', 'party_id', 'action', 'value', 'metadata', 'occurred_at', 'received_at', 'reversed_at'])
+      .where('site_id', '=', filter.siteId)
+      .where('recorded', '=', 1);
+    const { party, from, to, action, before } = filter;
+    if (party !== undefined) query = query.where('party_type', '=', party.type).where('party_id', '=', party.id);
+    if (from !== undefined) query = query.where('occurred_at', '>=', from);
+    if (to !== undefined) query = query.where('occurred_at', '<', to);
+    if (action !== undefined) query = query.where('action', '=', action);
+    if (before !== undefined) {
+      query = query.where((eb) => eb.or([eb('occurred_at', '<', before.at), eb.and([eb('occurred_at', '=', before.at), eb('event_id', '<', before.eventId)])]));
+    }
+    return query.orderBy('occurred_at', 'desc').orderBy('event_id', 'desc').limit(filter.limit).execute();
+  }
+
+  /** The user's latest recorded actions. */
+  recentActions(
+    trx: Trx,
+    siteId: string,
+    userId: string,
+    limit: number,
+  ): Promise<Array<Pick<ActionEventsTable, 'event_id' | 'action' | 'value' | 'occurred_at'>>> {
+    return trx.db
+      .selectFrom('action_events')
+      .select(['event_id', 'action', 'value', 'occurred_at'])
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', 'user')
+      .where('party_id', '=', userId)
+      .where('recorded', '=', 1)
+      .orderBy('occurred_at', 'desc')
+      .orderBy('event_id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Users with a recorded action per day (the site's calendar days `from` to `to`, both included). */
+  async activeUsers(trx: Trx, siteId: string, from: string, to: string): Promise<Array<{ day: string; users: number }>> {
+    const rows = await trx.db
+      .selectFrom('daily_active_users')
+      .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('day')
+      .orderBy('day')
+      .execute();
+    return rows.map((row) => ({ day: row.day, users: Number(row.n) }));
   }
 }

@@ -5,7 +5,6 @@
 // mission's progress restarts from zero, the level follows the lifetime points again, boards lose
 // the points in the windows where they were earned, and a `mission.completed` event with
 // `completionStatus: "removed"` goes out. Reversing twice changes nothing the second time.
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import { levelFor } from '../../engine/elements/levels.js';
@@ -67,21 +66,14 @@ export class ReversalService {
   /** DELETE /users/{userId}/actions/{eventId}: the action and everything it caused. */
   async reverseAction(siteId: string, userId: string, eventId: string): Promise<Reversal> {
     const snapshot = await this.programs.snapshot(siteId);
-    const db = this.database.db;
-    const event = await db.selectFrom('action_events').selectAll().where('site_id', '=', siteId).where('event_id', '=', eventId).executeTakeFirst();
+    const event = await this.repository.findEvent({ db: this.database.db }, siteId, eventId);
     // Another user's event reads as absent (nothing about it is revealed).
     if (event === undefined || event.party_type !== 'user' || event.party_id !== userId)
       throw new AppError('not_found', `User "${userId}" has no action "${eventId}"`);
     if (event.reversal !== null) return { ...(JSON.parse(event.reversal) as Reversal), alreadyReversed: true };
 
-    const causedGroups = await db
-      .selectFrom('mission_completions')
-      .select('party_id')
-      .where('site_id', '=', siteId)
-      .where('event_id', '=', eventId)
-      .where('party_type', '=', 'group')
-      .execute();
-    const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups.map((row) => row.party_id)])];
+    const causedGroups = await this.repository.groupsCompletedBy({ db: this.database.db }, siteId, eventId);
+    const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups])];
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const groups: PartyKey[] = groupIds.map((id) => ({ siteId, type: 'group', id }));
     return this.decided(snapshot, [...groups, user], (locked) => this.decideReversal(locked, snapshot, event, user, groups));
@@ -96,20 +88,7 @@ export class ReversalService {
     const snapshot = await this.programs.snapshot(siteId);
     const user: PartyKey = { siteId, type: 'user', id: userId };
     return this.decided(snapshot, [user], async (locked) => {
-      let query = locked.trx.db
-        .selectFrom('mission_completions')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .where('mission_id', '=', missionId);
-      query = completionId !== undefined ? query.where('completion_id', '=', completionId) : query.where('removed_at', 'is', null);
-      const completion = await query
-        .orderBy('completed_at', 'desc')
-        .orderBy('recorded_at', 'desc')
-        .orderBy('completion_id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const completion = await this.repository.latestCompletion(locked.trx, user, missionId, completionId);
       if (completion === undefined) {
         throw new AppError(
           'not_found',
@@ -147,25 +126,14 @@ export class ReversalService {
   ): Promise<Decided<Reversal>> {
     const { trx, writes, now } = locked;
     const { site_id: siteId, event_id: eventId } = event;
-    const stored = await trx.db
-      .selectFrom('action_events')
-      .select('reversal')
-      .where('site_id', '=', siteId)
-      .where('event_id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    if (stored.reversal !== null) return { writes, answer: { ...(JSON.parse(stored.reversal) as Reversal), alreadyReversed: true } };
+    const stored = await this.repository.storedReversal(trx, siteId, eventId);
+    if (stored !== null) return { writes, answer: { ...(JSON.parse(stored) as Reversal), alreadyReversed: true } };
 
     const result = emptyReversal(eventId);
     const changes = new Map<string, ScoreChange[]>([[partyName(user), []], ...groups.map((g): [string, ScoreChange[]] => [partyName(g), []])]);
     if (event.recorded === 1) {
       // Its contribution to missions it advanced without completing them, then what it completed, latest first.
-      const completions = await trx.db
-        .selectFrom('mission_completions')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('event_id', '=', eventId)
-        .where('removed_at', 'is', null)
-        .execute();
+      const completions = await this.repository.liveCompletionsOf(trx, siteId, eventId);
       for (const party of [user, ...groups]) await this.takeBackProgress(locked, snapshot, party, event, completions);
       completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
       for (const completion of completions) {
@@ -194,15 +162,7 @@ export class ReversalService {
     writes.removeCompletion(siteId, completion.completion_id, now);
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
-    const credits = await trx.db
-      .selectFrom('points_ledger')
-      .select(['category', 'credited'])
-      .where('site_id', '=', siteId)
-      .where('cause_id', '=', completion.completion_id)
-      .where('cause', '=', 'mission')
-      .orderBy('recorded_at')
-      .orderBy('entry_id')
-      .execute();
+    const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);
     const points: Array<{ category: string; amount: number }> = [];
     for (const credit of credits) {
       const amount = Number(credit.credited);
@@ -287,23 +247,8 @@ export class ReversalService {
     for (const mission of snapshot.engine.missionsByAction.get(event.action.toLowerCase()) ?? []) {
       if (mission.party !== party.type || !advanced.has(mission.id) || completedHere.has(mission.id)) continue;
       const window = windowStart(mission, engineEvent.timestamp);
-      const since = await trx.db
-        .selectFrom('mission_completions')
-        .select('completion_id')
-        .where(ofParty(party))
-        .where('mission_id', '=', mission.id)
-        .where('window_start', '=', window)
-        .where('recorded_at', '>=', Number(event.received_at))
-        .limit(1)
-        .executeTakeFirst();
-      if (since !== undefined) continue;
-      const stored = await trx.db
-        .selectFrom('mission_progress')
-        .select(['rule_id', 'current'])
-        .where(ofParty(party))
-        .where('mission_id', '=', mission.id)
-        .where('window_start', '=', window)
-        .execute();
+      if (await this.repository.completedSince(trx, party, mission.id, window, Number(event.received_at))) continue;
+      const stored = await this.repository.progressIn(trx, party, mission.id, window);
       const current = new Map(stored.map((row) => [row.rule_id, Number(row.current)]));
       const rules = mission.rules.flatMap((rule) => {
         const held = current.get(rule.id);
@@ -317,16 +262,8 @@ export class ReversalService {
 
   /** The trophy case entry of a badge, from the party's live completions that awarded it (those this decision removes left out). */
   private async recountTrophy(locked: Locked, party: PartyKey, badgeId: string): Promise<void> {
-    const removed = [...locked.writes.removedCompletions.keys()];
-    const live = await locked.trx.db
-      .selectFrom('mission_completions')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
-      .where(ofParty(party))
-      .where('badge_id', '=', badgeId)
-      .where('removed_at', 'is', null)
-      .where('completion_id', 'not in', removed)
-      .executeTakeFirstOrThrow();
-    locked.writes.recountTrophy(party, badgeId, { count: Number(live.n), first: Number(live.first), last: Number(live.last) });
+    const live = await this.repository.badgeCompletions(locked.trx, party, badgeId, [...locked.writes.removedCompletions.keys()]);
+    locked.writes.recountTrophy(party, badgeId, live);
   }
 
   /** The user's debits, balances and level after the removals. */
@@ -373,11 +310,6 @@ function emptyReversal(eventId?: string): Reversal {
     balances: [],
     negativeBalances: [],
   };
-}
-
-/** The rows of one party, in any of the tables keyed by (site_id, party_type, party_id). */
-function ofParty(party: PartyKey): RawBuilder<SqlBool> {
-  return sql<SqlBool>`site_id = ${party.siteId} and party_type = ${party.type} and party_id = ${party.id}`;
 }
 
 function partyName(party: PartyKey): string {

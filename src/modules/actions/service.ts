@@ -25,7 +25,7 @@ import { ActionDecider, resolveAction, type ActionDecision, type Involved, type 
 import { visibleTo, type ActionOutcome } from './outcome.js';
 import { cachedRow, keepWholeState, type DecisionRow } from './party-state.js';
 import { readsOf, wholeReadsOf, windowsOf } from './reads.js';
-import type { ActionsRepository } from './repository.js';
+import type { ActionsRepository, HistoryFilter, LoggedActionRow } from './repository.js';
 
 export { visibleTo, type ActionOutcome } from './outcome.js';
 export type { Involved, LogOptions, WithinTransaction } from './decision.js';
@@ -267,6 +267,21 @@ export class ActionService {
     const groupIds = cached !== undefined ? [...cached] : await this.memberships(party.siteId, party.id);
     const groups = reads.groupMissions ? inLockOrder(groupIds.map((id): PartyKey => ({ siteId: party.siteId, type: 'group', id }))) : [];
     return { groupIds, groups, memberships: cached !== undefined ? 'cached' : 'read' };
+  }
+
+  /** A page of the recorded actions (GET /users/{u}/actions, GET /admin/actions/log). */
+  history(filter: HistoryFilter): Promise<LoggedActionRow[]> {
+    return this.repository.history({ db: this.database.db }, filter);
+  }
+
+  /** The user's latest recorded actions (at a glance). */
+  recentActions(siteId: string, userId: string, limit: number) {
+    return this.repository.recentActions({ db: this.database.db }, siteId, userId, limit);
+  }
+
+  /** Users with a recorded action per day, `from` to `to` (site calendar days). */
+  activeUsers(siteId: string, from: string, to: string): Promise<Array<{ day: string; users: number }>> {
+    return this.repository.activeUsers({ db: this.database.db }, siteId, from, to);
   }
 
   /** The ids of the user's groups (sorted). */

@@ -2,10 +2,10 @@
 // icon, points, level, badges, mission counts, rank on the primary leaderboard, last actions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import type { Db } from '../../db/index.js';
 import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
+import type { ActionService } from '../actions/service.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
 import type { PreferencesService } from '../users/preferences.js';
@@ -48,12 +48,12 @@ const AtAGlance = Type.Object({
 export type AtAGlance = Static<typeof AtAGlance>;
 
 export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
+  actions: ActionService;
   profiles: ProfileService;
   preferences: PreferencesService;
   missions: MissionReadService;
   leaderboards: LeaderboardService;
-}> = async (app, { db, profiles, preferences, missions, leaderboards }) => {
+}> = async (app, { actions, profiles, preferences, missions, leaderboards }) => {
   app.get(
     '/users/:userId/at-a-glance',
     {
@@ -70,17 +70,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
         profiles.badges(siteId, userId, LATEST_BADGES, 0),
         missions.counts(siteId, 'user', userId),
         leaderboards.primaryRank(siteId, userId),
-        db
-          .selectFrom('action_events')
-          .select(['event_id', 'action', 'value', 'occurred_at'])
-          .where('site_id', '=', siteId)
-          .where('party_type', '=', 'user')
-          .where('party_id', '=', userId)
-          .where('recorded', '=', 1)
-          .orderBy('occurred_at', 'desc')
-          .orderBy('event_id', 'desc')
-          .limit(RECENT_ACTIONS)
-          .execute(),
+        actions.recentActions(siteId, userId, RECENT_ACTIONS),
       ]);
       const level = (l: { id: string; name: string; iconUrl?: string | undefined } | null) =>
         l === null ? null : { id: l.id, name: l.name, ...(l.iconUrl !== undefined ? { iconUrl: l.iconUrl } : {}) };
