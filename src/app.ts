@@ -19,6 +19,7 @@ import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { importRoutes } from './modules/import/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { missionDefinitionRoutes } from './modules/missions/definition-routes.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { pointsAdminRoutes } from './modules/points/routes.js';
@@ -183,10 +184,11 @@ async function registerPlugins(
 
 /** The route modules, each with the services it calls. */
 async function registerRoutes(app: FastifyInstance, config: Config, services: Services, metrics: Metrics): Promise<void> {
-  const { database, programs, preferences, leaderboards } = services;
+  const { programs, preferences, leaderboards } = services;
   await app.register(healthRoutes);
   await app.register(oauthRoutes, { oauth: services.oauth });
-  await app.register(definitionRoutes, { programs, db: database.db });
+  await app.register(missionDefinitionRoutes, { programs, missionReads: services.missionReads });
+  await app.register(definitionRoutes, { programs });
   await app.register(programAdminRoutes, { programs });
   await app.register(groupMemberRoutes, { members: services.groupMembers, programs, clock: services.clock });
   await app.register(backupRoutes, { backups: services.backups });

@@ -4,13 +4,13 @@
 import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
 import { isRepeatable, isWithinDates, percentComplete } from '../../engine/elements/missions.js';
 import type { Db } from '../../db/index.js';
-import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MissionDocument } from '../program/model.js';
 import type { GroupService } from '../groups/service.js';
 import type { ProgramService } from '../program/service.js';
 import { rank } from './ranking.js';
+import { MissionsRepository } from './repository.js';
 import { isHiddenFromUser } from './visibility.js';
 
 interface PartyMissionState {
@@ -21,45 +21,6 @@ interface PartyMissionState {
   progress: Map<string, Map<string, number>>;
   supplyUsed: Map<string, number>;
 }
-
-type P = { siteId: string; type: PartyType; id: string };
-
-// The party's mission state, read on every mission list: precompiled (src/db/precompiled.ts),
-// not built with Kysely on each read.
-const q = {
-  completionTotals: precompiled<P, { mission_id: string; n: number; last: number }>((db, p) =>
-    db
-      .selectFrom('mission_completions')
-      .select(['mission_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('completed_at').as('last')])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('removed_at', 'is', null)
-      .groupBy('mission_id'),
-  ),
-  recentCompletions: precompiled<P & { from: number }, { mission_id: string; window_start: number; n: number }>((db, p) =>
-    db
-      .selectFrom('mission_completions')
-      .select(['mission_id', 'window_start', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id)
-      .where('removed_at', 'is', null)
-      .where('window_start', '>=', p.from)
-      .groupBy(['mission_id', 'window_start']),
-  ),
-  progress: precompiled<P, { mission_id: string; rule_id: string; window_start: number; current: number }>((db, p) =>
-    db
-      .selectFrom('mission_progress')
-      .select(['mission_id', 'rule_id', 'window_start', 'current'])
-      .where('site_id', '=', p.siteId)
-      .where('party_type', '=', p.type)
-      .where('party_id', '=', p.id),
-  ),
-  supply: precompiled<{ siteId: string }, { mission_id: string; used: number }>((db, p) =>
-    db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', p.siteId),
-  ),
-};
 
 function currentWindow(mission: MissionDocument, now: number): { start: number; end: number } | null {
   const period = mission.repeatableWindow?.period;
@@ -75,23 +36,31 @@ function isFeatured(mission: MissionDocument, now: number): boolean {
 }
 
 export class MissionReadService {
+  readonly #repository: MissionsRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly programs: ProgramService,
     private readonly groups: GroupService,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.#repository = new MissionsRepository(db);
+  }
+
+  /** The missions the user has completed (not removed): GET /challenges hides from them what they may not see. */
+  completedBy(siteId: string, userId: string): Promise<Set<string>> {
+    return this.#repository.completedBy(siteId, userId);
+  }
 
   private async state(siteId: string, type: PartyType, id: string, missions: readonly MissionDocument[], now: number): Promise<PartyMissionState> {
     const party = { siteId, type, id };
-    const trx = { db: this.db };
     const [groups, totals, recent, progress, supply] = await Promise.all([
       type === 'user' ? this.groups.ofUser(siteId, id) : [],
-      q.completionTotals(trx, party),
+      this.#repository.completionTotals(party),
       // Completions in windows that may be current: the earliest current window start bounds the read.
-      q.recentCompletions(trx, { ...party, from: Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER) }),
-      q.progress(trx, party),
-      q.supply(trx, { siteId }),
+      this.#repository.recentCompletions(party, Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER)),
+      this.#repository.progress(party),
+      this.#repository.supplyUsed(siteId),
     ]);
     const byId = new Map(missions.map((m) => [m.id, m]));
     const completions = new Map<string, { total: number; inWindow: number; last: number }>();

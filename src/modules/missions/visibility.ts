@@ -15,3 +15,8 @@ export function isHiddenFromUser(mission: Pick<MissionDocument, 'id' | 'hidden' 
       return false;
   }
 }
+
+/** The missions a user may see (docs/missions.md): those not hidden from them. */
+export function missionsVisibleTo<M extends MissionDocument>(missions: readonly M[], completed: ReadonlySet<string>): M[] {
+  return missions.filter((mission) => !isHiddenFromUser(mission, (id) => completed.has(id)));
+}

@@ -2,7 +2,7 @@
 // always_hidden; hidden_until_unlocked once its prerequisite missions are done; hidden_until_earned
 // once earned. Client-level tokens see every definition.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missionsVisibleTo } from '../../../src/modules/program/definition-routes.js';
+import { missionsVisibleTo } from '../../../src/modules/missions/visibility.js';
 import { validateProgram } from '../../../src/modules/program/validate.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 
