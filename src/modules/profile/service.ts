@@ -5,6 +5,7 @@ import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import type { ProgramService } from '../program/service.js';
+import { ProfileRepository } from './repository.js';
 
 export interface CategoryBalance {
   id: string;
@@ -26,33 +27,20 @@ export interface LevelView {
 }
 
 export class ProfileService {
+  readonly #repository: ProfileRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.#repository = new ProfileRepository(db);
+  }
 
   async pointBalance(siteId: string, userId: string): Promise<{ balance: number; lifetimeBalance: number; categories: CategoryBalance[] }> {
     const { program } = await this.programs.snapshot(siteId);
     const today = calendarWindow(this.clock(), 'day', program.site.timezone).start;
-    const [balances, earnings] = await Promise.all([
-      this.db
-        .selectFrom('point_balances')
-        .select(['category', 'balance', 'lifetime'])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .execute(),
-      this.db
-        .selectFrom('point_earnings')
-        .select(['category', 'earned'])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .where('period', '=', 'day')
-        .where('period_start', '=', today)
-        .execute(),
-    ]);
+    const [balances, earnings] = await Promise.all([this.#repository.balances(siteId, userId), this.#repository.earnedInDay(siteId, userId, today)]);
     const balanceOf = new Map(balances.map((row) => [row.category, row]));
     const earnedOf = new Map(earnings.map((row) => [row.category, Number(row.earned)]));
     const categories = program.pointCategories.map((category) => {
@@ -80,27 +68,10 @@ export class ProfileService {
   ): Promise<{ current: LevelView | null; next: LevelView | null; points: number; pointsToNext: number | null; percentToNext: number | null }> {
     const { program } = await this.programs.snapshot(siteId);
     const defaultCategory = program.pointCategories.find((category) => category.isDefault)?.name ?? '';
-    const [balance, party] = await Promise.all([
-      this.db
-        .selectFrom('point_balances')
-        .select('lifetime')
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .where('category', '=', defaultCategory)
-        .executeTakeFirst(),
-      this.db
-        .selectFrom('parties')
-        .select('level_id')
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .where('party_id', '=', userId)
-        .executeTakeFirst(),
-    ]);
-    const points = Number(balance?.lifetime ?? 0);
+    const [points, levelId] = await Promise.all([this.#repository.lifetime(siteId, userId, defaultCategory), this.#repository.levelId(siteId, userId)]);
     const levels = program.levels;
     // levelType custom: the level an admin set; points: the highest threshold the lifetime points reach.
-    const current = program.site.levelType === 'custom' ? (levels.find((level) => level.id === party?.level_id) ?? null) : levelFor(levels, points);
+    const current = program.site.levelType === 'custom' ? (levels.find((level) => level.id === levelId) ?? null) : levelFor(levels, points);
     const index = current === null ? -1 : levels.indexOf(current);
     const next = levels[index + 1] ?? null;
     const view = (level: (typeof levels)[number] | null): LevelView | null =>
@@ -120,20 +91,10 @@ export class ProfileService {
 
   async badges(siteId: string, userId: string, limit: number, offset: number) {
     const { program } = await this.programs.snapshot(siteId);
-    const where = this.db.selectFrom('trophies').where('site_id', '=', siteId).where('party_type', '=', 'user').where('party_id', '=', userId);
-    const [count, rows] = await Promise.all([
-      where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      where
-        .select(['badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
-        .orderBy('last_earned_at', 'desc')
-        .orderBy('badge_id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    ]);
+    const { total, rows } = await this.#repository.trophies(siteId, userId, limit, offset);
     const definitions = new Map(program.badges.map((badge) => [badge.id, badge]));
     return {
-      total: Number(count.n),
+      total,
       badges: rows.map((row) => {
         const badge = definitions.get(row.badge_id);
         return {
