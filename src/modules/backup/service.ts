@@ -8,6 +8,7 @@ import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { SiteChange } from '../program/site-changes.js';
 import { validateProgram } from '../program/validate.js';
+import { BackupRepository } from './repository.js';
 import { RestoreGate } from './restore-gate.js';
 import { programToXml, xmlToProgram } from './xml.js';
 import { xmlPath } from './xml-spec.js';
@@ -50,19 +51,22 @@ function inXmlTerms(error: unknown): unknown {
 export class BackupService {
   /** Restores take turns, one at a time in this process (./restore-gate.ts). */
   readonly restores = new RestoreGate();
+  readonly #repository: BackupRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly programs: ProgramService,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.#repository = new BackupRepository(db);
+  }
 
   async create(siteId: string, name: string | undefined): Promise<BackupSummary> {
     const xml = await this.backupXml(siteId);
     const createdAt = this.clock();
     const id = `bk_${uuidv7()}`;
     const backupName = name ?? `Backup ${new Date(createdAt).toISOString()}`;
-    await this.db.insertInto('backups').values({ site_id: siteId, backup_id: id, name: backupName, xml, created_at: createdAt }).execute();
+    await this.#repository.insert({ site_id: siteId, backup_id: id, name: backupName, xml, created_at: createdAt });
     return { id, name: backupName, createdAt: new Date(createdAt).toISOString() };
   }
 
@@ -72,21 +76,17 @@ export class BackupService {
   }
 
   async list(siteId: string, limit: number, offset: number): Promise<{ total: number; backups: BackupSummary[] }> {
-    const where = this.db.selectFrom('backups').where('site_id', '=', siteId);
-    const [count, rows] = await Promise.all([
-      where.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      where.select(['backup_id', 'name', 'created_at']).orderBy('backup_id', 'desc').limit(limit).offset(offset).execute(),
-    ]);
+    const { total, rows } = await this.#repository.list(siteId, limit, offset);
     return {
-      total: Number(count.n),
+      total,
       backups: rows.map((row) => ({ id: row.backup_id, name: row.name, createdAt: new Date(row.created_at).toISOString() })),
     };
   }
 
   async get(siteId: string, backupId: string): Promise<string> {
-    const row = await this.db.selectFrom('backups').select('xml').where('site_id', '=', siteId).where('backup_id', '=', backupId).executeTakeFirst();
-    if (row === undefined) throw new AppError('not_found', `No backup "${backupId}" in this site`);
-    return row.xml;
+    const xml = await this.#repository.xml(siteId, backupId);
+    if (xml === undefined) throw new AppError('not_found', `No backup "${backupId}" in this site`);
+    return xml;
   }
 
   /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
