@@ -18,6 +18,7 @@ import type { Name, PreferencesService } from '../users/preferences.js';
 import type { KeptNames, SharedNames } from '../users/shared-names.js';
 import type { RankedEntry } from './ranked-list.js';
 import type { RankedRow, Rankings, ScoreUpdate, WindowKey, WindowLoader } from './rankings.js';
+import { LeaderboardsRepository } from './repository.js';
 
 export type { ScoreUpdate } from './rankings.js';
 
@@ -81,15 +82,17 @@ export class LeaderboardService {
   });
   #stopping = false;
   #warming: Promise<void> = Promise.resolve();
+  readonly #repository: LeaderboardsRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly programs: ProgramService,
     private readonly groups: GroupService,
     private readonly preferences: PreferencesService,
     rankings: (load: WindowLoader) => Rankings,
     options: LeaderboardOptions,
   ) {
+    this.#repository = new LeaderboardsRepository(db);
     this.#clock = options.clock;
     this.#onError = options.onError;
     this.#names = options.names;
@@ -221,14 +224,13 @@ export class LeaderboardService {
    */
   warm(progress: (line: string) => void, largeWindow = LARGE_WINDOW): Promise<void> {
     this.#warming = (async () => {
-      const sites = await this.db.selectFrom('sites').select('site_id').orderBy('site_id').execute();
-      for (const { site_id: siteId } of sites) {
+      for (const siteId of await this.#repository.siteIds()) {
         const { program } = await this.programs.snapshot(siteId);
         for (const board of program.leaderboards) {
           if (this.#stopping) return;
           const window = this.windowOf(siteId, program, board, undefined);
           const started = this.#clock();
-          const rows = await this.#count(window);
+          const rows = await this.#repository.count(window);
           await this.#rankings.warm(window);
           if (rows > largeWindow && !this.#stopping)
             progress(`leaderboard ${siteId}/${board.id}: ${rows} scores loaded in ${((this.#clock() - started) / 1000).toFixed(1)} s`);
@@ -254,7 +256,7 @@ export class LeaderboardService {
     const out: Array<{ boardId: string; windowStart: number; scores: number }> = [];
     for (const board of program.leaderboards) {
       const window = this.windowOf(siteId, program, board, undefined);
-      const total = await this.#count(window);
+      const total = await this.#repository.count(window);
       const scores = await this.#rankings.reload(window, (loaded) => progress(board.id, loaded, total));
       out.push({ boardId: board.id, windowStart: window.windowStart, scores });
     }
@@ -337,9 +339,7 @@ export class LeaderboardService {
     for (;;) {
       // Taken before the rows are read: names read under it are kept only if no write came since.
       const generation = await names?.generation(window.siteId);
-      let query = this.#scoresOf(window).select(['party_id', 'score', 'reached_at', 'version']);
-      if (after !== undefined) query = query.where('party_id', '>', after);
-      const rows = await query.orderBy('party_id').limit(LOAD_PAGE).execute();
+      const rows = await this.#repository.scores(window, after, LOAD_PAGE);
       if (names !== undefined && generation !== undefined) {
         const users = rows.map((row) => row.party_id);
         const read = await this.preferences.storedNames(window.siteId, users);
@@ -359,21 +359,6 @@ export class LeaderboardService {
   async #partyOf(window: WindowKey): Promise<LeaderboardDocument['party'] | undefined> {
     const { program } = await this.programs.snapshot(window.siteId);
     return program.leaderboards.find((board) => board.id === window.boardId)?.party;
-  }
-
-  #scoresOf(window: WindowKey) {
-    return this.db
-      .selectFrom('leaderboard_scores')
-      .where('site_id', '=', window.siteId)
-      .where('board_id', '=', window.boardId)
-      .where('window_start', '=', window.windowStart);
-  }
-
-  async #count(window: WindowKey): Promise<number> {
-    const row = await this.#scoresOf(window)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 
   /** Entries with their names: those `kept` beside the structure (aligned with the entries), the others from the preferences. */
