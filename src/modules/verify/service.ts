@@ -11,12 +11,12 @@
 // - recognition budgets from the gifts charged to each window, and each gift's credits from its
 //   recipients;
 // - award account balances from their statements, and each redeemed on-the-spot code's credit.
-import { sql } from 'kysely';
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import { lifetimeDelta } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
+import { VerifyRepository } from './repository.js';
 
 export interface Drift {
   siteId: string;
@@ -49,13 +49,17 @@ export interface VerifyReport {
 const PAGE = 10_000;
 
 export class VerifyService {
+  readonly #repository: VerifyRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly programs: ProgramService,
-  ) {}
+  ) {
+    this.#repository = new VerifyRepository(db);
+  }
 
   async verify(siteIds?: readonly string[]): Promise<VerifyReport> {
-    const sites = siteIds ?? (await this.db.selectFrom('sites').select('site_id').orderBy('site_id').execute()).map((row) => row.site_id);
+    const sites = siteIds ?? (await this.#repository.siteIds());
     const report: VerifyReport = { sites: sites.length, checked: { parties: 0, ledgerEntries: 0, completions: 0 }, drift: [] };
     for (const siteId of sites) await this.verifySite(siteId, report);
     return report;
@@ -71,12 +75,7 @@ export class VerifyService {
     const capTotals = new Map<string, number>();
     let after: string | undefined;
     for (;;) {
-      let page = this.db
-        .selectFrom('points_ledger')
-        .select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'occurred_at'])
-        .where('site_id', '=', siteId);
-      if (after !== undefined) page = page.where('entry_id', '>', after);
-      const rows = await page.orderBy('entry_id').limit(PAGE).execute();
+      const rows = await this.#repository.ledgerPage(siteId, after, PAGE);
       for (const row of rows) {
         const credited = Number(row.credited);
         const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
@@ -97,11 +96,7 @@ export class VerifyService {
       after = rows[rows.length - 1]?.entry_id;
     }
 
-    const stored = await this.db
-      .selectFrom('point_balances')
-      .select(['party_type', 'party_id', 'category', 'balance', 'lifetime'])
-      .where('site_id', '=', siteId)
-      .execute();
+    const stored = await this.#repository.balances(siteId);
     const storedKeys = new Set<string>();
     for (const row of stored) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
@@ -120,11 +115,7 @@ export class VerifyService {
     }
     report.checked.parties += new Set(stored.map((row) => `${row.party_type}:${row.party_id}`)).size;
 
-    const earnings = await this.db
-      .selectFrom('point_earnings')
-      .select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned'])
-      .where('site_id', '=', siteId)
-      .execute();
+    const earnings = await this.#repository.capTotals(siteId);
     for (const row of earnings) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.category}\u0000${row.period}\u0000${Number(row.period_start)}`;
       const expected = capTotals.get(key) ?? 0;
@@ -152,20 +143,7 @@ export class VerifyService {
     }
 
     // Each completion's credits: reversed in full when it was removed, untouched while it lives.
-    const completionCredits = await this.db
-      .selectFrom('mission_completions as c')
-      .leftJoin('points_ledger as l', (join) => join.onRef('l.site_id', '=', 'c.site_id').onRef('l.cause_id', '=', 'c.completion_id'))
-      .select((eb) => [
-        'c.completion_id',
-        'c.party_type',
-        'c.party_id',
-        'c.removed_at',
-        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'mission' then l.credited else 0 end`), sql<number>`0`).as('credited'),
-        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'reversal' then l.credited else 0 end`), sql<number>`0`).as('reversed'),
-      ])
-      .where('c.site_id', '=', siteId)
-      .groupBy(['c.completion_id', 'c.party_type', 'c.party_id', 'c.removed_at'])
-      .execute();
+    const completionCredits = await this.#repository.completionCredits(siteId);
     for (const row of completionCredits) {
       const expected = row.removed_at === null ? 0 : -Number(row.credited);
       if (Number(row.reversed) !== expected) {
@@ -181,13 +159,7 @@ export class VerifyService {
     report.checked.completions += completionCredits.length;
 
     // Live completions per party, mission and window against the mission's repeat rules; supply used.
-    const live = await this.db
-      .selectFrom('mission_completions')
-      .select((eb) => ['party_type', 'party_id', 'mission_id', 'window_start', eb.fn.countAll<number>().as('n')])
-      .where('site_id', '=', siteId)
-      .where('removed_at', 'is', null)
-      .groupBy(['party_type', 'party_id', 'mission_id', 'window_start'])
-      .execute();
+    const live = await this.#repository.liveCompletions(siteId);
     const perMission = new Map<string, number>();
     const perPartyMission = new Map<string, number>();
     for (const row of live) {
@@ -213,7 +185,7 @@ export class VerifyService {
       if (mission !== undefined && mission.repeatableWindow === undefined && n > 1)
         drift({ check: 'completion_count', subject, detail: `${missionId}: live completions of a non-repeatable mission (at most)`, expected: 1, actual: n });
     }
-    const supplies = await this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute();
+    const supplies = await this.#repository.supplies(siteId);
     for (const row of supplies) {
       const supply = missionsById.get(row.mission_id)?.supply;
       if (supply === undefined) continue;
@@ -225,32 +197,14 @@ export class VerifyService {
     }
 
     // Trophy cases from the live completions that awarded each badge.
-    const earned = await this.db
-      .selectFrom('mission_completions')
-      .select((eb) => [
-        'party_type',
-        'party_id',
-        'badge_id',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.min('completed_at').as('first'),
-        eb.fn.max('completed_at').as('last'),
-      ])
-      .where('site_id', '=', siteId)
-      .where('removed_at', 'is', null)
-      .where('badge_id', 'is not', null)
-      .groupBy(['party_type', 'party_id', 'badge_id'])
-      .execute();
+    const earned = await this.#repository.badgesEarned(siteId);
     const expectedTrophies = new Map(
       earned.map((row) => [
         `${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`,
         `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`,
       ]),
     );
-    const trophies = await this.db
-      .selectFrom('trophies')
-      .select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
-      .where('site_id', '=', siteId)
-      .execute();
+    const trophies = await this.#repository.trophies(siteId);
     for (const row of trophies) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.badge_id}`;
       const actual = `${Number(row.earned_count)} earned, first ${iso(row.first_earned_at)}, last ${iso(row.last_earned_at)}`;
@@ -269,12 +223,7 @@ export class VerifyService {
     // Levels follow lifetime points in the default category.
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
     if (program.site.levelType === 'points' && defaultCategory !== undefined && engine.levels.length > 0) {
-      const users = await this.db
-        .selectFrom('parties')
-        .select(['party_id', 'level_id'])
-        .where('site_id', '=', siteId)
-        .where('party_type', '=', 'user')
-        .execute();
+      const users = await this.#repository.userLevels(siteId);
       for (const user of users) {
         const lifetime = balances.get(`user:${user.party_id}\u0000${defaultCategory}`)?.lifetime ?? 0;
         const expected = levelFor(engine.levels, lifetime)?.id ?? null;
@@ -288,18 +237,9 @@ export class VerifyService {
 
   /** Budgets used per giver, exchange and window, from the gifts; each gift's ledger credits, from its recipients. */
   private async verifyRecognitions(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
-    const charged = await this.db
-      .selectFrom('recognitions')
-      .select(['exchange_id', 'giver_id', 'budget_window', (eb) => eb.fn.sum<number>('points').as('total')])
-      .where('site_id', '=', siteId)
-      .groupBy(['exchange_id', 'giver_id', 'budget_window'])
-      .execute();
+    const charged = await this.#repository.giftsCharged(siteId);
     const expected = new Map(charged.map((row) => [key(row.exchange_id, row.giver_id, Number(row.budget_window)), Number(row.total)]));
-    const budgets = await this.db
-      .selectFrom('recognition_budgets')
-      .select(['exchange_id', 'giver_id', 'window_start', 'used'])
-      .where('site_id', '=', siteId)
-      .execute();
+    const budgets = await this.#repository.budgets(siteId);
     const used = new Map(budgets.map((row) => [key(row.exchange_id, row.giver_id, Number(row.window_start)), Number(row.used)]));
     const window = (start: number) => (start === 0 ? 'all time' : `the period from ${iso(start)}`);
     for (const d of differences(expected, used)) {
@@ -323,18 +263,8 @@ export class VerifyService {
     }
 
     // Each recipient's amount, credited once to them through the ledger.
-    const owed = await this.db
-      .selectFrom('recognition_recipients')
-      .select(['recognition_id', 'recipient_id', 'points'])
-      .where('site_id', '=', siteId)
-      .execute();
-    const credits = await this.db
-      .selectFrom('points_ledger')
-      .select(['cause_id', 'party_id', (eb) => eb.fn.sum<number>('credited').as('credited')])
-      .where('site_id', '=', siteId)
-      .where('cause', '=', 'recognition')
-      .groupBy(['cause_id', 'party_id'])
-      .execute();
+    const owed = await this.#repository.recipients(siteId);
+    const credits = await this.#repository.recognitionCredits(siteId);
     const credited = new Map(credits.map((row) => [key(row.cause_id, row.party_id), Number(row.credited)]));
     for (const d of differences(new Map(owed.map((row) => [key(row.recognition_id, row.recipient_id), Number(row.points)])), credited)) {
       const [recognitionId, userId] = d.key as [string, string];
@@ -359,14 +289,9 @@ export class VerifyService {
 
   /** Each award account's balance from its statement; each redeemed code credited once, with its amount. */
   private async verifyAwards(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
-    const sums = await this.db
-      .selectFrom('award_ledger')
-      .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-      .where('site_id', '=', siteId)
-      .groupBy('user_id')
-      .execute();
+    const sums = await this.#repository.statementTotals(siteId);
     const statement = new Map(sums.map((row) => [key(row.user_id), Number(row.total)]));
-    const accounts = await this.db.selectFrom('award_accounts').select(['user_id', 'balance']).where('site_id', '=', siteId).execute();
+    const accounts = await this.#repository.awardBalances(siteId);
     for (const d of differences(statement, new Map(accounts.map((row) => [key(row.user_id), Number(row.balance)])))) {
       const [userId] = d.key as [string];
       if (d.actual === null)
@@ -387,19 +312,8 @@ export class VerifyService {
         });
     }
 
-    const redeemed = await this.db
-      .selectFrom('ots_codes')
-      .select(['code_id', 'redeemed_by', 'amount'])
-      .where('site_id', '=', siteId)
-      .where('redeemed_at', 'is not', null)
-      .execute();
-    const credits = await this.db
-      .selectFrom('award_ledger')
-      .select(['reference', 'user_id', (eb) => eb.fn.sum<number>('amount').as('credited')])
-      .where('site_id', '=', siteId)
-      .where('kind', '=', 'ots')
-      .groupBy(['reference', 'user_id'])
-      .execute();
+    const redeemed = await this.#repository.redeemedCodes(siteId);
+    const credits = await this.#repository.codeCredits(siteId);
     const owed = new Map(redeemed.map((code) => [key(code.code_id, String(code.redeemed_by)), Number(code.amount)]));
     for (const d of differences(owed, new Map(credits.map((row) => [key(row.reference, row.user_id), Number(row.credited)])))) {
       const [codeId, userId] = d.key as [string, string];

@@ -1,0 +1,166 @@
+// The reads `questline verify` recomputes a site from: the ledgers as written, and what the engine
+// keeps up to date incrementally (balances, cap totals, completions, supply, trophies, levels,
+// budgets, award accounts). Each reads one table (or a join) of one site.
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+
+export class VerifyRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Every site's id, in order. */
+  async siteIds(): Promise<string[]> {
+    return (await this.db.selectFrom('sites').select('site_id').orderBy('site_id').execute()).map((row) => row.site_id);
+  }
+
+  /** Up to `limit` of the site's points ledger entries by entry id, after `after`. */
+  ledgerPage(siteId: string, after: string | undefined, limit: number) {
+    let page = this.db
+      .selectFrom('points_ledger')
+      .select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'occurred_at'])
+      .where('site_id', '=', siteId);
+    if (after !== undefined) page = page.where('entry_id', '>', after);
+    return page.orderBy('entry_id').limit(limit).execute();
+  }
+
+  balances(siteId: string) {
+    return this.db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance', 'lifetime']).where('site_id', '=', siteId).execute();
+  }
+
+  /** The totals caps are checked against, per party, category and period. */
+  capTotals(siteId: string) {
+    return this.db
+      .selectFrom('point_earnings')
+      .select(['party_type', 'party_id', 'category', 'period', 'period_start', 'earned'])
+      .where('site_id', '=', siteId)
+      .execute();
+  }
+
+  /** Each completion with the points credited for it and the points its reversals took back. */
+  completionCredits(siteId: string) {
+    return this.db
+      .selectFrom('mission_completions as c')
+      .leftJoin('points_ledger as l', (join) => join.onRef('l.site_id', '=', 'c.site_id').onRef('l.cause_id', '=', 'c.completion_id'))
+      .select((eb) => [
+        'c.completion_id',
+        'c.party_type',
+        'c.party_id',
+        'c.removed_at',
+        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'mission' then l.credited else 0 end`), sql<number>`0`).as('credited'),
+        eb.fn.coalesce(eb.fn.sum<number>(sql<number>`case when l.cause = 'reversal' then l.credited else 0 end`), sql<number>`0`).as('reversed'),
+      ])
+      .where('c.site_id', '=', siteId)
+      .groupBy(['c.completion_id', 'c.party_type', 'c.party_id', 'c.removed_at'])
+      .execute();
+  }
+
+  /** Live completions per party, mission and window. */
+  liveCompletions(siteId: string) {
+    return this.db
+      .selectFrom('mission_completions')
+      .select((eb) => ['party_type', 'party_id', 'mission_id', 'window_start', eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('removed_at', 'is', null)
+      .groupBy(['party_type', 'party_id', 'mission_id', 'window_start'])
+      .execute();
+  }
+
+  supplies(siteId: string) {
+    return this.db.selectFrom('mission_supply').select(['mission_id', 'used']).where('site_id', '=', siteId).execute();
+  }
+
+  /** Per party and badge, the live completions that awarded it: how many, the first and the last. */
+  badgesEarned(siteId: string) {
+    return this.db
+      .selectFrom('mission_completions')
+      .select((eb) => [
+        'party_type',
+        'party_id',
+        'badge_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('completed_at').as('first'),
+        eb.fn.max('completed_at').as('last'),
+      ])
+      .where('site_id', '=', siteId)
+      .where('removed_at', 'is', null)
+      .where('badge_id', 'is not', null)
+      .groupBy(['party_type', 'party_id', 'badge_id'])
+      .execute();
+  }
+
+  trophies(siteId: string) {
+    return this.db
+      .selectFrom('trophies')
+      .select(['party_type', 'party_id', 'badge_id', 'earned_count', 'first_earned_at', 'last_earned_at'])
+      .where('site_id', '=', siteId)
+      .execute();
+  }
+
+  /** Every user's recorded level. */
+  userLevels(siteId: string) {
+    return this.db.selectFrom('parties').select(['party_id', 'level_id']).where('site_id', '=', siteId).where('party_type', '=', 'user').execute();
+  }
+
+  /** The points of the gifts charged to each giver's budget, per exchange and window. */
+  giftsCharged(siteId: string) {
+    return this.db
+      .selectFrom('recognitions')
+      .select(['exchange_id', 'giver_id', 'budget_window', (eb) => eb.fn.sum<number>('points').as('total')])
+      .where('site_id', '=', siteId)
+      .groupBy(['exchange_id', 'giver_id', 'budget_window'])
+      .execute();
+  }
+
+  budgets(siteId: string) {
+    return this.db.selectFrom('recognition_budgets').select(['exchange_id', 'giver_id', 'window_start', 'used']).where('site_id', '=', siteId).execute();
+  }
+
+  /** What each gift gave each recipient. */
+  recipients(siteId: string) {
+    return this.db.selectFrom('recognition_recipients').select(['recognition_id', 'recipient_id', 'points']).where('site_id', '=', siteId).execute();
+  }
+
+  /** The points credited per gift and recipient. */
+  recognitionCredits(siteId: string) {
+    return this.db
+      .selectFrom('points_ledger')
+      .select(['cause_id', 'party_id', (eb) => eb.fn.sum<number>('credited').as('credited')])
+      .where('site_id', '=', siteId)
+      .where('cause', '=', 'recognition')
+      .groupBy(['cause_id', 'party_id'])
+      .execute();
+  }
+
+  /** Each award account's statement, summed. */
+  statementTotals(siteId: string) {
+    return this.db
+      .selectFrom('award_ledger')
+      .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+      .where('site_id', '=', siteId)
+      .groupBy('user_id')
+      .execute();
+  }
+
+  awardBalances(siteId: string) {
+    return this.db.selectFrom('award_accounts').select(['user_id', 'balance']).where('site_id', '=', siteId).execute();
+  }
+
+  redeemedCodes(siteId: string) {
+    return this.db
+      .selectFrom('ots_codes')
+      .select(['code_id', 'redeemed_by', 'amount'])
+      .where('site_id', '=', siteId)
+      .where('redeemed_at', 'is not', null)
+      .execute();
+  }
+
+  /** The award credits per code (the entry's reference) and user. */
+  codeCredits(siteId: string) {
+    return this.db
+      .selectFrom('award_ledger')
+      .select(['reference', 'user_id', (eb) => eb.fn.sum<number>('amount').as('credited')])
+      .where('site_id', '=', siteId)
+      .where('kind', '=', 'ots')
+      .groupBy(['reference', 'user_id'])
+      .execute();
+  }
+}
