@@ -5,7 +5,7 @@
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { PartyType } from '../../db/schema.js';
-import type { SiteDestinations } from '../webhooks/routing.js';
+import type { SiteDestinations } from '../program/event-routing.js';
 import type { LockedRow } from './parties.js';
 import { WriteSet, type PartyKey } from './write-set.js';
 

@@ -8,7 +8,7 @@ import type { DialectName, Trx } from '../../db/index.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import { AppError } from '../../errors.js';
-import type { SiteDestinations } from '../webhooks/routing.js';
+import type { SiteDestinations } from '../program/event-routing.js';
 import { Locked, storedPoints, type Decided } from './locked.js';
 import { inLockOrder, lockParties, readParty, type LockedRow } from './parties.js';
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';

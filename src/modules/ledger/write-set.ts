@@ -10,7 +10,7 @@
 import { uuidv7 } from '../../uuid.js';
 import { isPointsAmount } from '../../engine/amounts.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
-import { hasDestination, type SiteDestinations } from '../webhooks/routing.js';
+import { hasDestination, type SiteDestinations } from '../program/event-routing.js';
 import type {
   ActionEventsTable,
   AwardLedgerTable,

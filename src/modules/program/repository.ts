@@ -13,6 +13,11 @@ export class ProgramRepository {
     return db.selectFrom('site_programs').selectAll().where('site_id', '=', siteId).executeTakeFirst();
   }
 
+  /** The site's name and time zone (a site without a program row yet starts from them). */
+  siteIdentity(siteId: string, db: Db = this.db): Promise<{ name: string; timezone: string } | undefined> {
+    return db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+  }
+
   async version(siteId: string): Promise<number> {
     const row = await this.db.selectFrom('site_programs').select('version').where('site_id', '=', siteId).executeTakeFirst();
     return row?.version ?? 0;
@@ -50,6 +55,15 @@ export class ProgramRepository {
       })
       .where('site_id', '=', row.site_id)
       .execute();
+  }
+
+  /** Sets the webhook secret columns given, in the caller's transaction (the row locked). */
+  async saveSecrets(
+    trx: Db,
+    siteId: string,
+    columns: Partial<Pick<ProgramRow, 'webhook_secret' | 'previous_webhook_secret' | 'previous_webhook_secret_until'>>,
+  ): Promise<void> {
+    await trx.updateTable('site_programs').set(columns).where('site_id', '=', siteId).execute();
   }
 
   /** Raises the version alone: what the snapshot is built from changed outside the document (ProgramService.changeEndpoints). */

@@ -11,9 +11,9 @@ import type { ProgramRepository, ProgramRow } from './repository.js';
 import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
-import { subscribedTypes } from '../webhooks/routing.js';
-import { replaceSecret, type SecretColumns } from '../webhooks/secrets.js';
-import { checkedTarget, RefusedTarget } from '../webhooks/transport.js';
+import { subscribedTypes } from './event-routing.js';
+import { replaceSecret, type SecretColumns } from './webhook-secret.js';
+import { checkedTarget, RefusedTarget } from '../../http/targets.js';
 
 const TOPIC = 'program';
 /** How stale a cached program may get before a version check, with and without Redis invalidation. */
@@ -98,7 +98,7 @@ export class ProgramService {
     const row = await this.repository.find(siteId);
     const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId));
     if (row !== undefined) return buildSnapshot(siteId, row.version, JSON.parse(row.document) as ProgramDocument, subscribed);
-    const site = await this.db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+    const site = await this.repository.siteIdentity(siteId);
     if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
     return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone), subscribed);
   }
@@ -144,13 +144,32 @@ export class ProgramService {
     return this.repository.find(siteId);
   }
 
+  /** Replaces the site's webhook secret with `next`; the replaced one signs for a day more. */
+  replaceWebhookSecret(siteId: string, next: string): Promise<SecretColumns> {
+    return this.withProgramRow(siteId, async (trx, row, now) => {
+      const columns = replaceSecret(row, next, now);
+      await this.repository.saveSecrets(trx, siteId, columns);
+      return columns;
+    });
+  }
+
+  /** The site's webhook secret columns; a site without a secret gets one from `generate` first (the first writer wins). */
+  webhookSecretOnce(siteId: string, generate: () => string): Promise<SecretColumns> {
+    return this.withProgramRow(siteId, async (trx, row) => {
+      if (row.webhook_secret !== null) return row;
+      const columns = { ...row, webhook_secret: generate() };
+      await this.repository.saveSecrets(trx, siteId, { webhook_secret: columns.webhook_secret });
+      return columns;
+    });
+  }
+
   /**
    * Runs `fn` in one transaction with the site's program row locked; a site that has none gets
    * its initial program at version 0 first. Throws not_found for a site that does not exist.
    */
-  async withProgramRow<T>(siteId: string, fn: (trx: Db, row: ProgramRow, now: number) => Promise<T>): Promise<T> {
+  private async withProgramRow<T>(siteId: string, fn: (trx: Db, row: ProgramRow, now: number) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const site = await trx.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+      const site = await this.repository.siteIdentity(siteId, trx);
       if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
       const now = this.now();
       await this.repository.ensure(trx, {

@@ -2,7 +2,7 @@
 // indexes that keep lookups independent of program size (SPEC §5: missions are found by an index on
 // the action name, never by scanning).
 import type { EngineProgram } from '../../engine/types.js';
-import type { SiteDestinations } from '../webhooks/routing.js';
+import type { SiteDestinations } from './event-routing.js';
 import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
 
 export interface ProgramSnapshot {

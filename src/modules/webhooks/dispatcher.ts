@@ -11,7 +11,7 @@ import type { PreferencesService } from '../users/preferences.js';
 import type { ProgramService } from '../program/service.js';
 import type { Database } from '../../db/index.js';
 import { WebhookRepository, type DeliveryRow } from './repository.js';
-import { destinationsOf, urlOf, type Subscription } from './routing.js';
+import { destinationsOf, urlOf, type Subscription } from '../program/event-routing.js';
 import { WebhookSecrets } from './secrets.js';
 import { signWebhook } from './signing.js';
 import { HttpTransport, type WebhookTransport } from './transport.js';

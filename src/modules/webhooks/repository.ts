@@ -2,7 +2,7 @@
 import type { Database, Db } from '../../db/index.js';
 import type { DeliveryStatus, OutboxTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import type { OutboxDepth } from '../../infra/metrics.js';
-import type { Subscription } from './routing.js';
+import type { Subscription } from '../program/event-routing.js';
 
 export type DeliveryRow = WebhookDeliveriesTable;
 export type UnroutedEvent = Pick<OutboxTable, 'site_id' | 'event_id' | 'event_type' | 'party_type' | 'party_id' | 'payload'>;

@@ -7,7 +7,7 @@ import { idParams } from '../../http/ids.js';
 import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
-import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
+import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from '../program/event-routing.js';
 import type { WebhookSecrets } from './secrets.js';
 import type { WebhookAdminService } from './service.js';
 

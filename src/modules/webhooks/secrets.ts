@@ -1,27 +1,10 @@
 // A site's webhook signing secret (SPEC §12): created on first use, readable by admins, rotatable.
-// A replaced secret (by rotation, or by a program write that sets a new one) keeps signing beside
-// the new one for a day, so that receivers can switch without losing a delivery.
+// A replaced secret keeps signing beside the new one for a day (src/modules/program/webhook-secret.ts,
+// the program row stores them).
 import { AppError } from '../../errors.js';
-import type { ProgramRow } from '../program/repository.js';
 import type { ProgramService } from '../program/service.js';
+import type { SecretColumns } from '../program/webhook-secret.js';
 import { generateWebhookSecret, isStandardSecret } from './signing.js';
-
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
-export type SecretColumns = Pick<ProgramRow, 'webhook_secret' | 'previous_webhook_secret' | 'previous_webhook_secret_until'>;
-
-/** The columns after `next` replaces the row's secret; a replaced secret signs until the overlap ends. */
-export function replaceSecret(row: SecretColumns, next: string | null, now: number): SecretColumns {
-  if (next === row.webhook_secret) {
-    return {
-      webhook_secret: row.webhook_secret,
-      previous_webhook_secret: row.previous_webhook_secret,
-      previous_webhook_secret_until: row.previous_webhook_secret_until,
-    };
-  }
-  if (row.webhook_secret === null) return { webhook_secret: next, previous_webhook_secret: null, previous_webhook_secret_until: null };
-  return { webhook_secret: next, previous_webhook_secret: row.webhook_secret, previous_webhook_secret_until: now + SECRET_OVERLAP_MS };
-}
 
 export interface SecretView {
   secret: string;
@@ -55,24 +38,14 @@ export class WebhookSecrets {
         errors: [{ path: 'secret', message: 'must be whsec_ followed by 24 to 64 bytes in base64' }],
       });
     }
-    const row = await this.programs.withProgramRow(siteId, async (trx, locked, now) => {
-      const columns = replaceSecret(locked, given ?? generateWebhookSecret(), now);
-      await trx.updateTable('site_programs').set(columns).where('site_id', '=', siteId).execute();
-      return columns;
-    });
-    return this.view(row);
+    return this.view(await this.programs.replaceWebhookSecret(siteId, given ?? generateWebhookSecret()));
   }
 
   private async current(siteId: string): Promise<SecretColumns> {
     const row = await this.programs.secrets(siteId);
     if (row?.webhook_secret != null) return row;
     // The first delivery (or read) of a site without one: every event is signed.
-    return this.programs.withProgramRow(siteId, async (trx, locked) => {
-      if (locked.webhook_secret !== null) return locked;
-      const columns = { ...locked, webhook_secret: generateWebhookSecret() };
-      await trx.updateTable('site_programs').set({ webhook_secret: columns.webhook_secret }).where('site_id', '=', siteId).execute();
-      return columns;
-    });
+    return this.programs.webhookSecretOnce(siteId, generateWebhookSecret);
   }
 
   private view(row: SecretColumns): SecretView {

@@ -5,8 +5,8 @@ import type { DeliveryStatus, WebhookEndpointsTable } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
 import type { DeliveryFilter, DeliveryRow, WebhookRepository } from './repository.js';
-import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from './routing.js';
-import { checkedTarget, RefusedTarget } from './transport.js';
+import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from '../program/event-routing.js';
+import { checkedTarget, RefusedTarget } from '../../http/targets.js';
 
 export interface EndpointInput {
   url: string;

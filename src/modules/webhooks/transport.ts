@@ -1,12 +1,13 @@
-// Outbound webhook requests, made safe (SPEC §12): http and https only; the target's addresses are
-// checked after DNS resolution, on the addresses the socket then connects to (so a name that
-// resolves to a private address, or changes to one between check and connect, is refused);
-// redirects are not followed; 10 s for the whole exchange; at most a small part of the reply read.
+// Outbound webhook requests, made safe (SPEC §12): http and https only (src/http/targets.ts); the
+// target's addresses are checked after DNS resolution, on the addresses the socket then connects to
+// (so a name that resolves to a private address, or changes to one between check and connect, is
+// refused); redirects are not followed; 10 s for the whole exchange; at most a small part of the
+// reply read.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type { LookupFunction } from 'node:net';
+import { checkedTarget, forbiddenAddress, RefusedTarget } from '../../http/targets.js';
 
 export interface TransportOptions {
   /** Allow loopback, private and link-local targets (tests and local development). */
@@ -25,42 +26,6 @@ export interface TransportReply {
 export interface WebhookTransport {
   /** POSTs `body`; resolves with the reply's status, rejects when no reply came (refused, timed out, network error). */
   post(url: string, headers: Record<string, string>, body: string): Promise<TransportReply>;
-}
-
-/** A target the rules forbid: never retried into success by waiting, but still retried (the URL may be corrected). */
-export class RefusedTarget extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RefusedTarget';
-  }
-}
-
-/** Why an address may not be called, or undefined when it may (only public unicast addresses may). */
-export function forbiddenAddress(address: string): string | undefined {
-  if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' ? undefined : `${address} is a ${range} address`;
-}
-
-/**
- * The URL, if webhooks may be sent to it as far as can be told without DNS: http or https, no
- * credentials, and (unless private networks are allowed) not a literal non-public address, which
- * never goes through the lookup. Throws RefusedTarget saying why not. Admins' endpoint URLs are
- * checked with it too.
- */
-export function checkedTarget(url: string, allowPrivateNetworks: boolean): URL {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    throw new RefusedTarget(`"${url}" is not a URL`);
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new RefusedTarget(`${target.protocol} URLs are not called; only http or https`);
-  if (target.username !== '' || target.password !== '') throw new RefusedTarget('URLs with credentials are not called');
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const reason = !allowPrivateNetworks && isIP(host) !== 0 ? forbiddenAddress(host) : undefined;
-  if (reason !== undefined) throw new RefusedTarget(`refused: ${reason}; webhooks are not sent to loopback, private or link-local addresses`);
-  return target;
 }
 
 export class HttpTransport implements WebhookTransport {

@@ -12,7 +12,7 @@ import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { StaleWrite } from '../../../src/modules/ledger/written.js';
 import { WriteSet } from '../../../src/modules/ledger/write-set.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
-import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';
+import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/program/event-routing.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
 import { actionEventRow } from '../../helpers/ledger.js';
 

@@ -9,7 +9,7 @@ import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { lifetimeDelta, type PartyKey } from '../../../src/modules/ledger/write-set.js';
 import { SupplyTaken } from '../../../src/modules/ledger/written.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
-import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/webhooks/routing.js';
+import { SUBSCRIBABLE_TYPES, type SiteDestinations } from '../../../src/modules/program/event-routing.js';
 import { configurations, freshDatabase } from '../../helpers/app.js';
 
 const site = 's-decide';

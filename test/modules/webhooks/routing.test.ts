@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgramDocument } from '../../../src/modules/program/model.js';
 import { initialProgram } from '../../../src/modules/program/service.js';
-import { destinationsOf, hasDestination, subscribedTypes, type Subscription } from '../../../src/modules/webhooks/routing.js';
+import { destinationsOf, hasDestination, subscribedTypes, type Subscription } from '../../../src/modules/program/event-routing.js';
 
 const HOOK = 'https://hooks.example.com/q';
 const site = (urls: Partial<ProgramDocument['site']> = {}): ProgramDocument['site'] => ({ ...initialProgram('Site').site, ...urls });

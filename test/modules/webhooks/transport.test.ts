@@ -3,7 +3,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forbiddenAddress, HttpTransport, RefusedTarget } from '../../../src/modules/webhooks/transport.js';
+import { forbiddenAddress, RefusedTarget } from '../../../src/http/targets.js';
+import { HttpTransport } from '../../../src/modules/webhooks/transport.js';
 import { startReceiver, type Receiver } from '../../helpers/receiver.js';
 
 const open: Receiver[] = [];

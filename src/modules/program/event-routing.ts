@@ -2,8 +2,9 @@
 // award debits to giftNotifyUrl or itemPurchaseNotifyUrl, every other type only to the endpoints
 // an admin subscribed to it. The same rule decides twice: when an event happens, whether it is
 // written to the outbox at all (hasDestination), and when the dispatcher routes it, where it goes
-// (destinationsOf).
-import type { ProgramDocument } from '../program/model.js';
+// (destinationsOf). A rule of the program: its snapshot carries the site's destinations
+// (./snapshot.ts), which the ledger's writers and the webhooks dispatcher (src/modules/webhooks/) read.
+import type { ProgramDocument } from './model.js';
 
 export const EVENT_TYPES = ['mission.completed', 'level.changed', 'badge.earned', 'recognition.given', 'award.debited'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
