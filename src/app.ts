@@ -177,7 +177,7 @@ async function registerPlugins(
   await app.register(idParamsPlugin);
   await app.register(authPlugin, { tokens: services.tokens, registry: services.registry });
   await app.register(rateLimitPlugin, { store: services.rateLimitStore, clientRate: config.clientRate, userRate: config.userRate, clock });
-  await app.register(corsPlugin, { database, programs: services.programs, clock });
+  await app.register(corsPlugin, { programs: services.programs, clock });
   await app.register(maintenancePlugin, { maintenance: services.maintenance });
   await app.register(openapiPlugin, { version: VERSION });
 }

@@ -7,8 +7,6 @@
 // (the /demo page, which does, answers none).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
-import type { Database } from '../db/index.js';
 import { AppError } from '../errors.js';
 import type { ProgramService } from '../modules/program/service.js';
 
@@ -34,9 +32,9 @@ export function originOf(url: string): string | null {
   }
 }
 
-export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; programs: ProgramService; clock?: () => number }>(
-  async (app, { database, programs, clock = Date.now }) => {
-    const allOrigins = originUnion(database, clock);
+export const corsPlugin = fp<{ programs: ProgramService; clock?: () => number }>(
+  async (app, { programs, clock = Date.now }) => {
+    const allOrigins = originUnion(programs, clock);
 
     // Preflights: answered here for every path (no route has OPTIONS), before routing's 404.
     app.addHook('onRequest', async (request, reply) => {
@@ -90,17 +88,13 @@ export const corsPlugin = fp<{ database: Pick<Database, 'db' | 'dialect'>; progr
 );
 
 /** Every site's allowed origins together (what a preflight, which carries no token, is answered for), read at most every UNION_SECONDS. */
-function originUnion(database: Pick<Database, 'db' | 'dialect'>, clock: () => number): () => Promise<Set<string>> {
+function originUnion(programs: Pick<ProgramService, 'allowedOrigins'>, clock: () => number): () => Promise<Set<string>> {
   let union: { origins: Set<string>; at: number } | undefined;
   return async () => {
     const now = clock();
     if (union !== undefined && now - union.at < UNION_SECONDS * 1000) return union.origins;
-    const query =
-      database.dialect === 'postgres'
-        ? sql<{ origin: string }>`select distinct jsonb_array_elements_text((document::jsonb)->'site'->'allowedOrigins') as origin from site_programs`
-        : sql<{ origin: string }>`select distinct j.value as origin from site_programs, json_each(site_programs.document, '$.site.allowedOrigins') as j`;
-    const rows = (await query.execute(database.db)).rows;
-    union = { origins: new Set(rows.map((row) => originOf(row.origin)).filter((origin) => origin !== null)), at: now };
+    const origins = await programs.allowedOrigins();
+    union = { origins: new Set(origins.map(originOf).filter((origin) => origin !== null)), at: now };
     return union.origins;
   };
 }

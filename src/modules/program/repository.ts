@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
 import type { SiteProgramsTable } from '../../db/schema.js';
 
@@ -69,6 +70,15 @@ export class ProgramRepository {
   /** Raises the version alone: what the snapshot is built from changed outside the document (ProgramService.changeEndpoints). */
   async saveVersion(trx: Db, siteId: string, version: number): Promise<void> {
     await trx.updateTable('site_programs').set({ version }).where('site_id', '=', siteId).execute();
+  }
+
+  /** Every origin some site's program allows (site.allowedOrigins), as written, each once. */
+  async allowedOrigins(): Promise<string[]> {
+    const query =
+      this.dialect === 'postgres'
+        ? sql<{ origin: string }>`select distinct jsonb_array_elements_text((document::jsonb)->'site'->'allowedOrigins') as origin from site_programs`
+        : sql<{ origin: string }>`select distinct j.value as origin from site_programs, json_each(site_programs.document, '$.site.allowedOrigins') as j`;
+    return (await query.execute(this.db)).rows.map((row) => row.origin);
   }
 
   /** The event types of each of the site's webhook endpoints: the snapshot carries which types have a subscriber. */

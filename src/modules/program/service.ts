@@ -103,6 +103,11 @@ export class ProgramService {
     return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone), subscribed);
   }
 
+  /** Every origin some site allows (site.allowedOrigins), as written: CORS preflights carry no token and are answered for all of them. */
+  allowedOrigins(): Promise<string[]> {
+    return this.repository.allowedOrigins();
+  }
+
   /** The program as admins read it: the webhook secret shows only its last 4 characters. */
   async read(siteId: string): Promise<ProgramDocument> {
     const [snapshot, row] = await Promise.all([this.snapshot(siteId), this.repository.find(siteId)]);
