@@ -7,7 +7,7 @@ import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import type { ActionEvent, Decision, EngineMission, MissionCompletion, PointsAward } from '../../engine/types.js';
 import type { Trx } from '../../db/index.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
-import { mirrorPoints } from '../awards/ledger.js';
+import { mirrorPoints } from '../ledger/award-entries.js';
 import { changeLevel } from '../ledger/level-changes.js';
 import { lifetimeDelta, type PartyKey, type WriteSet } from '../ledger/write-set.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';

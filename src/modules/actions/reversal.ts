@@ -14,7 +14,7 @@ import type { Database } from '../../db/index.js';
 import type { ActionEventsTable, MissionCompletionsTable, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { uuidv7 } from '../../uuid.js';
-import { mirrorPoints } from '../awards/ledger.js';
+import { mirrorPoints } from '../ledger/award-entries.js';
 import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';

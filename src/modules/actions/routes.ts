@@ -6,6 +6,7 @@ import { partyIdOf, partyParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { Metrics } from '../../infra/metrics.js';
+import { ActionOutcomeSchema } from './schemas.js';
 import type { ActionService } from './service.js';
 
 const ActionBody = Type.Object({
@@ -27,19 +28,6 @@ const ActionBody = Type.Object({
       description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now',
     }),
   ),
-});
-
-const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
-export const ActionOutcomeSchema = Type.Object({
-  eventId: Type.String(),
-  recorded: Type.Boolean(),
-  reason: Type.Optional(Type.Union([Type.Literal('repeat_suppressed'), Type.Literal('rate_limited')])),
-  duplicate: Type.Boolean(),
-  timestamp: Type.String({ format: 'date-time' }),
-  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
-  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
-  progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
-  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
 });
 
 const DryRunQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean({ description: 'Return the decision without writing anything' })) });

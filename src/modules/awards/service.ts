@@ -15,7 +15,7 @@ import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';
 import type { ProgramService } from '../program/service.js';
 import { codeHash, newCode } from './codes.js';
-import { postAwardEntry, type AwardSettingsDocument } from './ledger.js';
+import { postAwardEntry, type AwardSettingsDocument } from '../ledger/award-entries.js';
 import type { AwardsRepository } from './repository.js';
 import type { MarketplaceKeys } from './signing.js';
 

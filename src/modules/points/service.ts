@@ -6,7 +6,7 @@ import { uuidv7 } from '../../uuid.js';
 import { levelChange } from '../../engine/elements/levels.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { mirrorPoints } from '../awards/ledger.js';
+import { mirrorPoints } from '../ledger/award-entries.js';
 import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Locked } from '../ledger/locked.js';
 import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';

@@ -5,7 +5,7 @@ import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
-import { ActionOutcomeSchema } from '../actions/routes.js';
+import { ActionOutcomeSchema } from '../actions/schemas.js';
 import type { QuizService } from './service.js';
 
 const tags = ['quizzes'];

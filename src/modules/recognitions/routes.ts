@@ -9,7 +9,7 @@ import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { Person } from '../users/schemas.js';
 import { authOf } from '../../plugins/auth.js';
-import { ActionOutcomeSchema } from '../actions/routes.js';
+import { ActionOutcomeSchema } from '../actions/schemas.js';
 import { Exchange } from '../program/model.js';
 import { MAX_COMMENT } from './input.js';
 import type { RecognitionService } from './service.js';

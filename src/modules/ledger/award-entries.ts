@@ -12,7 +12,7 @@
 import { uuidv7 } from '../../uuid.js';
 import type { Trx } from '../../db/index.js';
 import type { AwardEntryKind, AwardLedgerTable, PointsLedgerTable } from '../../db/schema.js';
-import type { WriteSet } from '../ledger/write-set.js';
+import type { WriteSet } from './write-set.js';
 import type { ProgramDocument } from '../program/model.js';
 
 export type AwardSettingsDocument = NonNullable<ProgramDocument['awardSettings']>;

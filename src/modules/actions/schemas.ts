@@ -1,0 +1,16 @@
+// What logging an action answers (SPEC §5): the outcome, as the action routes and the writers that
+// log a system action with their own answer (quizzes, recognitions, awards) send it.
+import { Type } from 'typebox';
+
+const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
+export const ActionOutcomeSchema = Type.Object({
+  eventId: Type.String(),
+  recorded: Type.Boolean(),
+  reason: Type.Optional(Type.Union([Type.Literal('repeat_suppressed'), Type.Literal('rate_limited')])),
+  duplicate: Type.Boolean(),
+  timestamp: Type.String({ format: 'date-time' }),
+  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
+  missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
+  progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
+  levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+});
