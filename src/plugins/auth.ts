@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { ClientRole } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { ClientRegistry, ClientState } from '../modules/sites/client-registry.js';
-import { REVOKED_HEADERS, type TokenService } from '../modules/oauth/tokens.js';
+import type { TokenService } from '../modules/oauth/tokens.js';
 
 /**
  * - public: no token.
@@ -43,6 +43,9 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9\-_.~+/]+=*)[ \t]*$/i;
+const REVOKED_HEADERS = {
+  'www-authenticate': 'Bearer realm="questline", error="invalid_token", error_description="token revoked"',
+};
 
 export const authPlugin = fp<{ tokens: TokenService; registry: ClientRegistry }>(
   async (app, { tokens, registry }) => {

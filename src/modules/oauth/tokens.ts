@@ -116,10 +116,6 @@ function toClaims(payload: JwtPayloadShape): TokenClaims {
   return { siteId: sid, clientId: cid, role, secretVersion: ver, userId: uid, expiresAt: exp * 1000 };
 }
 
-export const REVOKED_HEADERS = {
-  'www-authenticate': 'Bearer realm="questline", error="invalid_token", error_description="token revoked"',
-};
-
 /**
  * The signing secret: TOKEN_SECRET when configured, else one generated on first start and stored
  * in the database so that every node (and every restart) signs with the same key.
