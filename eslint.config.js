@@ -16,7 +16,7 @@ const PUBLIC_FILES = {
   missions: ['visibility'],
   oauth: ['tokens'],
   program: ['model', 'snapshot', 'validate', 'site-changes', 'event-routing', 'webhook-secret'],
-  sites: ['client-registry', 'maintenance', 'secrets', 'demo'],
+  sites: ['client-registry', 'maintenance', 'client-secrets', 'demo-site'],
   users: ['preferences', 'directory', 'shared-names', 'names', 'schemas'],
 };
 const PUBLIC = `(?:[a-z-]+/service|${Object.entries(PUBLIC_FILES)

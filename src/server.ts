@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig, type Config } from './config.js';
-import { demoBanner, demoReminder, demoSiteExists, ensureDemoSite } from './modules/sites/demo.js';
+import { demoBanner, demoReminder, demoSiteExists, ensureDemoSite } from './modules/sites/demo-site.js';
 import { listenFailed, StartupError } from './startup.js';
 
 export async function serve(config: Config): Promise<void> {

@@ -13,7 +13,7 @@ export interface ClientsTable {
   site_id: string;
   client_id: string;
   role: ClientRole;
-  /** scrypt hash of the secret, in the self-describing form written by src/modules/sites/secrets.ts. */
+  /** scrypt hash of the secret, in the self-describing form written by src/modules/sites/client-secrets.ts. */
   secret_hash: string;
   /** Bumped on rotation; tokens carry the version they were issued under. */
   secret_version: number;

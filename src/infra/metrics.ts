@@ -1,7 +1,7 @@
 // The metrics registry (prom-client): request rates and latencies per route, actions recorded and
 // not (by reason), webhook deliveries that failed, what waits in the outbox, leaderboard window
 // loads, and the process's own metrics. One registry per app (tests build many), never the
-// library's global one. GET /metrics serves it (src/plugins/metrics.ts).
+// library's global one. GET /metrics serves it (src/plugins/metrics-endpoint.ts).
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What waits in the outbox: events not yet routed to their destinations, and deliveries waiting. */

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { RateConfig } from '../config.js';
 import { AppError } from '../errors.js';
-import { problemPayload } from './errors.js';
+import { problemPayload } from './error-handler.js';
 import type { BucketResult, RateLimitStore } from '../infra/rate-limit-store.js';
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import type { Database } from '../../src/db/index.js';
 import { AppError } from '../../src/errors.js';
 import { xmlToProgram } from '../../src/modules/backup/xml.js';
 import { validateProgram } from '../../src/modules/program/validate.js';
-import { DEMO_PROGRAM_FILE, ensureDemoSite } from '../../src/modules/sites/demo.js';
+import { DEMO_PROGRAM_FILE, ensureDemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, freshDatabase, testConfig, type TestApp } from '../helpers/app.js';
 import { capture, captured, rejectionOf } from '../helpers/cli.js';
 

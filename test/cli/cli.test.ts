@@ -9,7 +9,7 @@ import { cli, run } from '../../src/cli/index.js';
 import type { Config } from '../../src/config.js';
 import type { Database } from '../../src/db/index.js';
 import { AppError } from '../../src/errors.js';
-import { verifySecret } from '../../src/modules/sites/secrets.js';
+import { verifySecret } from '../../src/modules/sites/client-secrets.js';
 import { configurations, freshDatabase, testConfig } from '../helpers/app.js';
 import { capture, captured } from '../helpers/cli.js';
 

@@ -7,7 +7,7 @@
 // (alex's points, budget, quiz), reading values before and after rather than assuming them.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo.js';
+import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
 import { balanceOf, correctAnswers, heard, imagesOf, listen, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';

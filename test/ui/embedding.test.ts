@@ -6,7 +6,7 @@
 // a write attempted from that page is refused: nothing is recorded. The default request rates apply.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo.js';
+import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
 import { balanceOf, imagesOf, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';

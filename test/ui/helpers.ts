@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_PROGRAM_FILE } from '../../src/modules/sites/demo.js';
+import { DEMO_PROGRAM_FILE } from '../../src/modules/sites/demo-site.js';
 
 /** What page.evaluate callbacks use of the browser's globals (they run in the page, not in Node). */
 export interface DomElement {

@@ -2,7 +2,7 @@
 // (nothing is refused), its icon and the favicon load, and its first link opens the demo.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite } from '../../src/modules/sites/demo.js';
+import { ensureDemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
 import { imagesOf, watch, type DomElement } from './helpers.js';

@@ -6,7 +6,7 @@
 // throttling did happen).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite } from '../../src/modules/sites/demo.js';
+import { ensureDemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
 import { poll, watch, type BrowserGlobals } from './helpers.js';

@@ -17,7 +17,7 @@ import type { ProgramService } from '../program/service.js';
 import { codeHash, newCode } from './codes.js';
 import { postAwardEntry, type AwardSettingsDocument } from '../ledger/award-entries.js';
 import type { AwardsRepository } from './repository.js';
-import type { MarketplaceKeys } from './signing.js';
+import type { MarketplaceKeys } from './sign-in-tokens.js';
 
 export interface AwardBalance {
   /** Points that can be spent now. */

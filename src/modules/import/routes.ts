@@ -63,7 +63,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
       // Always so: the content type was checked, so the parser above gave the stream.
       if (!(body instanceof Readable)) throw new Error('The import body is not the request stream');
       // The lines up to the limit; past it the rest of the body is read and dropped (the 413's
-      // answer drains what is left, src/plugins/errors.ts).
+      // answer drains what is left, src/plugins/error-handler.ts).
       let received = 0;
       let over = false;
       const limited = new Transform({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { toAppError } from '../../plugins/errors.js';
+import { toAppError } from '../../plugins/error-handler.js';
 import { OAuthErrorBody, TokenRequestBody, TokenRequestDocumented, TokenResponseBody } from './schemas.js';
 import { OAuthError, type OAuthService } from './service.js';
 

@@ -2,7 +2,7 @@
 // not problem+json, because OAuth client libraries expect that shape from a token endpoint.
 import { isValidId } from '../../http/ids.js';
 import type { RateLimitStore } from '../../infra/rate-limit-store.js';
-import { UNKNOWN_CLIENT_HASH, verifySecret } from '../sites/secrets.js';
+import { UNKNOWN_CLIENT_HASH, verifySecret } from '../sites/client-secrets.js';
 import type { SitesService } from '../sites/service.js';
 import type { TokenService } from './tokens.js';
 

@@ -1,4 +1,4 @@
-// GET and PUT /admin/maintenance (SPEC §15): the site's maintenance switch (src/plugins/maintenance.ts).
+// GET and PUT /admin/maintenance (SPEC §15): the site's maintenance switch (src/plugins/maintenance-gate.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../http/paging.js';

@@ -1,5 +1,5 @@
 // The admin maintenance switch (SPEC §15): while a site is in maintenance every call of its
-// tokens answers 503 `maintenance` with Retry-After (src/plugins/maintenance.ts).
+// tokens answers 503 `maintenance` with Retry-After (src/plugins/maintenance-gate.ts).
 //
 // The switch is stored per site (instance_settings) and read through a short per-node cache, so a
 // change reaches every node within CACHE_MS, at once where Redis carries the invalidation.

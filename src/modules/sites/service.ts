@@ -6,7 +6,7 @@ import { isValidId } from '../../http/ids.js';
 import { canonicalTimeZone, unknownTimeZone } from '../../time.js';
 import type { ClientRegistry } from './client-registry.js';
 import type { ClientRow, SiteRow, SitesRepository } from './repository.js';
-import { generateClientId, generateClientSecret, hashSecret } from './secrets.js';
+import { generateClientId, generateClientSecret, hashSecret } from './client-secrets.js';
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 

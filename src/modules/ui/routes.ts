@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.js';
 import { PACKAGE_ROOT, VERSION } from '../../package.js';
 import type { TokenService } from '../oauth/tokens.js';
-import { DEMO_SITE_ID } from '../sites/demo.js';
+import { DEMO_SITE_ID } from '../sites/demo-site.js';
 import type { SitesService } from '../sites/service.js';
 import { assetRoutes } from './assets.js';
-import { demoPage, DEMO_USER, seedDemo } from './demo.js';
+import { demoPage, DEMO_USER, seedDemo } from './demo-page.js';
 import { LANDING_CSP, landingPage } from './landing.js';
 
 const BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'elements');

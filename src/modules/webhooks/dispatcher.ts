@@ -12,8 +12,8 @@ import type { ProgramService } from '../program/service.js';
 import type { Database } from '../../db/index.js';
 import { WebhookRepository, type DeliveryRow } from './repository.js';
 import { destinationsOf, urlOf, type Subscription } from '../program/event-routing.js';
-import { WebhookSecrets } from './secrets.js';
-import { signWebhook } from './signing.js';
+import { WebhookSecrets } from './signing-secrets.js';
+import { signWebhook } from './signatures.js';
 import { HttpTransport, type WebhookTransport } from './transport.js';
 
 export const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;

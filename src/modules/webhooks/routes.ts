@@ -8,7 +8,7 @@ import { Envelope, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from '../program/event-routing.js';
-import type { WebhookSecrets } from './secrets.js';
+import type { WebhookSecrets } from './signing-secrets.js';
 import type { WebhookAdminService } from './service.js';
 
 const admin = { access: 'admin' as const };

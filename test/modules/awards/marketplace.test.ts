@@ -9,7 +9,7 @@ import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONW
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AwardAccess } from '../../../src/engine/elements/awards.js';
 import type { AwardBalance, MarketplaceUrl } from '../../../src/modules/awards/service.js';
-import { MarketplaceKeys } from '../../../src/modules/awards/signing.js';
+import { MarketplaceKeys } from '../../../src/modules/awards/sign-in-tokens.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSite } from '../../../src/modules/sites/demo.js';
+import { ensureDemoSite } from '../../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../../helpers/app.js';
 
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { DEMO_SITE_ID, ensureDemoSite, type DemoSite } from '../../../src/modules/sites/demo.js';
+import { DEMO_SITE_ID, ensureDemoSite, type DemoSite } from '../../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../../helpers/app.js';
 
 const ELEMENTS = [
@@ -22,7 +22,7 @@ const ELEMENTS = [
   'ql-quiz',
   'ql-award-balance',
 ];
-/** The seeded colleagues and their recorded actions (src/modules/ui/demo.ts). */
+/** The seeded colleagues and their recorded actions (src/modules/ui/demo-page.ts). */
 const COLLEAGUES = [
   { id: 'sam', firstName: 'Sam', lastName: 'Okafor', actions: 5 },
   { id: 'kim', firstName: 'Kim', lastName: 'Tanaka', actions: 1 },

@@ -4,7 +4,7 @@
 import { AppError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
 import type { SecretColumns } from '../program/webhook-secret.js';
-import { generateWebhookSecret, isStandardSecret } from './signing.js';
+import { generateWebhookSecret, isStandardSecret } from './signatures.js';
 
 export interface SecretView {
   secret: string;

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { retryDelay } from '../../../src/modules/webhooks/dispatcher.js';
-import { generateWebhookSecret, isStandardSecret, signingKey, signWebhook } from '../../../src/modules/webhooks/signing.js';
+import { generateWebhookSecret, isStandardSecret, signingKey, signWebhook } from '../../../src/modules/webhooks/signatures.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const BODY = '{"type":"mission.completed","data":{"missionId":"m1"}}';
