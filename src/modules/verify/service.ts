@@ -16,6 +16,8 @@ import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import { lifetimeDelta } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
+import type { MissionDocument } from '../program/model.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
 import { VerifyRepository } from './repository.js';
 
 export interface Drift {
@@ -48,6 +50,15 @@ export interface VerifyReport {
 
 const PAGE = 10_000;
 
+/** Reports one difference found in the site being checked. */
+type Report = (drift: Omit<Drift, 'siteId'>) => void;
+
+/** What the ledger says, per `party\u0000category`: balance and lifetime; per cap key, the total earned. */
+interface LedgerTotals {
+  balances: Map<string, { balance: number; lifetime: number }>;
+  capTotals: Map<string, number>;
+}
+
 export class VerifyService {
   readonly #repository: VerifyRepository;
 
@@ -61,18 +72,29 @@ export class VerifyService {
   async verify(siteIds?: readonly string[]): Promise<VerifyReport> {
     const sites = siteIds ?? (await this.#repository.siteIds());
     const report: VerifyReport = { sites: sites.length, checked: { parties: 0, ledgerEntries: 0, completions: 0 }, drift: [] };
-    for (const siteId of sites) await this.verifySite(siteId, report);
+    for (const siteId of sites) await this.#verifySite(siteId, report);
     return report;
   }
 
-  private async verifySite(siteId: string, report: VerifyReport): Promise<void> {
-    const { program, engine, missionsById } = await this.programs.snapshot(siteId);
-    const drift = (d: Omit<Drift, 'siteId'>) => report.drift.push({ siteId, ...d });
-    const timezone = engine.timezone;
+  /** Every check of one site, in the order its drift is reported. */
+  async #verifySite(siteId: string, report: VerifyReport): Promise<void> {
+    const snapshot = await this.programs.snapshot(siteId);
+    const drift: Report = (d) => report.drift.push({ siteId, ...d });
+    const ledger = await this.#readLedger(siteId, snapshot.engine.timezone, report);
+    await this.#verifyBalances(siteId, ledger.balances, report, drift);
+    await this.#verifyCapTotals(siteId, ledger.capTotals, drift);
+    await this.#verifyCompletionCredits(siteId, report, drift);
+    await this.#verifyRepeatsAndSupply(siteId, snapshot.missionsById, drift);
+    await this.#verifyTrophies(siteId, drift);
+    await this.#verifyRecognitions(siteId, drift);
+    await this.#verifyAwards(siteId, drift);
+    await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
+  }
 
-    // The ledger, read in pages: balances, lifetime and cap totals as it says they are.
-    const balances = new Map<string, { balance: number; lifetime: number }>();
-    const capTotals = new Map<string, number>();
+  /** The ledger, read in pages: balances, lifetime and cap totals as it says they are. */
+  async #readLedger(siteId: string, timezone: string, report: VerifyReport): Promise<LedgerTotals> {
+    const balances: LedgerTotals['balances'] = new Map();
+    const capTotals: LedgerTotals['capTotals'] = new Map();
     let after: string | undefined;
     for (;;) {
       const rows = await this.#repository.ledgerPage(siteId, after, PAGE);
@@ -95,7 +117,11 @@ export class VerifyService {
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]?.entry_id;
     }
+    return { balances, capTotals };
+  }
 
+  /** The stored balances and lifetime points against the ledger's. */
+  async #verifyBalances(siteId: string, balances: LedgerTotals['balances'], report: VerifyReport, drift: Report): Promise<void> {
     const stored = await this.#repository.balances(siteId);
     const storedKeys = new Set<string>();
     for (const row of stored) {
@@ -114,7 +140,10 @@ export class VerifyService {
       drift({ check: 'balance', subject, detail: `${category} balance (no balance row)`, expected: expected.balance, actual: null });
     }
     report.checked.parties += new Set(stored.map((row) => `${row.party_type}:${row.party_id}`)).size;
+  }
 
+  /** The daily and yearly totals caps are checked against, from the ledger's credits. */
+  async #verifyCapTotals(siteId: string, capTotals: LedgerTotals['capTotals'], drift: Report): Promise<void> {
     const earnings = await this.#repository.capTotals(siteId);
     for (const row of earnings) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.category}\u0000${row.period}\u0000${Number(row.period_start)}`;
@@ -124,7 +153,7 @@ export class VerifyService {
         drift({
           check: 'cap_totals',
           subject: `${row.party_type}:${row.party_id}`,
-          detail: `${row.category} earned in the ${row.period} from ${new Date(Number(row.period_start)).toISOString()}`,
+          detail: `${row.category} earned in the ${row.period} from ${iso(row.period_start)}`,
           expected,
           actual: Number(row.earned),
         });
@@ -133,16 +162,12 @@ export class VerifyService {
     for (const [key, expected] of capTotals) {
       if (expected === 0) continue;
       const [subject, category, period, start] = key.split('\u0000') as [string, string, string, string];
-      drift({
-        check: 'cap_totals',
-        subject,
-        detail: `${category} earned in the ${period} from ${new Date(Number(start)).toISOString()} (no row)`,
-        expected,
-        actual: null,
-      });
+      drift({ check: 'cap_totals', subject, detail: `${category} earned in the ${period} from ${iso(start)} (no row)`, expected, actual: null });
     }
+  }
 
-    // Each completion's credits: reversed in full when it was removed, untouched while it lives.
+  /** Each completion's credits: reversed in full when it was removed, untouched while it lives. */
+  async #verifyCompletionCredits(siteId: string, report: VerifyReport, drift: Report): Promise<void> {
     const completionCredits = await this.#repository.completionCredits(siteId);
     for (const row of completionCredits) {
       const expected = row.removed_at === null ? 0 : -Number(row.credited);
@@ -157,8 +182,10 @@ export class VerifyService {
       }
     }
     report.checked.completions += completionCredits.length;
+  }
 
-    // Live completions per party, mission and window against the mission's repeat rules; supply used.
+  /** Live completions per party, mission and window against the mission's repeat rules; supply used. */
+  async #verifyRepeatsAndSupply(siteId: string, missionsById: ReadonlyMap<string, MissionDocument>, drift: Report): Promise<void> {
     const live = await this.#repository.liveCompletions(siteId);
     const perMission = new Map<string, number>();
     const perPartyMission = new Map<string, number>();
@@ -167,13 +194,12 @@ export class VerifyService {
       perMission.set(row.mission_id, (perMission.get(row.mission_id) ?? 0) + n);
       const key = `${row.party_type}:${row.party_id}\u0000${row.mission_id}`;
       perPartyMission.set(key, (perPartyMission.get(key) ?? 0) + n);
-      const mission = missionsById.get(row.mission_id);
-      const max = mission?.repeatableWindow === undefined ? undefined : mission.repeatableWindow.maxPerPeriod;
-      if (mission?.repeatableWindow !== undefined && max !== undefined && n > max) {
+      const max = missionsById.get(row.mission_id)?.repeatableWindow?.maxPerPeriod;
+      if (max !== undefined && n > max) {
         drift({
           check: 'completion_count',
           subject: `${row.party_type}:${row.party_id}`,
-          detail: `${row.mission_id}: live completions in the window from ${new Date(Number(row.window_start)).toISOString()} (at most)`,
+          detail: `${row.mission_id}: live completions in the window from ${iso(row.window_start)} (at most)`,
           expected: max,
           actual: n,
         });
@@ -195,8 +221,10 @@ export class VerifyService {
       if (Number(row.used) > supply)
         drift({ check: 'supply', subject: row.mission_id, detail: 'supply units used (the supply)', expected: supply, actual: Number(row.used) });
     }
+  }
 
-    // Trophy cases from the live completions that awarded each badge.
+  /** Trophy cases from the live completions that awarded each badge. */
+  async #verifyTrophies(siteId: string, drift: Report): Promise<void> {
     const earned = await this.#repository.badgesEarned(siteId);
     const expectedTrophies = new Map(
       earned.map((row) => [
@@ -216,27 +244,25 @@ export class VerifyService {
       const [subject, badgeId] = key.split('\u0000') as [string, string];
       drift({ check: 'trophies', subject, detail: `badge ${badgeId} (not in the trophy case)`, expected, actual: null });
     }
+  }
 
-    await this.verifyRecognitions(siteId, drift);
-    await this.verifyAwards(siteId, drift);
-
-    // Levels follow lifetime points in the default category.
+  /** Levels follow lifetime points in the default category. */
+  async #verifyLevels(siteId: string, { program, engine }: ProgramSnapshot, balances: LedgerTotals['balances'], drift: Report): Promise<void> {
     const defaultCategory = program.pointCategories.find((c) => c.isDefault)?.name;
-    if (program.site.levelType === 'points' && defaultCategory !== undefined && engine.levels.length > 0) {
-      const users = await this.#repository.userLevels(siteId);
-      for (const user of users) {
-        const lifetime = balances.get(`user:${user.party_id}\u0000${defaultCategory}`)?.lifetime ?? 0;
-        const expected = levelFor(engine.levels, lifetime)?.id ?? null;
-        // No level recorded: the user never left the level that 0 points reach.
-        const actual = user.level_id ?? levelFor(engine.levels, 0)?.id ?? null;
-        if (actual !== expected)
-          drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
-      }
+    if (program.site.levelType !== 'points' || defaultCategory === undefined || engine.levels.length === 0) return;
+    const users = await this.#repository.userLevels(siteId);
+    for (const user of users) {
+      const lifetime = balances.get(`user:${user.party_id}\u0000${defaultCategory}`)?.lifetime ?? 0;
+      const expected = levelFor(engine.levels, lifetime)?.id ?? null;
+      // No level recorded: the user never left the level that 0 points reach.
+      const actual = user.level_id ?? levelFor(engine.levels, 0)?.id ?? null;
+      if (actual !== expected)
+        drift({ check: 'level', subject: `user:${user.party_id}`, detail: `level at ${lifetime} lifetime ${defaultCategory}`, expected, actual });
     }
   }
 
   /** Budgets used per giver, exchange and window, from the gifts; each gift's ledger credits, from its recipients. */
-  private async verifyRecognitions(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
+  async #verifyRecognitions(siteId: string, drift: Report): Promise<void> {
     const charged = await this.#repository.giftsCharged(siteId);
     const expected = new Map(charged.map((row) => [key(row.exchange_id, row.giver_id, Number(row.budget_window)), Number(row.total)]));
     const budgets = await this.#repository.budgets(siteId);
@@ -288,7 +314,7 @@ export class VerifyService {
   }
 
   /** Each award account's balance from its statement; each redeemed code credited once, with its amount. */
-  private async verifyAwards(siteId: string, drift: (d: Omit<Drift, 'siteId'>) => void): Promise<void> {
+  async #verifyAwards(siteId: string, drift: Report): Promise<void> {
     const sums = await this.#repository.statementTotals(siteId);
     const statement = new Map(sums.map((row) => [key(row.user_id), Number(row.total)]));
     const accounts = await this.#repository.awardBalances(siteId);
