@@ -19,6 +19,7 @@ import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../users/preferences.js';
 import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
 import { parseRecognitionInput } from './input.js';
 import type { Person, UserDirectory } from '../users/directory.js';
 import type { InteractionType, RecognitionRepository } from './repository.js';
@@ -139,7 +140,7 @@ export class RecognitionService {
     return { items: people, total };
   }
 
-  /** POST /users/{u}/interactions-collection. */
+  /** POST /users/{u}/interactions-collection: every rule checked, then the gift written in one transaction. */
   async give(siteId: string, giverId: string, body: unknown): Promise<GivenRecognition> {
     const input = parseRecognitionInput(body);
     const snapshot = await this.programs.snapshot(siteId);
@@ -147,69 +148,23 @@ export class RecognitionService {
     const { exchange, category, zone } = await this.checkGift(snapshot.program, siteId, giverId, input, now);
     const total = input.recipients.reduce((sum, r) => sum + r.points, 0);
     const window = budgetWindow(exchange, zone, now);
-    const overBudget = (used: number) => {
-      if (used + total > exchange.budget.amount) {
-        throw new AppError(
-          'budget_exceeded',
-          `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`,
-        );
-      }
-    };
-    overBudget(await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start));
+    checkBudget(exchange, await this.repository.budgetUsed({ db: this.database.db }, siteId, exchange.id, giverId, window.start), total);
 
-    // The parties the transaction touches, and the groups each one's action involves.
-    const giver: PartyKey = { siteId, type: 'user', id: giverId };
-    const giverInvolved = await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN');
-    const recipients: Recipient[] = [];
-    for (const r of input.recipients) {
-      const party: PartyKey = { siteId, type: 'user', id: r.userId };
-      recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
-    }
-    const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
+    const { giver, giverInvolved, recipients, parties } = await this.#partiesOf(snapshot, giverId, input.recipients);
+    const { gift, row, event } = giftRecords(
+      { siteId, giverId, comment: input.comment, exchange, category, budgetWindow: window.start, total, now },
+      recipients,
+    );
 
-    const recognitionId = `rec_${uuidv7()}`;
-    const gift: Gift = {
-      recognitionId,
-      giverId,
-      pointCategory: exchange.pointCategory,
-      metadata: { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId },
-    };
-    const row: RecognitionsTable = {
-      site_id: siteId,
-      recognition_id: recognitionId,
-      exchange_id: exchange.id,
-      category_id: category.id,
-      giver_id: giverId,
-      comment: input.comment,
-      points: total,
-      budget_window: window.start,
-      given_at: now,
-    };
-    const event = {
-      type: 'recognition.given',
-      occurredAt: now,
-      data: {
-        recognition: {
-          id: recognitionId,
-          exchangeId: exchange.id,
-          category: { id: category.id, name: category.name },
-          comment: input.comment,
-          points: total,
-          pointCategory: exchange.pointCategory,
-        },
-        recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })),
-        timestamp: new Date(now).toISOString(),
-      },
-    };
     return this.actions.transaction(snapshot, now, async (within) => {
       await this.ledger.lock(within.trx, parties, now);
       const used = await this.repository.budgetUsed(within.trx, siteId, exchange.id, giverId, window.start);
-      overBudget(used);
+      checkBudget(exchange, used, total);
       await this.repository.charge(within.trx, siteId, exchange.id, giverId, window.start, total);
       await this.repository.insert(
         within.trx,
         row,
-        recipients.map((r) => ({ site_id: siteId, recognition_id: recognitionId, recipient_id: r.userId, points: r.points, given_at: now })),
+        recipients.map((r) => ({ site_id: siteId, recognition_id: gift.recognitionId, recipient_id: r.userId, points: r.points, given_at: now })),
       );
       const credited: GivenRecognition['recipients'] = [];
       for (const [i, r] of recipients.entries()) credited.push(await this.receive(within, r, i, gift));
@@ -220,13 +175,13 @@ export class RecognitionService {
         eventId: undefined,
         timestamp: now,
       };
-      const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${recognitionId}.given`);
+      const giverOutcome = await this.actions.logWithin(within, giver, giverInvolved, given, `${gift.recognitionId}.given`);
       await this.actions.writeWithin(within, [giver], async (locked) => {
         locked.writes.enqueue(giver, event, now);
         return { writes: locked.writes, answer: undefined };
       });
       return {
-        id: recognitionId,
+        id: gift.recognitionId,
         exchangeId: exchange.id,
         category: { id: category.id, name: category.name },
         comment: input.comment,
@@ -238,6 +193,23 @@ export class RecognitionService {
         missionsCompleted: visibleTo(giverOutcome, true).missionsCompleted,
       } satisfies GivenRecognition;
     });
+  }
+
+  /** The parties a gift's transaction touches, and the groups each one's action involves. */
+  async #partiesOf(
+    snapshot: ProgramSnapshot,
+    giverId: string,
+    given: RecognitionInput['recipients'],
+  ): Promise<{ giver: PartyKey; giverInvolved: Involved; recipients: Recipient[]; parties: PartyKey[] }> {
+    const giver: PartyKey = { siteId: snapshot.siteId, type: 'user', id: giverId };
+    const giverInvolved = await this.actions.groupsOf(snapshot, giver, 'RECOGNITION_GIVEN');
+    const recipients: Recipient[] = [];
+    for (const r of given) {
+      const party: PartyKey = { siteId: snapshot.siteId, type: 'user', id: r.userId };
+      recipients.push({ ...r, party, involved: await this.actions.groupsOf(snapshot, party, 'RECOGNITION_RECEIVED') });
+    }
+    const parties = [giver, ...giverInvolved.groups, ...recipients.flatMap((r) => [r.party, ...r.involved.groups])];
+    return { giver, giverInvolved, recipients, parties };
   }
 
   /** The exchange and category of a gift, once every rule but the budget holds for it. */
@@ -401,6 +373,67 @@ function zoneOf(program: ProgramDocument, exchange: Exchange): string {
 function budgetWindow(exchange: Exchange, timezone: string, now: number): { start: number; end: number | null } {
   if (exchange.budget.period === 'none') return { start: 0, end: null };
   return calendarWindow(now, exchange.budget.period, timezone);
+}
+
+/** Refuses a gift of `total` points when the giver has used `used` of the exchange's budget and too little is left. */
+function checkBudget(exchange: Exchange, used: number, total: number): void {
+  if (used + total > exchange.budget.amount) {
+    throw new AppError(
+      'budget_exceeded',
+      `The recognition needs ${counted(total, 'point')}; ${Math.max(0, exchange.budget.amount - used)} of the budget remain`,
+    );
+  }
+}
+
+/** What one gift writes: what its credits share, its recognition row and the recognition.given event. */
+function giftRecords(
+  gift: {
+    siteId: string;
+    giverId: string;
+    comment: RecognitionInput['comment'];
+    exchange: Exchange;
+    category: Exchange['categories'][number];
+    budgetWindow: number;
+    total: number;
+    now: number;
+  },
+  recipients: readonly Recipient[],
+): { gift: Gift; row: RecognitionsTable; event: { type: string; occurredAt: number; data: Record<string, unknown> } } {
+  const { siteId, giverId, comment, exchange, category, total, now } = gift;
+  const recognitionId = `rec_${uuidv7()}`;
+  const row: RecognitionsTable = {
+    site_id: siteId,
+    recognition_id: recognitionId,
+    exchange_id: exchange.id,
+    category_id: category.id,
+    giver_id: giverId,
+    comment,
+    points: total,
+    budget_window: gift.budgetWindow,
+    given_at: now,
+  };
+  const recognition = {
+    id: recognitionId,
+    exchangeId: exchange.id,
+    category: { id: category.id, name: category.name },
+    comment,
+    points: total,
+    pointCategory: exchange.pointCategory,
+  };
+  return {
+    gift: {
+      recognitionId,
+      giverId,
+      pointCategory: exchange.pointCategory,
+      metadata: { exchange_id: exchange.id, category_id: category.id, recognition_id: recognitionId },
+    },
+    row,
+    event: {
+      type: 'recognition.given',
+      occurredAt: now,
+      data: { recognition, recipients: recipients.map((r) => ({ userId: r.userId, points: r.points })), timestamp: new Date(now).toISOString() },
+    },
+  };
 }
 
 function presentBudget(exchange: Exchange, window: { end: number | null }, used: number): Budget {
