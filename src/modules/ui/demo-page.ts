@@ -41,16 +41,7 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
 <title>Questline demo</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <script type="module" src="/elements/questline.js"></script>
-<style>
-  body { margin: 0; font-family: system-ui, sans-serif; background: #f4f6fb; color: #1d2230; }
-  header { padding: 20px 24px; background: #1d2b64; color: #fff; }
-  header h1 { margin: 0 0 4px; font-size: 1.4rem; }
-  header p { margin: 0; opacity: .85; }
-  main { display: grid; gap: 16px; padding: 16px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr)); align-items: start; }
-  .actions { padding: 16px 24px 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
-  .actions button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
-  .actions button:focus-visible { outline: 3px solid #f59f00; outline-offset: 2px; }
-</style>
+${STYLE}
 </head>
 <body>
 <header>
@@ -73,11 +64,34 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
   <ql-quiz ${common} quiz-id="q-safety"></ql-quiz>
   <ql-award-balance ${common}></ql-award-balance>
 </main>
-<script type="module">
+${logActionScript(token, userId)}
+</body>
+</html>
+`;
+}
+
+/** The page's own styles: a header, the log button, and a grid of the blocks. */
+const STYLE = `<style>
+  body { margin: 0; font-family: system-ui, sans-serif; background: #f4f6fb; color: #1d2230; }
+  header { padding: 20px 24px; background: #1d2b64; color: #fff; }
+  header h1 { margin: 0 0 4px; font-size: 1.4rem; }
+  header p { margin: 0; opacity: .85; }
+  main { display: grid; gap: 16px; padding: 16px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 320px), 1fr)); align-items: start; }
+  .actions { padding: 16px 24px 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+  .actions button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
+  .actions button:focus-visible { outline: 3px solid #f59f00; outline-offset: 2px; }
+</style>`;
+
+/** A string as a script's JSON literal, safe inside <script> (no `</script>` can close it). */
+const inlineJson = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The log button's script: logs read_article (again after Retry-After while rate limited), then refreshes the blocks. */
+function logActionScript(token: string, userId: string): string {
+  return `<script type="module">
   const button = document.getElementById('log-action');
   const status = document.getElementById('log-status');
-  const token = ${JSON.stringify(token).replace(/</g, '\\u003c')};
-  const userId = ${JSON.stringify(userId).replace(/</g, '\\u003c')};
+  const token = ${inlineJson(token)};
+  const userId = ${inlineJson(userId)};
   // One block after another: a dozen blocks reloading at once would spend the user's request burst.
   const refreshAll = async () => {
     for (const block of document.querySelectorAll('main > *')) await block.refresh?.();
@@ -112,8 +126,5 @@ export function demoPage({ token, userId }: { token: string; userId: string }): 
   });
   // A recognition or a quiz changes what the other blocks show.
   for (const type of ['ql-recognized', 'ql-quiz-completed']) document.addEventListener(type, refreshAll);
-</script>
-</body>
-</html>
-`;
+</script>`;
 }
