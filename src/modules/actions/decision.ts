@@ -50,6 +50,15 @@ export interface LogOptions {
   userLevel?: boolean;
 }
 
+/** One action to decide: whose, what was sent, its event id, and how it is logged. */
+export interface LoggedAction {
+  party: PartyKey;
+  input: ActionInput;
+  eventId: string;
+  /** `passive`: the action does not count as the party's last; `reported`: Questline logs it to report what happened (resolveAction). */
+  options: LogOptions & { passive?: boolean; reported?: boolean };
+}
+
 /** An action's decision: its write set and outcome, and what follows once the set is written. */
 export interface ActionDecision extends Decided<ActionOutcome> {
   /** Keeps the parties' cached state in step and adds the scores as stored to the transaction's; the outcome. */
@@ -78,15 +87,8 @@ export class ActionDecider {
   ) {}
 
   /** Decides one action of the locked party (and of the locked groups it advances): its write set, not yet written. */
-  async decide(
-    within: WithinTransaction,
-    party: PartyKey,
-    involved: Involved,
-    rows: DecisionRow[],
-    input: ActionInput,
-    eventId: string,
-    options: LogOptions & { passive?: boolean; reported?: boolean },
-  ): Promise<ActionDecision> {
+  async decide(within: WithinTransaction, logged: LoggedAction, involved: Involved, rows: DecisionRow[]): Promise<ActionDecision> {
+    const { party, input, eventId, options } = logged;
     const { snapshot, now } = within;
     const { groupIds, groups } = involved;
     const parties = [...groups, party];

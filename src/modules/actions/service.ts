@@ -21,7 +21,7 @@ import { inLockOrder } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import { StaleWrite, SupplyTaken } from '../ledger/written.js';
 import type { PartyKey } from '../ledger/write-set.js';
-import { ActionDecider, resolveAction, type ActionDecision, type Involved, type LogOptions, type WithinTransaction } from './decision.js';
+import { ActionDecider, resolveAction, type ActionDecision, type Involved, type LoggedAction, type LogOptions, type WithinTransaction } from './decision.js';
 import { visibleTo, type ActionOutcome } from './outcome.js';
 import { cachedRow, keepWholeState, type DecisionRow } from './party-state.js';
 import { readsOf, wholeReadsOf, windowsOf } from './reads.js';
@@ -65,19 +65,14 @@ export class ActionService {
     const input = parseActionInput(body, snapshot.program.site.timezone, now);
     // A generated id is new by construction: only a caller's id needs the idempotency lookup.
     const eventId = input.eventId ?? uuidv7();
-    return visibleTo(await this.logged(snapshot, { siteId, type: party, id: partyId }, input, eventId, now, options), options.userLevel === true, snapshot);
+    const logged = await this.logged(snapshot, now, { party: { siteId, type: party, id: partyId }, input, eventId, options });
+    return visibleTo(logged, options.userLevel === true, snapshot);
   }
 
-  private async logged(
-    snapshot: ProgramSnapshot,
-    party: PartyKey,
-    input: ActionInput,
-    eventId: string,
-    now: number,
-    options: LogOptions,
-  ): Promise<ActionOutcome> {
+  private async logged(snapshot: ProgramSnapshot, now: number, action: LoggedAction): Promise<ActionOutcome> {
+    const { party, input, eventId } = action;
     try {
-      return await this.decide(snapshot, party, input, eventId, now, options);
+      return await this.decide(snapshot, now, action);
     } catch (error) {
       if (error instanceof DryRun) return error.outcome;
       // The same event id logged concurrently for another party: answer as for a sequential reuse.
@@ -97,14 +92,8 @@ export class ActionService {
     return { ...(JSON.parse(existing.outcome) as ActionOutcome), duplicate: true };
   }
 
-  private async decide(
-    snapshot: ProgramSnapshot,
-    party: PartyKey,
-    input: ActionInput,
-    eventId: string,
-    now: number,
-    options: LogOptions,
-  ): Promise<ActionOutcome> {
+  private async decide(snapshot: ProgramSnapshot, now: number, action: LoggedAction): Promise<ActionOutcome> {
+    const { party, input, options } = action;
     let involved: Involved | undefined;
     if (this.unlockable(snapshot, input.action, options)) {
       // Decided from the party's state without a lock, written only if the party row still has the
@@ -121,15 +110,7 @@ export class ActionService {
         if (involved.groups.length > 0) break;
         try {
           const scores: ScoreUpdate[] = [];
-          const decided = await this.#decider.decide(
-            { trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache },
-            party,
-            involved,
-            [row],
-            input,
-            eventId,
-            options,
-          );
+          const decided = await this.#decider.decide({ trx: { db: this.database.db }, snapshot, now, scores, cache: this.#cache }, action, involved, [row]);
           // Committed with the write sets of other parties decided meanwhile (group commit).
           const outcome = decided.written(await this.ledger.commit({ db: this.database.db }, decided.writes));
           await this.leaderboards.publish(scores);
@@ -142,19 +123,12 @@ export class ActionService {
       // Another decision of this node is writing the party, others keep moving it, or groups are locked: decide locked.
     }
     if (involved === undefined || involved.memberships === 'cached') involved = await this.groupsOf(snapshot, party, input.action);
-    return this.decideLocked(snapshot, party, involved, input, eventId, now, options);
+    return this.decideLocked(snapshot, now, action, involved);
   }
 
   /** Decides and writes the action in one transaction that locks every party it touches (the user's groups and the user). */
-  private decideLocked(
-    snapshot: ProgramSnapshot,
-    party: PartyKey,
-    involved: Involved,
-    input: ActionInput,
-    eventId: string,
-    now: number,
-    options: LogOptions,
-  ): Promise<ActionOutcome> {
+  private decideLocked(snapshot: ProgramSnapshot, now: number, action: LoggedAction, involved: Involved): Promise<ActionOutcome> {
+    const { party, input, eventId, options } = action;
     const parties = [...involved.groups, party];
     return retried(async () => {
       // Leaderboard scores move in the transaction; their ranking structures after the commit.
@@ -172,12 +146,9 @@ export class ActionService {
             }
             const decided = await this.#decider.decide(
               { trx, snapshot, now, scores, cache: this.#cache },
-              party,
+              action,
               involved,
               parties.map((p) => locked.row(p)),
-              input,
-              eventId,
-              options,
             );
             return { writes: decided.writes, answer: decided };
           },
@@ -307,14 +278,12 @@ export class ActionService {
   ): Promise<ActionOutcome> {
     const parties = [...involved.groups, party];
     const { answer, scores } = await this.ledger.write(within.trx, { parties, now: within.now }, async (locked) => {
+      const logged = { party, input, eventId, options: { ...options, reported: true } };
       const decided = await this.#decider.decide(
         within,
-        party,
+        logged,
         involved,
         parties.map((p) => locked.row(p)),
-        input,
-        eventId,
-        { ...options, reported: true },
       );
       return { writes: decided.writes, answer: decided };
     });
