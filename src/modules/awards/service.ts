@@ -10,6 +10,7 @@ import type { AwardEntryKind, AwardLedgerTable, OtsCodesTable } from '../../db/s
 import { AppError } from '../../errors.js';
 import { counted } from '../../plural.js';
 import type { RateLimitStore } from '../../infra/rate-limit-store.js';
+import type { Decided, Locked } from '../ledger/locked.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import type { PartyKey } from '../ledger/write-set.js';
 import { visibleTo, type ActionOutcome, type ActionService } from '../actions/service.js';
@@ -271,80 +272,87 @@ export class AwardService {
    * twice); with another amount it is a conflict.
    */
   async debit(siteId: string, userId: string, debit: Debit): Promise<Posted> {
-    const snapshot = await this.programs.snapshot(siteId);
-    const settings = snapshot.program.awardSettings;
-    const user: PartyKey = { siteId, type: 'user', id: userId };
-    return this.actions.transaction(snapshot, this.clock(), (within) =>
-      this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
-        const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
-        if (earlier !== undefined) {
-          if (Number(earlier.amount) !== -debit.amount)
-            throw new AppError(
-              'conflict',
-              `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`,
-            );
-          return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
-        }
-        const before = await this.balanceWithin(trx, settings, siteId, userId, now);
-        if (debit.amount > before.available) {
-          throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
-        }
-        const entry = await postAwardEntry(trx, writes, {
-          siteId,
-          userId,
-          kind: debit.kind,
-          amount: -debit.amount,
-          reference: debit.reference,
-          description: debit.description ?? null,
-          availableAt: now,
-          postedAt: now,
-        });
-        // Available at once: what is pending stays as it was.
-        const balance = presentBalance(settings, entry.balance_after, before.pending);
-        const value = settings === undefined ? null : currencyValue(debit.amount, settings.conversionRate, settings.currency);
-        const data = {
-          kind: debit.kind,
-          entryId: entry.entry_id,
-          amount: debit.amount,
-          reference: debit.reference,
-          description: debit.description ?? null,
-          currency: balance.currency,
-          value,
-          balance: { available: balance.available, pending: balance.pending },
-        };
-        writes.enqueue(user, { type: 'award.debited', occurredAt: now, data }, now);
-        return { writes, answer: { entry: presentEntry(entry), balance, duplicate: false } };
-      }),
-    );
+    return this.#postFor(siteId, userId, async ({ trx, now, writes }, settings, user) => {
+      const earlier = await this.repository.byReference(trx, siteId, userId, debit.kind, debit.reference);
+      if (earlier !== undefined) {
+        if (Number(earlier.amount) !== -debit.amount)
+          throw new AppError(
+            'conflict',
+            `A ${debit.kind} with reference "${debit.reference}" was posted already, for ${counted(-Number(earlier.amount), 'point')}`,
+          );
+        return { writes, answer: await this.#repeated(trx, settings, earlier, now) };
+      }
+      const before = await this.balanceWithin(trx, settings, siteId, userId, now);
+      if (debit.amount > before.available) {
+        throw new AppError('insufficient_award_balance', `The debit of ${debit.amount} exceeds the ${counted(before.available, 'point')} available`);
+      }
+      const entry = await postAwardEntry(trx, writes, {
+        siteId,
+        userId,
+        kind: debit.kind,
+        amount: -debit.amount,
+        reference: debit.reference,
+        description: debit.description ?? null,
+        availableAt: now,
+        postedAt: now,
+      });
+      // Available at once: what is pending stays as it was.
+      const balance = presentBalance(settings, entry.balance_after, before.pending);
+      const value = settings === undefined ? null : currencyValue(debit.amount, settings.conversionRate, settings.currency);
+      const data = {
+        kind: debit.kind,
+        entryId: entry.entry_id,
+        amount: debit.amount,
+        reference: debit.reference,
+        description: debit.description ?? null,
+        currency: balance.currency,
+        value,
+        balance: { available: balance.available, pending: balance.pending },
+      };
+      writes.enqueue(user, { type: 'award.debited', occurredAt: now, data }, now);
+      return { writes, answer: { entry: presentEntry(entry), balance, duplicate: false } };
+    });
   }
 
   /** POST /admin/users/{u}/award-debits/{entryId}/refund: gives a debit back in full, once. */
   async refund(siteId: string, userId: string, entryId: string): Promise<Posted> {
+    return this.#postFor(siteId, userId, async ({ trx, now, writes }, settings) => {
+      const debit = await this.repository.entry(trx, siteId, userId, entryId);
+      if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift'))
+        throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
+      const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);
+      if (earlier !== undefined) return { writes, answer: await this.#repeated(trx, settings, earlier, now) };
+      const pending = await this.repository.pending(trx, siteId, userId, now);
+      const entry = await postAwardEntry(trx, writes, {
+        siteId,
+        userId,
+        kind: 'refund',
+        amount: -Number(debit.amount),
+        reference: entryId,
+        description: debit.description,
+        availableAt: now,
+        postedAt: now,
+      });
+      return { writes, answer: { entry: presentEntry(entry), balance: presentBalance(settings, entry.balance_after, pending), duplicate: false } };
+    });
+  }
+
+  /** A post to the user's award account, decided and written in a transaction that locks the user. */
+  async #postFor(
+    siteId: string,
+    userId: string,
+    post: (locked: Locked, settings: AwardSettingsDocument | undefined, user: PartyKey) => Promise<Decided<Posted>>,
+  ): Promise<Posted> {
     const snapshot = await this.programs.snapshot(siteId);
-    const settings = snapshot.program.awardSettings;
     const user: PartyKey = { siteId, type: 'user', id: userId };
     return this.actions.transaction(snapshot, this.clock(), (within) =>
-      this.actions.writeWithin<Posted>(within, [user], async ({ trx, now, writes }) => {
-        const debit = await this.repository.entry(trx, siteId, userId, entryId);
-        if (debit === undefined || (debit.kind !== 'purchase' && debit.kind !== 'gift'))
-          throw new AppError('not_found', `User "${userId}" has no award debit "${entryId}"`);
-        const earlier = await this.repository.byReference(trx, siteId, userId, 'refund', entryId);
-        if (earlier !== undefined)
-          return { writes, answer: { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, siteId, userId, now), duplicate: true } };
-        const pending = await this.repository.pending(trx, siteId, userId, now);
-        const entry = await postAwardEntry(trx, writes, {
-          siteId,
-          userId,
-          kind: 'refund',
-          amount: -Number(debit.amount),
-          reference: entryId,
-          description: debit.description,
-          availableAt: now,
-          postedAt: now,
-        });
-        return { writes, answer: { entry: presentEntry(entry), balance: presentBalance(settings, entry.balance_after, pending), duplicate: false } };
-      }),
+      this.actions.writeWithin<Posted>(within, [user], (locked) => post(locked, snapshot.program.awardSettings, user)),
     );
+  }
+
+  /** The answer to a post made before under the same reference: that entry, and the balance now. */
+  async #repeated(trx: Trx, settings: AwardSettingsDocument | undefined, earlier: AwardLedgerTable, now: number): Promise<Posted> {
+    return { entry: presentEntry(earlier), balance: await this.balanceWithin(trx, settings, earlier.site_id, earlier.user_id, now), duplicate: true };
   }
 
   private async settings(siteId: string): Promise<AwardSettingsDocument | undefined> {

@@ -19,6 +19,16 @@ export type ChildSpec =
   /** An array of strings, as repeated `<element attribute="…"/>`. */
   | { kind: 'values'; key: string; element: string; attribute: string };
 
+/** The attributes of an element open between two dates in its own time zone (a quiz, an exchange). */
+const DATED_ATTRIBUTES: ElementSpec['attributes'] = [
+  ['id', 'string'],
+  ['name', 'string'],
+  ['description', 'string'],
+  ['startDate', 'string'],
+  ['endDate', 'string'],
+  ['timezone', 'string'],
+];
+
 const missionSpec: ElementSpec = {
   element: 'Mission',
   attributes: [
@@ -280,16 +290,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       wrapper: 'Quizzes',
       spec: {
         element: 'Quiz',
-        attributes: [
-          ['id', 'string'],
-          ['name', 'string'],
-          ['description', 'string'],
-          ['startDate', 'string'],
-          ['endDate', 'string'],
-          ['timezone', 'string'],
-          ['passingPercent', 'number'],
-          ['maxAttempts', 'number'],
-        ],
+        attributes: [...DATED_ATTRIBUTES, ['passingPercent', 'number'], ['maxAttempts', 'number']],
         children: [
           {
             kind: 'list',
@@ -326,18 +327,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
       wrapper: 'Exchanges',
       spec: {
         element: 'Exchange',
-        attributes: [
-          ['id', 'string'],
-          ['name', 'string'],
-          ['description', 'string'],
-          ['startDate', 'string'],
-          ['endDate', 'string'],
-          ['timezone', 'string'],
-          ['pointCategory', 'string'],
-          ['minPoints', 'number'],
-          ['maxPoints', 'number'],
-          ['maxRecipients', 'number'],
-        ],
+        attributes: [...DATED_ATTRIBUTES, ['pointCategory', 'string'], ['minPoints', 'number'], ['maxPoints', 'number'], ['maxRecipients', 'number']],
         children: [
           groupSelection('givers', 'Givers'),
           groupSelection('recipients', 'Recipients'),

@@ -5,25 +5,16 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
-import type {
-  ActionEventsTable,
-  AwardLedgerTable,
-  LevelChangesTable,
-  MissionCompletionsTable,
-  MissionProgressTable,
-  OutboxTable,
-  PartyType,
-  PointsLedgerTable,
-} from '../../db/schema.js';
+import type * as Tables from '../../db/schema.js';
 import type { WriteSet } from './write-set.js';
 import { addScores, outOfRange, StaleWrite, type ScoreRow } from './written.js';
 
-type P = { siteId: string; type: PartyType; id: string };
+type P = { siteId: string; type: Tables.PartyType; id: string };
 type Totals = { category: string; balance: number; lifetime: number };
 
 const q = {
-  insertEvent: precompiled<ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
-  setProgress: precompiled<MissionProgressTable>((db, p) =>
+  insertEvent: precompiled<Tables.ActionEventsTable>((db, p) => db.insertInto('action_events').values({ ...p })),
+  setProgress: precompiled<Tables.MissionProgressTable>((db, p) =>
     db
       .insertInto('mission_progress')
       .values({ ...p })
@@ -35,8 +26,8 @@ const q = {
         })),
       ),
   ),
-  insertCompletion: precompiled<MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
-  insertLedger: precompiled<PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
+  insertCompletion: precompiled<Tables.MissionCompletionsTable>((db, p) => db.insertInto('mission_completions').values({ ...p })),
+  insertLedger: precompiled<Tables.PointsLedgerTable>((db, p) => db.insertInto('points_ledger').values({ ...p })),
   addBalance: precompiled<P & { category: string; credited: number; lifetime: number }, Totals>((db, p) =>
     db
       .insertInto('point_balances')
@@ -80,8 +71,8 @@ const q = {
         }),
       ),
   ),
-  insertLevelChange: precompiled<LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
-  insertOutbox: precompiled<OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  insertLevelChange: precompiled<Tables.LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
+  insertOutbox: precompiled<Tables.OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
   createParty: precompiled<
     P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null },
     { version: number }
@@ -180,7 +171,7 @@ const amendment = {
         oc.columns(['site_id', 'user_id']).doUpdateSet({ balance: sql<number>`award_accounts.balance + ${p.moved}`, updated_at: p.updatedAt }),
       ),
   ),
-  insertAward: precompiled<AwardLedgerTable>((db, p) => db.insertInto('award_ledger').values({ ...p })),
+  insertAward: precompiled<Tables.AwardLedgerTable>((db, p) => db.insertInto('award_ledger').values({ ...p })),
 };
 
 /** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
