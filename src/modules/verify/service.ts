@@ -270,22 +270,7 @@ export class VerifyService {
     const window = (start: number) => (start === 0 ? 'all time' : `the period from ${iso(start)}`);
     for (const d of differences(expected, used)) {
       const [exchangeId, giverId, start] = d.key as [string, string, string];
-      if (d.actual === null)
-        drift({
-          check: 'budget',
-          subject: `user:${giverId}`,
-          detail: `${exchangeId} budget used in ${window(Number(start))} (no row)`,
-          expected: d.expected,
-          actual: null,
-        });
-      else if (d.actual !== (d.expected ?? 0))
-        drift({
-          check: 'budget',
-          subject: `user:${giverId}`,
-          detail: `${exchangeId} budget used in ${window(Number(start))}`,
-          expected: d.expected ?? 0,
-          actual: d.actual,
-        });
+      reportTotal(drift, d, { check: 'budget', subject: `user:${giverId}`, detail: `${exchangeId} budget used in ${window(Number(start))}` }, 'no row');
     }
 
     // Each recipient's amount, credited once to them through the ledger.
@@ -320,22 +305,7 @@ export class VerifyService {
     const accounts = await this.#repository.awardBalances(siteId);
     for (const d of differences(statement, new Map(accounts.map((row) => [key(row.user_id), Number(row.balance)])))) {
       const [userId] = d.key as [string];
-      if (d.actual === null)
-        drift({
-          check: 'award_balance',
-          subject: `user:${userId}`,
-          detail: 'award balance against its statement (no account)',
-          expected: d.expected,
-          actual: null,
-        });
-      else if (d.actual !== (d.expected ?? 0))
-        drift({
-          check: 'award_balance',
-          subject: `user:${userId}`,
-          detail: 'award balance against its statement',
-          expected: d.expected ?? 0,
-          actual: d.actual,
-        });
+      reportTotal(drift, d, { check: 'award_balance', subject: `user:${userId}`, detail: 'award balance against its statement' }, 'no account');
     }
 
     const redeemed = await this.#repository.redeemedCodes(siteId);
@@ -358,15 +328,31 @@ export class VerifyService {
 
 const key = (...parts: Array<string | number>): string => parts.join('\u0000');
 
+/** A key's value where the source of truth and what is stored disagree; null: no value on that side. */
+interface Difference {
+  key: string[];
+  expected: number | null;
+  actual: number | null;
+}
+
 /** Each key whose value the source of truth (`expected`) and what is stored (`actual`) disagree on; a side without the key says null. */
-function differences(expected: Map<string, number>, actual: Map<string, number>): Array<{ key: string[]; expected: number | null; actual: number | null }> {
-  const found: Array<{ key: string[]; expected: number | null; actual: number | null }> = [];
+function differences(expected: Map<string, number>, actual: Map<string, number>): Difference[] {
+  const found: Difference[] = [];
   for (const [k, value] of expected) {
     const stored = actual.get(k) ?? null;
     if (stored !== value) found.push({ key: k.split('\u0000'), expected: value, actual: stored });
   }
   for (const [k, value] of actual) if (!expected.has(k)) found.push({ key: k.split('\u0000'), expected: null, actual: value });
   return found;
+}
+
+/**
+ * A stored total against the one recomputed: drift when its row is missing (`missing` says which)
+ * or holds another number (a stored total nothing accounts for is checked against 0).
+ */
+function reportTotal(drift: Report, d: Difference, found: Pick<Drift, 'check' | 'subject' | 'detail'>, missing: string): void {
+  if (d.actual === null) drift({ ...found, detail: `${found.detail} (${missing})`, expected: d.expected, actual: null });
+  else if (d.actual !== (d.expected ?? 0)) drift({ ...found, expected: d.expected ?? 0, actual: d.actual });
 }
 
 function iso(ms: unknown): string {
