@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     // The UI blocks run in browsers.
-    files: ['ui/src/**'],
+    files: ['ui/src/**', 'console/src/**'],
     languageOptions: { globals: globals.browser },
   },
   {

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/build-ui.ts'],
+    globalSetup: ['test/setup/bundles.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,

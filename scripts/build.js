@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The build: the server (tsc, incremental, into dist/src/) and the UI blocks' bundle (esbuild, into
-// dist/elements/), each a target of its own. Plain JavaScript on Node's own modules, so that it
+// The build: the server (tsc, incremental, into dist/src/), the UI blocks' bundle (esbuild, into
+// dist/elements/) and the console (esbuild, into dist/console/), each a target of its own. Plain JavaScript on Node's own modules, so that it
 // runs, and can tell what is missing, without the dev dependencies it builds with.
 //
 //   node scripts/build.js              build (npm run build; CI)
@@ -30,8 +30,9 @@ const COMMON_INPUTS = ['package.json', 'package-lock.json', 'scripts/build.js'];
 export const TARGETS = {
   server: { inputs: ['src', 'tsconfig.json', 'tsconfig.build.json', ...COMMON_INPUTS], outputs: ['dist/src/server.js', 'dist/src/cli/main.js'] },
   ui: { inputs: ['ui/src', 'ui/build.ts', 'ui/tsconfig.json', 'tsconfig.json', ...COMMON_INPUTS], outputs: ['dist/elements/questline.js'] },
+  console: { inputs: ['console/src', 'console/build.ts', 'console/tsconfig.json', 'tsconfig.json', ...COMMON_INPUTS], outputs: ['dist/console/index.html'] },
 };
-/** Written by a successful build: when each target's last build started, `{"server": <ms>, "ui": <ms>}`. */
+/** Written by a successful build: when each target's last build started, `{"server": <ms>, "ui": <ms>, "console": <ms>}`. */
 export const STAMP = 'dist/.build-stamp.json';
 /** tsc's incremental state (tsconfig.build.json); dropped when an output is missing, since tsc would not write it again. */
 const TS_BUILD_INFO = 'dist/.tsbuildinfo';
@@ -105,8 +106,10 @@ export function build(root = ROOT, targets = Object.keys(TARGETS)) {
       // A missing output with tsc's incremental state still there would not be written again.
       if (TARGETS.server.outputs.some((output) => !existsSync(join(root, output)))) rmSync(join(root, TS_BUILD_INFO), { force: true });
       step(root, [createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], 'tsc');
-    } else {
+    } else if (target === 'ui') {
       step(root, ['--import', 'tsx', 'ui/build.ts'], 'the UI bundle');
+    } else {
+      step(root, ['--import', 'tsx', 'console/build.ts'], 'the console bundle');
     }
     mkdirSync(join(root, 'dist'), { recursive: true });
     writeFileSync(join(root, STAMP), `${JSON.stringify({ ...readStamp(root), [target]: startedAt })}\n`);

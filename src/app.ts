@@ -33,6 +33,7 @@ import { recognitionRoutes } from './modules/recognitions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
 import { uiRoutes } from './modules/ui/routes.js';
+import { consoleRoutes } from './modules/console/routes.js';
 import { WebhookRepository } from './modules/webhooks/repository.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { parseForm } from './http/form.js';
@@ -208,5 +209,6 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(quizRoutes, { quizzes: services.quizzes });
   await app.register(awardRoutes, { awards: services.awards });
   await app.register(webhookRoutes, { webhooks: services.webhookAdmin, secrets: services.webhookSecrets });
-  await app.register(uiRoutes, { tokens: services.tokens, sites: services.sites, demo: config.demoSite });
+  await app.register(uiRoutes, { tokens: services.tokens, sites: services.sites, demo: config.demoSite, console: config.console });
+  if (config.console) await app.register(consoleRoutes);
 }

@@ -45,6 +45,8 @@ export interface Config {
    * which hands every visitor a user-level token of it. Off by default unless HOST is loopback.
    */
   demoSite: boolean;
+  /** Serve the Questline Console at /console (docs/console.md). */
+  console: boolean;
   trustProxy: boolean;
   /** Parties whose state the action path keeps in memory between decisions (src/modules/actions/party-cache.ts). */
   partyCacheSize: number;
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     // /demo gives anyone who reaches it a token: on by default only where nobody else can reach it.
     demoSite: read.boolean('DEMO_SITE', isLoopback(host)),
+    console: read.boolean('CONSOLE', true),
     trustProxy: read.boolean('TRUST_PROXY', false),
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
   };

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       clientRefreshSeconds: 15,
       shutdownTimeoutMs: 10_000,
       demoSite: true,
+      console: true,
       trustProxy: false,
       partyCacheSize: 50_000,
     } satisfies Config);
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
     ['REDIS_URL redis:', { REDIS_URL: 'redis://127.0.0.1:6379/0' }, { redisUrl: 'redis://127.0.0.1:6379/0' }],
     ['REDIS_URL rediss:', { REDIS_URL: 'rediss://cache.example:6380' }, { redisUrl: 'rediss://cache.example:6380' }],
     ['REDIS_PREFIX', { REDIS_PREFIX: 'prod:' }, { redisPrefix: 'prod:' }],
+    ['CONSOLE off', { CONSOLE: 'false' }, { console: false }],
     ['client rate', { CLIENT_RATE_LIMIT_RPS: '2.5', CLIENT_RATE_LIMIT_BURST: '5' }, { clientRate: { rate: 2.5, burst: 5 } }],
     ['user rate', { USER_RATE_LIMIT_RPS: '1', USER_RATE_LIMIT_BURST: '3' }, { userRate: { rate: 1, burst: 3 } }],
     [

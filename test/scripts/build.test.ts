@@ -1,5 +1,5 @@
 // scripts/build.js decides what `npm start` (and `npm install`) must build: a target (the server,
-// the UI bundle) is stale when it never built, an output of it is missing, or one of its input files
+// the UI bundle, the console) is stale when it never built, an output of it is missing, or one of its input files
 // or directories was modified after its last build started; the others are not built again. Run on
 // a tree of its own (a copy of the script beside fake sources and outputs), as functions and as the
 // process npm runs.
@@ -19,6 +19,9 @@ const SOURCES = [
   'ui/src/index.ts',
   'ui/build.ts',
   'ui/tsconfig.json',
+  'console/src/main.ts',
+  'console/build.ts',
+  'console/tsconfig.json',
   'tsconfig.json',
   'tsconfig.build.json',
   'package.json',
@@ -41,9 +44,9 @@ beforeEach(() => {
   for (const path of SOURCES) file(path);
   file('package.json', '{ "type": "module" }');
   for (const { outputs } of Object.values(TARGETS)) for (const path of outputs) file(path);
-  file(STAMP, `${JSON.stringify({ server: BUILT_AT, ui: BUILT_AT })}\n`);
+  file(STAMP, `${JSON.stringify({ server: BUILT_AT, ui: BUILT_AT, console: BUILT_AT })}\n`);
   // Every source predates the builds (directories too: their entries were made above).
-  for (const path of [...SOURCES, 'src/cli', 'src', 'ui/src', 'ui']) modified(path, -30_000);
+  for (const path of [...SOURCES, 'src/cli', 'src', 'ui/src', 'ui', 'console/src', 'console']) modified(path, -30_000);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -62,6 +65,11 @@ describe('staleTargets', () => {
     expect(stale()).toEqual([{ target: 'ui', reason: 'ui/src/index.ts changed since the last build' }]);
   });
 
+  it('names the console alone for a change to one of its pages', () => {
+    modified('console/src/main.ts', 1_000);
+    expect(stale()).toEqual([{ target: 'console', reason: 'console/src/main.ts changed since the last build' }]);
+  });
+
   it('sees a file added to, or removed from, a source directory (the directory changes)', () => {
     file('src/cli/new-command.ts');
     expect(stale()).toEqual([{ target: 'server', reason: expect.stringMatching(/^src\/cli(\/new-command\.ts)? changed since the last build$/) }]);
@@ -70,9 +78,9 @@ describe('staleTargets', () => {
     expect(stale()).toEqual([{ target: 'server', reason: 'src/cli changed since the last build' }]);
   });
 
-  it.each(['tsconfig.json', 'package.json', 'package-lock.json'])('names both for %s', (path) => {
+  it.each(['tsconfig.json', 'package.json', 'package-lock.json'])('names every target for %s', (path) => {
     modified(path, 1_000);
-    expect(stale().map((s) => s.target)).toEqual(['server', 'ui']);
+    expect(stale().map((s) => s.target)).toEqual(['server', 'ui', 'console']);
   });
 
   it('ignores an input that does not exist (no package-lock.json)', () => {
@@ -83,13 +91,13 @@ describe('staleTargets', () => {
   it('is stale when it never built, its stamp is unreadable, or an output is missing', () => {
     rmSync(join(root, 'dist/elements/questline.js'));
     expect(stale()).toEqual([{ target: 'ui', reason: 'dist/elements/questline.js is missing' }]);
-    file(STAMP, JSON.stringify({ ui: BUILT_AT }));
+    file(STAMP, JSON.stringify({ ui: BUILT_AT, console: BUILT_AT }));
     expect(stale()).toEqual([
       { target: 'server', reason: 'it was never built here' },
       { target: 'ui', reason: 'dist/elements/questline.js is missing' },
     ]);
     file(STAMP, 'not json');
-    expect(stale().map((s) => s.reason)).toEqual(['it was never built here', 'it was never built here']);
+    expect(stale().map((s) => s.reason)).toEqual(['it was never built here', 'it was never built here', 'it was never built here']);
   });
 
   it('knows the real tree: its inputs exist, its dev dependencies are installed', () => {

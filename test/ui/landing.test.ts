@@ -48,6 +48,7 @@ describe.skipIf(!hasBrowser)('the landing page (Chromium)', () => {
       expect(await imagesOf(page, 'header')).toEqual([{ src: `${base}/favicon.svg`, shown: true }]);
       expect(await page.getByRole('navigation', { name: 'Start here' }).getByRole('link').allTextContents()).toEqual([
         expect.stringMatching(/^Demo/),
+        expect.stringMatching(/^Console/),
         expect.stringMatching(/^API reference/),
         expect.stringMatching(/^Health/),
       ]);

@@ -43,9 +43,11 @@ export interface LandingOptions {
   version: string;
   /** Whether /demo has a demo site to show. */
   demo: boolean;
+  /** Whether the console is served at /console (CONSOLE). */
+  console: boolean;
 }
 
-export function landingPage({ origin, version, demo }: LandingOptions): string {
+export function landingPage({ origin, version, demo, console }: LandingOptions): string {
   const base = escape(origin);
   const credentials = demo
     ? '<p>The first <code>npm start</code> printed the demo site&#39;s <code>export CLIENT_ID=… CLIENT_SECRET=…</code> lines; <code>npx questline client create --site demo --role app</code> makes new credentials.</p>'
@@ -68,7 +70,7 @@ export function landingPage({ origin, version, demo }: LandingOptions): string {
 </header>
 <main>
   <nav class="cards" aria-label="Start here">
-${demo ? '    <a class="card" href="/demo"><h2>Demo</h2><p>Every prebuilt UI block, live against the demo site.</p></a>\n' : ''}    <a class="card" href="/docs"><h2>API reference</h2><p>Every endpoint, interactive (OpenAPI 3.1, also as <code>/docs/json</code>).</p></a>
+${demo ? '    <a class="card" href="/demo"><h2>Demo</h2><p>Every prebuilt UI block, live against the demo site.</p></a>\n' : ''}${console ? '    <a class="card" href="/console"><h2>Console</h2><p>Watch and run your program in the browser, signed in as an admin client.</p></a>\n' : ''}    <a class="card" href="/docs"><h2>API reference</h2><p>Every endpoint, interactive (OpenAPI 3.1, also as <code>/docs/json</code>).</p></a>
     <a class="card" href="/health/ready"><h2>Health</h2><p>Whether this node is ready to serve.</p></a>
   </nav>
   <h2 class="section">A first call</h2>

@@ -17,7 +17,10 @@ import { LANDING_CSP, landingPage } from './landing.js';
 const BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'elements');
 const FILES = { 'questline.js': 'text/javascript; charset=utf-8', 'questline.js.map': 'application/json; charset=utf-8' } as const;
 
-export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesService; demo: boolean }> = async (app, { tokens, sites, demo }) => {
+export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesService; demo: boolean; console: boolean }> = async (
+  app,
+  { tokens, sites, demo, console },
+) => {
   const bundle = new Map<string, Promise<Buffer>>();
   for (const [file, type] of Object.entries(FILES)) {
     app.get(`/elements/${file}`, { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
@@ -41,7 +44,7 @@ export const uiRoutes: FastifyPluginAsync<{ tokens: TokenService; sites: SitesSe
     return reply
       .type('text/html; charset=utf-8')
       .headers({ 'content-security-policy': LANDING_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' })
-      .send(landingPage({ origin: `${request.protocol}://${request.host}`, version: VERSION, demo: showDemo }));
+      .send(landingPage({ origin: `${request.protocol}://${request.host}`, version: VERSION, demo: showDemo, console }));
   });
 
   if (!demo) return;

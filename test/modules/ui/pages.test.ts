@@ -38,7 +38,7 @@ describe.each(configurations)('pages and files for browsers (%s)', (configuratio
     it('GET / is a landing page linking to the API reference, not to /demo', async () => {
       const response = await get(t, '/');
       expectLandingPage(response);
-      expect(links(response.body)).toEqual(['/docs', '/health/ready']);
+      expect(links(response.body)).toEqual(['/console', '/docs', '/health/ready']);
       // The example call names the address the browser used.
       expect(response.body).toContain('curl -s http://localhost:80/oauth/token/');
       expect((await get(t, '/', { host: 'questline.example:8080' })).body).toContain('curl -s http://questline.example:8080/oauth/token/');
@@ -81,7 +81,7 @@ describe.each(configurations)('pages and files for browsers (%s)', (configuratio
     it('GET / links to /demo first', async () => {
       const response = await get(t, '/');
       expectLandingPage(response);
-      expect(links(response.body)).toEqual(['/demo', '/docs', '/health/ready']);
+      expect(links(response.body)).toEqual(['/demo', '/console', '/docs', '/health/ready']);
       expect(response.body).toContain('npx questline client create --site demo --role app');
     });
 
@@ -115,7 +115,7 @@ describe.each(configurations)('pages and files for browsers (%s)', (configuratio
         await t.createSite('not-the-demo');
         const response = await get(t, '/');
         expectLandingPage(response);
-        expect(links(response.body)).toEqual(['/docs', '/health/ready']);
+        expect(links(response.body)).toEqual(['/console', '/docs', '/health/ready']);
       } finally {
         await t.close();
       }

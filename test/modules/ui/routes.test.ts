@@ -1,5 +1,5 @@
 // The UI blocks (SPEC §14): the bundle of web components at /elements/questline.js (built by the
-// vitest global setup, test/setup/build-ui.ts) and its source map, and /demo, the page that shows
+// vitest global setup, test/setup/bundles.ts) and its source map, and /demo, the page that shows
 // every block for the demo user `alex` of the demo site with a user-level token the server issued
 // itself (no secret, no client-level token in the page). The page seeds a few colleagues through
 // the API once, idempotently.

@@ -1,0 +1,111 @@
+// The Questline Console: the shell every page sits in (a header with the site and sign-out, the
+// navigation, the page the URL names) and sign-in when there is no session. Pages are Lit
+// elements rendered in the light DOM, so that the console's stylesheet and the data grid's apply;
+// forms, buttons, dialogs and alerts are Shoelace's components.
+import '@shoelace-style/shoelace/dist/themes/light.css';
+import 'tabulator-tables/dist/css/tabulator_simple.min.css';
+import './console.css';
+import '@shoelace-style/shoelace/dist/components/alert/alert.js';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/icon/icon.js';
+import '@shoelace-style/shoelace/dist/components/input/input.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
+import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
+import 'urlpattern-polyfill';
+import { Router } from '@lit-labs/router';
+import { html, LitElement, type TemplateResult } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { SESSION_ENDED } from './api.js';
+import { currentSession, endSession, type Session } from './session.js';
+import './pages/sign-in.js';
+import './pages/leaderboards.js';
+
+// <sl-icon name="x"> loads /console/assets/icons/x.svg (console/build.ts copies them there).
+setBasePath('/console');
+
+/** The pages, in the order of the navigation. */
+const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
+  { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
+];
+
+@customElement('ql-console')
+export class QlConsole extends LitElement {
+  @state() private session: Session | undefined = currentSession();
+
+  private readonly router = new Router(this, [
+    { path: '/console', render: () => this.home() },
+    { path: '/console/', render: () => this.home() },
+    ...PAGES.map((page) => ({ path: `/console/${page.path}`, render: page.render })),
+    { path: '/console/*', render: () => html`<section class="page"><h1>Not found</h1><p>The console has no page at this address.</p></section>` },
+  ]);
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener(SESSION_ENDED, this.onSessionEnded);
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener(SESSION_ENDED, this.onSessionEnded);
+    super.disconnectedCallback();
+  }
+
+  /** The API refused the token (expired, or revoked): sign in again, and come back to this page. */
+  private readonly onSessionEnded = () => {
+    this.session = undefined;
+  };
+
+  /** /console shows the first page, under its own address. */
+  private home(): TemplateResult {
+    const [first] = PAGES as [(typeof PAGES)[number]];
+    window.history.replaceState(null, '', `/console/${first.path}`);
+    return first.render();
+  }
+
+  protected override render(): TemplateResult {
+    if (this.session === undefined) {
+      return html`<ql-sign-in
+        @ql-signed-in=${(event: CustomEvent<Session>) => {
+          this.session = event.detail;
+        }}
+      ></ql-sign-in>`;
+    }
+    const here = window.location.pathname;
+    return html`
+      <header class="bar">
+        <a class="brand" href="/console/">Questline Console</a>
+        <span class="site">${this.session.siteName}</span>
+        <span class="client">Signed in as <code>${this.session.clientId}</code></span>
+        <sl-button size="small" variant="default" @click=${this.signOut}>
+          <sl-icon slot="prefix" name="box-arrow-right"></sl-icon>
+          Sign out
+        </sl-button>
+      </header>
+      <div class="frame">
+        <nav aria-label="Console">
+          <ul>
+            ${PAGES.map(
+              (page) =>
+                html`<li>
+                  <a href="/console/${page.path}" aria-current=${here === `/console/${page.path}` ? 'page' : 'false'}
+                    ><sl-icon name=${page.icon} aria-hidden="true"></sl-icon>${page.label}</a
+                  >
+                </li>`,
+            )}
+          </ul>
+        </nav>
+        <main>${this.router.outlet()}</main>
+      </div>
+    `;
+  }
+
+  private readonly signOut = () => {
+    endSession();
+    this.session = undefined;
+  };
+}

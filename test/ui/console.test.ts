@@ -1,0 +1,136 @@
+// The Questline Console in a real browser, on both stores: sign-in (a wrong secret and a client that
+// is no admin are told why), the live standings of the demo site's board, a session the API refuses
+// sending the person to sign-in and back to the same page, and sign-out forgetting the token (which
+// is only ever in sessionStorage). Nothing is refused by the page's Content-Security-Policy, and
+// axe-core finds no serious accessibility violation on either page.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
+import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
+import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
+import { poll, watch } from './helpers.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const SESSION_KEY = 'questline.console.session';
+
+/** What the page's sessionStorage and localStorage offer (the tests' tsconfig has no DOM lib). */
+interface WebStorage {
+  length: number;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run());
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)', (configuration) => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let demo: DemoSite;
+
+  beforeAll(async () => {
+    t = await buildTestApp(configuration, { config: { demoSite: true } });
+    demo = (await ensureDemoSite(t.app.services.sites, t.app.services.backups)) as DemoSite;
+    // Two people on the demo site's all-time board: Sam (First read, and 15 points from an admin) ahead of Kim (First read).
+    const headers = { authorization: `Bearer ${await t.token(demo.admin)}` };
+    for (const [userId, firstName] of [
+      ['sam', 'Sam'],
+      ['kim', 'Kim'],
+    ] as const) {
+      await t.app.inject({ method: 'PUT', url: `/users/${userId}/preferences`, headers, payload: { firstName, lastName: 'Tester' } });
+      const logged = await t.app.inject({ method: 'POST', url: `/users/${userId}/actions`, headers, payload: { action: 'read_article' } });
+      expect(logged.statusCode).toBe(201);
+    }
+    const credited = await t.app.inject({
+      method: 'POST',
+      url: '/admin/users/sam/points',
+      headers,
+      payload: { category: 'Points', amount: 15, reason: 'test' },
+    });
+    expect(credited.statusCode).toBe(201);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const signIn = async (page: Page, clientId: string, secret: string) => {
+    await page.locator('sl-input[name="clientId"] input').fill(clientId);
+    await page.locator('sl-input[name="secret"] input').fill(secret);
+    await page.locator('sl-button[type="submit"]').click();
+  };
+  const standings = (page: Page) => page.locator('.standings .tabulator-row').allInnerTexts();
+
+  it('signs in an admin client, shows the live standings, comes back after the session ends, and signs out', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const { problems } = watch(page, base);
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
+      });
+      await page.goto(`${base}/console`);
+      await page.locator('ql-sign-in form').waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-sign-in-${configuration}`);
+
+      // A wrong secret, then a client that is no admin: each is told why, and no token is kept.
+      await signIn(page, demo.admin.clientId, 'not-the-secret');
+      await poll(() => page.locator('ql-sign-in sl-alert').innerText()).toMatch(/client/i);
+      await signIn(page, demo.app.clientId, demo.app.clientSecret);
+      await poll(() => page.locator('ql-sign-in sl-alert').innerText()).toMatch(/not an admin client/);
+      expect(await page.evaluate((key) => (globalThis as unknown as { sessionStorage: WebStorage }).sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+      problems.length = 0; // the two refusals above were expected (401, 403)
+
+      await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
+      await page.waitForURL(`${base}/console/leaderboards`);
+      await poll(() => standings(page)).toEqual([expect.stringMatching(/^1\s*Sam Tester\s*sam\s*25$/), expect.stringMatching(/^2\s*Kim Tester\s*kim\s*10$/)]);
+      await expect(page.locator('header.bar .site').innerText()).resolves.toBe('Questline demo');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-leaderboards-${configuration}`);
+
+      // The token lives in sessionStorage only.
+      const stored = await page.evaluate(() => {
+        const g = globalThis as unknown as { sessionStorage: WebStorage; localStorage: WebStorage };
+        return { session: g.sessionStorage.length, local: g.localStorage.length };
+      });
+      expect(stored).toEqual({ session: 1, local: 0 });
+
+      // The API refuses the session's token (as after a revocation): sign-in, then the same page again.
+      await page.evaluate((key) => {
+        const storage = (globalThis as unknown as { sessionStorage: WebStorage }).sessionStorage;
+        storage.setItem(key, JSON.stringify({ ...JSON.parse(storage.getItem(key) as string), token: 'revoked' }));
+      }, SESSION_KEY);
+      await page.locator('sl-button', { hasText: 'Refresh' }).click();
+      await page.locator('ql-sign-in form').waitFor();
+      expect(page.url()).toBe(`${base}/console/leaderboards`);
+      problems.length = 0; // the refused token's 401
+      await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
+      await poll(() => standings(page)).toHaveLength(2);
+      expect(page.url()).toBe(`${base}/console/leaderboards`);
+
+      await page.locator('sl-button', { hasText: 'Sign out' }).click();
+      await page.locator('ql-sign-in form').waitFor();
+      expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: WebStorage }).sessionStorage.length)).toBe(0);
+      expect(refused).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
