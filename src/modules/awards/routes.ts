@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
 import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { ActionOutcomeSchema } from '../actions/schemas.js';
@@ -117,8 +117,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       const { userId } = request.params;
       const { limit = 50, offset = 0 } = request.query;
       const { entries, total } = await awards.statement(authOf(request).siteId, userId, limit, offset);
-      reply.header('x-total-count', String(total));
-      return { response: entries };
+      return pageResponse(reply, entries, total);
     },
   );
 

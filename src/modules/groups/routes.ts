@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
 import type { GroupMembersRepository, Membership } from './repository.js';
@@ -40,8 +40,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
       const { groupId } = request.params;
       await requireGroup(siteId, groupId);
       const { total, members: list } = await members.list(siteId, groupId, request.query.limit ?? 50, request.query.offset ?? 0);
-      reply.header('x-total-count', String(total));
-      return { response: list.map(present) };
+      return pageResponse(reply, list.map(present), total);
     },
   );
 

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProfileService } from './service.js';
@@ -100,8 +100,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     async (request, reply) => {
       const { userId } = request.params;
       const { total, badges } = await profiles.badges(authOf(request).siteId, userId, request.query.limit ?? 50, request.query.offset ?? 0);
-      reply.header('x-total-count', String(total));
-      return { response: badges };
+      return pageResponse(reply, badges, total);
     },
   );
 };

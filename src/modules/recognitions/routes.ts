@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { MAX_POINTS } from '../../engine/amounts.js';
 import { deprecate } from '../../http/deprecation.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { Person } from '../users/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -166,8 +166,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
           title: 'stop sending preferences; it is ignored',
         });
       }
-      reply.header('x-total-count', String(total));
-      return { response: items };
+      return pageResponse(reply, items, total);
     },
   );
 
@@ -190,8 +189,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       const { userId } = request.params;
       const { type = 'all', limit = 50, offset = 0 } = request.query;
       const { items, total } = await recognitions.interactions(authOf(request).siteId, userId, type, { limit, offset });
-      reply.header('x-total-count', String(total));
-      return { response: items };
+      return pageResponse(reply, items, total);
     },
   );
 

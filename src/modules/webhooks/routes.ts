@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formLists } from '../../http/form.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { optionalBody } from '../../http/json.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from '../program/event-routing.js';
@@ -126,8 +127,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
     async (request, reply) => {
       const { limit = 50, offset = 0, status, eventType, userId } = request.query;
       const { deliveries, total } = await webhooks.deliveries(authOf(request).siteId, { limit, offset, status, eventType, userId });
-      reply.header('x-total-count', String(total));
-      return { response: deliveries };
+      return pageResponse(reply, deliveries, total);
     },
   );
 
@@ -167,10 +167,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
         body: Type.Object({ secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) }),
         response: { 200: Envelope(Secret) },
       },
-      // The body is optional.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: optionalBody,
     },
     async (request) => ({ response: await secrets.rotate(authOf(request).siteId, request.body.secret) }),
   );
