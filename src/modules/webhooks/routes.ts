@@ -53,9 +53,28 @@ const Secret = Type.Object({
   previousSecretValidUntil: Nullable(Instant),
 });
 
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminService; secrets: WebhookSecrets }> = async (app, { webhooks, secrets }) => {
-  const lists = { preValidation: async (request: Parameters<typeof formLists>[0]) => formLists(request, ['eventTypes']) };
+const DeliveriesQuery = Type.Intersect([
+  PagingQuery,
+  Type.Object({
+    status: Type.Optional(Status),
+    eventType: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
+    userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  }),
+]);
 
+/** A form body gives eventTypes as a repeated key or one comma-separated value. */
+const lists = { preValidation: async (request: Parameters<typeof formLists>[0]) => formLists(request, ['eventTypes']) };
+
+type WebhookRoutes = FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminService; secrets: WebhookSecrets }>;
+
+export const webhookRoutes: WebhookRoutes = async (app, options) => {
+  await app.register(endpointRoutes, options);
+  await app.register(deliveryRoutes, options);
+  await app.register(secretRoutes, options);
+};
+
+/** The endpoints subscribed to event types. */
+const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
   app.get(
     '/admin/webhook-endpoints',
     { config: admin, schema: { tags, summary: 'Endpoints subscribed to event types', response: { 200: Envelope(Type.Array(Endpoint)) } } },
@@ -105,7 +124,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
       return reply.status(204).send(null);
     },
   );
+};
 
+/** The delivery log, and sending a delivery again. */
+const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
   app.get(
     '/admin/webhook-deliveries',
     {
@@ -113,14 +135,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
       schema: {
         tags,
         summary: 'Webhook deliveries, newest first (X-Total-Count has the total)',
-        querystring: Type.Intersect([
-          PagingQuery,
-          Type.Object({
-            status: Type.Optional(Status),
-            eventType: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
-            userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-          }),
-        ]),
+        querystring: DeliveriesQuery,
         response: { 200: Envelope(Type.Array(Delivery)) },
       },
     },
@@ -150,7 +165,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
     },
     async (request, reply) => reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, request.params.deliveryId) }),
   );
+};
 
+/** The signing secret, read in full and rotated. */
+const secretRoutes: WebhookRoutes = async (app, { secrets }) => {
   app.get(
     '/admin/webhook-secret',
     { config: admin, schema: { tags, summary: 'The signing secret in full (created on first use)', response: { 200: Envelope(Secret) } } },
