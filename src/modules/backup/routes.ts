@@ -42,7 +42,15 @@ const RestoreResponse = Type.Object({
   }),
 });
 
-export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {
+type BackupRoutes = FastifyPluginAsyncTypebox<{ backups: BackupService }>;
+
+export const backupRoutes: BackupRoutes = async (app, options) => {
+  await app.register(storedBackupRoutes, options);
+  await app.register(restoreRoutes, options);
+};
+
+/** Backups stored on the server: made, listed, read as XML. */
+const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
   app.post(
     '/backup',
     {
@@ -92,7 +100,10 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
   );
+};
 
+/** A restore, from a stored backup or from a backup document sent with it. */
+const restoreRoutes: BackupRoutes = async (app, { backups }) => {
   app.post(
     '/restore',
     {
