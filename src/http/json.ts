@@ -3,6 +3,7 @@
 // (a 2,000-level body overflowed the stack of program validation), and strings must be well-formed
 // Unicode: a lone surrogate (`"\ud800"`), which only a JSON escape can produce, would be stored and
 // echoed into responses that strict JSON parsers then refuse.
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 
@@ -66,6 +67,11 @@ export function checkWellFormed(text: string, value: unknown, path: string): voi
       errors: [{ path: where, message: 'is not well-formed Unicode (a lone surrogate such as \\ud800)' }],
     });
   }
+}
+
+/** The preValidation hook of a route whose body may be left out (its fields are all optional): no body reads as `{}`. */
+export async function optionalBody(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
 }
 
 /** JSON request bodies: Fastify's parser (prototype-poisoning checks included), with the checks above around it. */

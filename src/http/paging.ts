@@ -25,6 +25,13 @@ export const PagingQuery = Type.Object({
 
 export type Paging = Static<typeof PagingQuery>;
 
+/** The envelope of one page of a list the store cut, and the list's total in X-Total-Count. */
+export function pageResponse<T>(reply: FastifyReply, items: T, total: number): { response: T } {
+  reply.header('x-total-count', String(total));
+  return { response: items };
+}
+
+/** The page `paging` asks for of a list held whole in memory; the list's length in X-Total-Count. */
 export function page<T>(items: readonly T[], paging: Paging, reply: FastifyReply): T[] {
   const offset = paging.offset ?? 0;
   reply.header('x-total-count', String(items.length));

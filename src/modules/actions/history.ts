@@ -99,7 +99,15 @@ async function page(
 
 const DAY = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (site time zone)' });
 
-export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; programs: ProgramService }> = async (app, { actions, programs }) => {
+type ActionHistoryRoutes = FastifyPluginAsyncTypebox<{ actions: ActionService; programs: ProgramService }>;
+
+export const actionHistoryRoutes: ActionHistoryRoutes = async (app, options) => {
+  await app.register(recordedActionRoutes, options);
+  await app.register(activeUserRoutes, options);
+};
+
+/** The recorded actions, a user's or the whole site's, a page at a time. */
+const recordedActionRoutes: ActionHistoryRoutes = async (app, { actions, programs }) => {
   app.get(
     '/users/:userId/actions',
     {
@@ -140,7 +148,10 @@ export const actionHistoryRoutes: FastifyPluginAsyncTypebox<{ actions: ActionSer
       };
     },
   );
+};
 
+/** How many users acted on each day of a range. */
+const activeUserRoutes: ActionHistoryRoutes = async (app, { actions }) => {
   app.get(
     '/admin/actions/active-users',
     {

@@ -3,11 +3,12 @@
 // deprecated on 30 September 2026, and the admin side: access, code batches, debits and refunds.
 // The marketplaces' verification keys are public.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { deprecate } from '../../http/deprecation.js';
 import { MAX_ADJUSTMENT } from '../../engine/amounts.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { ActionOutcomeSchema } from '../actions/schemas.js';
@@ -73,20 +74,60 @@ const Redemption = Type.Object({
   levelChanged: ActionOutcomeSchema.properties.levelChanged,
 });
 const Posted = Type.Object({ entry: Entry, balance: Balance, duplicate: Type.Boolean() });
+const AccessChange = Type.Object(
+  {
+    countryCode: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; null clears it' }))),
+    verified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const CodeBatchRequest = Type.Object(
+  {
+    count: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points each code credits' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+const CodeBatch = Type.Object({ batchId: Type.String(), amount: Type.Integer(), expiresAt: Instant, codes: Type.Array(Type.String()) });
+const DebitRequest = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('purchase'), Type.Literal('gift')]),
+    amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points' }),
+    reference: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "The marketplace's order or gift reference; the same one again is not charged twice",
+    }),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
 
 const UserParams = idParams('userId');
 
-export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = async (app, { awards }) => {
+type AwardRoutes = FastifyPluginAsyncTypebox<{ awards: AwardService }>;
+
+// Registered in the order the API document lists the routes.
+export const awardRoutes: AwardRoutes = async (app, options) => {
+  await app.register(accountRoutes, options);
+  await app.register(redemptionRoutes, options);
+  await app.register(deprecatedAccountRoutes, options);
+  await app.register(accessAdminRoutes, options);
+  await app.register(codeBatchRoutes, options);
+  await app.register(debitRoutes, options);
+  await app.register(marketplaceKeyRoutes, options);
+};
+
+/** A user's access, balance, statement and marketplace sign-in URLs. */
+const accountRoutes: AwardRoutes = async (app, { awards }) => {
   app.get(
     '/users/:userId/award-access',
     {
       config: user,
       schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", params: UserParams, response: { 200: Envelope(Access) } },
     },
-    async (request) => {
-      const { userId } = request.params;
-      return { response: await awards.access(authOf(request).siteId, userId) };
-    },
+    async (request) => ({ response: await awards.access(authOf(request).siteId, request.params.userId) }),
   );
 
   app.get(
@@ -95,10 +136,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       config: user,
       schema: { tags, summary: 'Award balance available for redemption, and pending', params: UserParams, response: { 200: Envelope(Balance) } },
     },
-    async (request) => {
-      const { userId } = request.params;
-      return { response: await awards.balance(authOf(request).siteId, userId) };
-    },
+    async (request) => ({ response: await awards.balance(authOf(request).siteId, request.params.userId) }),
   );
 
   app.get(
@@ -117,8 +155,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       const { userId } = request.params;
       const { limit = 50, offset = 0 } = request.query;
       const { entries, total } = await awards.statement(authOf(request).siteId, userId, limit, offset);
-      reply.header('x-total-count', String(total));
-      return { response: entries };
+      return pageResponse(reply, entries, total);
     },
   );
 
@@ -133,12 +170,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         response: { 200: Envelope(MarketplaceUrl) },
       },
     },
-    async (request) => {
-      const { userId, type } = request.params;
-      return { response: await awards.marketplaceUrl(authOf(request).siteId, userId, type) };
-    },
+    async (request) => ({ response: await awards.marketplaceUrl(authOf(request).siteId, request.params.userId, request.params.type) }),
   );
+};
 
+/** On-the-spot code redemption. */
+const redemptionRoutes: AwardRoutes = async (app, { awards }) => {
   app.post(
     '/users/:userId/award-ots',
     {
@@ -156,8 +193,20 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       return reply.status(201).send({ response: await awards.redeem(authOf(request).siteId, userId, request.body.code) });
     },
   );
+};
 
-  // Deprecated on 30 September 2026 (interface document §4, §9); no removal date, so no Sunset.
+/** The successors of the deprecated award-catalog: each marketplace's award-marketplace-url. */
+function marketplaceUrlPaths(userId: string, catalog: ReadonlyArray<{ type: string }>): string | string[] {
+  const user = `/users/${encodeURIComponent(userId)}`;
+  return catalog.length > 0 ? catalog.map((m) => `${user}/award-marketplace-url/${encodeURIComponent(m.type)}`) : `${user}/award-marketplace-url/{type}`;
+}
+
+function successorIsAccess(reply: FastifyReply, userId: string): void {
+  deprecate(reply, { since: AWARD_ENDPOINTS_DEPRECATED, successor: `/users/${encodeURIComponent(userId)}/award-access`, title: 'call award-access' });
+}
+
+/** The three endpoints deprecated on 30 September 2026 (interface document §4, §9); no removal date, so no Sunset. */
+const deprecatedAccountRoutes: AwardRoutes = async (app, { awards }) => {
   app.get(
     '/users/:userId/award-catalog',
     {
@@ -172,21 +221,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
     },
     async (request, reply) => {
       const { userId } = request.params;
-      const { siteId } = authOf(request);
-      const catalog = await awards.catalog(siteId, userId);
-      deprecate(reply, {
-        since: AWARD_ENDPOINTS_DEPRECATED,
-        successor:
-          catalog.length > 0
-            ? catalog.map((m) => `/users/${encodeURIComponent(userId)}/award-marketplace-url/${encodeURIComponent(m.type)}`)
-            : `/users/${encodeURIComponent(userId)}/award-marketplace-url/{type}`,
-        title: 'call award-marketplace-url/{type}',
-      });
+      const catalog = await awards.catalog(authOf(request).siteId, userId);
+      deprecate(reply, { since: AWARD_ENDPOINTS_DEPRECATED, successor: marketplaceUrlPaths(userId, catalog), title: 'call award-marketplace-url/{type}' });
       return { response: catalog };
     },
   );
-  const successorOfAccess = (reply: Parameters<typeof deprecate>[0], userId: string) =>
-    deprecate(reply, { since: AWARD_ENDPOINTS_DEPRECATED, successor: `/users/${encodeURIComponent(userId)}/award-access`, title: 'call award-access' });
+
   app.get(
     '/users/:userId/award-country-code',
     {
@@ -200,12 +240,12 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       },
     },
     async (request, reply) => {
-      const { userId } = request.params;
-      const { countryCode } = await awards.access(authOf(request).siteId, userId);
-      successorOfAccess(reply, userId);
+      const { countryCode } = await awards.access(authOf(request).siteId, request.params.userId);
+      successorIsAccess(reply, request.params.userId);
       return { response: { countryCode } };
     },
   );
+
   app.get(
     '/users/:userId/award-verification',
     {
@@ -219,13 +259,15 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       },
     },
     async (request, reply) => {
-      const { userId } = request.params;
-      const { verified } = await awards.access(authOf(request).siteId, userId);
-      successorOfAccess(reply, userId);
+      const { verified } = await awards.access(authOf(request).siteId, request.params.userId);
+      successorIsAccess(reply, request.params.userId);
       return { response: { verified } };
     },
   );
+};
 
+/** The admin sets a user's award country and verification. */
+const accessAdminRoutes: AwardRoutes = async (app, { awards }) => {
   app.patch(
     '/admin/users/:userId/award-access',
     {
@@ -234,13 +276,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags: adminTags,
         summary: "Set the user's award country and verification; what is left out stays",
         params: UserParams,
-        body: Type.Object(
-          {
-            countryCode: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; null clears it' }))),
-            verified: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
+        body: AccessChange,
         response: { 200: Envelope(Access) },
       },
     },
@@ -249,7 +285,10 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       return { response: await awards.setAccess(authOf(request).siteId, userId, request.body) };
     },
   );
+};
 
+/** Batches of on-the-spot codes: issued, then counted. */
+const codeBatchRoutes: AwardRoutes = async (app, { awards }) => {
   app.post(
     '/admin/ots-codes',
     {
@@ -257,15 +296,8 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       schema: {
         tags: adminTags,
         summary: 'Issue a batch of on-the-spot codes (201); the codes are in this response only',
-        body: Type.Object(
-          {
-            count: Type.Integer({ minimum: 1, maximum: 10_000 }),
-            amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points each code credits' }),
-            expiresAt: Type.String({ format: 'date-time' }),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: Envelope(Type.Object({ batchId: Type.String(), amount: Type.Integer(), expiresAt: Instant, codes: Type.Array(Type.String()) })) },
+        body: CodeBatchRequest,
+        response: { 201: Envelope(CodeBatch) },
       },
     },
     async (request, reply) => {
@@ -289,7 +321,10 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       return { response: await awards.batch(authOf(request).siteId, batchId) };
     },
   );
+};
 
+/** Marketplace purchases and gifts debited, and debits given back; a reference posted before answers 200. */
+const debitRoutes: AwardRoutes = async (app, { awards }) => {
   app.post(
     '/admin/users/:userId/award-debits',
     {
@@ -298,19 +333,7 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
         tags: adminTags,
         summary: 'Debit a marketplace purchase or a gift (201; 200 for a reference posted before); notifies itemPurchaseNotifyUrl or giftNotifyUrl',
         params: UserParams,
-        body: Type.Object(
-          {
-            kind: Type.Union([Type.Literal('purchase'), Type.Literal('gift')]),
-            amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points' }),
-            reference: Type.String({
-              minLength: 1,
-              maxLength: 255,
-              description: "The marketplace's order or gift reference; the same one again is not charged twice",
-            }),
-            description: Type.Optional(Type.String({ maxLength: 255 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: DebitRequest,
         response: { 200: Envelope(Posted), 201: Envelope(Posted) },
       },
     },
@@ -338,7 +361,10 @@ export const awardRoutes: FastifyPluginAsyncTypebox<{ awards: AwardService }> = 
       return reply.status(posted.duplicate ? 200 : 201).send({ response: posted });
     },
   );
+};
 
+/** The marketplaces' verification keys, public. */
+const marketplaceKeyRoutes: AwardRoutes = async (app, { awards }) => {
   app.get(
     '/sites/:siteId/jwks.json',
     {

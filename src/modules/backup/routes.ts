@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { optionalBody } from '../../http/json.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { BackupService } from './service.js';
 import { MAX_XML_BYTES } from './xml.js';
@@ -41,7 +42,15 @@ const RestoreResponse = Type.Object({
   }),
 });
 
-export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }> = async (app, { backups }) => {
+type BackupRoutes = FastifyPluginAsyncTypebox<{ backups: BackupService }>;
+
+export const backupRoutes: BackupRoutes = async (app, options) => {
+  await app.register(storedBackupRoutes, options);
+  await app.register(restoreRoutes, options);
+};
+
+/** Backups stored on the server: made, listed, read as XML. */
+const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
   app.post(
     '/backup',
     {
@@ -53,9 +62,7 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
         response: { 201: Envelope(BackupSummary) },
       },
       // The name is optional, and so is the body that carries it.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: optionalBody,
     },
     async (request, reply) => {
       const backup = await backups.create(authOf(request).siteId, request.body.name);
@@ -71,8 +78,7 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
     },
     async (request, reply) => {
       const { total, backups: list } = await backups.list(authOf(request).siteId, request.query.limit ?? 50, request.query.offset ?? 0);
-      reply.header('x-total-count', String(total));
-      return { response: list };
+      return pageResponse(reply, list, total);
     },
   );
 
@@ -94,7 +100,10 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ backups: BackupService }>
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
   );
+};
 
+/** A restore, from a stored backup or from a backup document sent with it. */
+const restoreRoutes: BackupRoutes = async (app, { backups }) => {
   app.post(
     '/restore',
     {

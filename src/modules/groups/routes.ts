@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProgramService } from '../program/service.js';
 import type { GroupMembersRepository, Membership } from './repository.js';
@@ -14,15 +14,16 @@ const MemberParams = idParams('groupId', 'userId');
 const admin = { access: 'admin' as const };
 const tags = ['admin: groups'];
 
+/** Memberships are kept only for groups the program defines: not found otherwise. */
+async function requireGroup(programs: ProgramService, siteId: string, groupId: string): Promise<void> {
+  const { program } = await programs.snapshot(siteId);
+  if (!program.groups.some((group) => group.id === groupId)) throw new AppError('not_found', `No group "${groupId}"`);
+}
+
 export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMembersRepository; programs: ProgramService; clock: () => number }> = async (
   app,
   { members, programs, clock },
 ) => {
-  async function requireGroup(siteId: string, groupId: string): Promise<void> {
-    const { program } = await programs.snapshot(siteId);
-    if (!program.groups.some((group) => group.id === groupId)) throw new AppError('not_found', `No group "${groupId}"`);
-  }
-
   app.get(
     '/admin/groups/:groupId/members',
     {
@@ -38,10 +39,9 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId } = request.params;
-      await requireGroup(siteId, groupId);
+      await requireGroup(programs, siteId, groupId);
       const { total, members: list } = await members.list(siteId, groupId, request.query.limit ?? 50, request.query.offset ?? 0);
-      reply.header('x-total-count', String(total));
-      return { response: list.map(present) };
+      return pageResponse(reply, list.map(present), total);
     },
   );
 
@@ -59,7 +59,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId, userId } = request.params;
-      await requireGroup(siteId, groupId);
+      await requireGroup(programs, siteId, groupId);
       const added = await members.add(siteId, groupId, userId, clock());
       const membership = (await members.find(siteId, groupId, userId)) as Membership;
       return reply.status(added ? 201 : 200).send({ response: present(membership) });

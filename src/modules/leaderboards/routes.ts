@@ -42,10 +42,36 @@ const LayoutBoard = Type.Object({
 
 const Layout = Type.Object({ uuid: Type.String(), name: Type.String(), leaderboards: Type.Array(LayoutBoard) });
 
-export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: LeaderboardService }> = async (app, { leaderboards }) => {
-  // A page that has not changed is the same array of entries (the service's page cache), and its
-  // JSON is kept with it: a board everyone reads is serialized once per change, not once per read.
-  const pageJson = new WeakMap<readonly object[], Buffer>();
+const StandingQuery = Type.Object({
+  window: WindowQuery,
+  around: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, default: 5, description: 'Entries on each side' })),
+});
+const Standing = Type.Object({ rank: Nullable(Type.Integer()), score: Nullable(Type.Number()), entries: Type.Array(Entry) });
+
+/**
+ * The JSON of a page of entries, as the route's response schema serializes it. A page that has not
+ * changed is the same array of entries (the service's page cache), and its JSON is kept with it: a
+ * board everyone reads is serialized once per change, not once per read.
+ */
+function pageJson(serialized: WeakMap<readonly object[], Buffer>, reply: FastifyReply, entries: readonly object[]): Buffer {
+  let json = serialized.get(entries);
+  if (json === undefined) {
+    json = Buffer.from(reply.serialize({ response: entries }) as string);
+    serialized.set(entries, json);
+  }
+  return json;
+}
+
+type LeaderboardRoutes = FastifyPluginAsyncTypebox<{ leaderboards: LeaderboardService }>;
+
+export const leaderboardRoutes: LeaderboardRoutes = async (app, options) => {
+  await app.register(boardRoutes, options);
+  await app.register(layoutRoutes, options);
+};
+
+/** One leaderboard: its definition, a page of it, and a user's place on it. */
+const boardRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
+  const serialized = new WeakMap<readonly object[], Buffer>();
 
   app.get(
     '/leaderboards/:leaderboardId',
@@ -58,10 +84,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
         response: { 200: Envelope(Leaderboard) },
       },
     },
-    async (request) => {
-      const { leaderboardId } = request.params;
-      return { response: await leaderboards.definition(authOf(request).siteId, leaderboardId) };
-    },
+    async (request) => ({ response: await leaderboards.definition(authOf(request).siteId, request.params.leaderboardId) }),
   );
 
   app.get(
@@ -82,16 +105,10 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       },
     },
     async (request, reply) => {
-      const { leaderboardId } = request.params;
-      const { entries, total } = await leaderboards.leaders(authOf(request).siteId, leaderboardId, request.query);
+      const { entries, total } = await leaderboards.leaders(authOf(request).siteId, request.params.leaderboardId, request.query);
       reply.header('x-total-count', String(total));
-      let json = pageJson.get(entries);
-      if (json === undefined) {
-        json = Buffer.from(reply.serialize({ response: entries }) as string);
-        pageJson.set(entries, json);
-      }
       // Sent as it is: the bytes are those the response schema's serializer wrote.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(pageJson(serialized, reply, entries));
     },
   );
 
@@ -103,11 +120,8 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
         tags,
         summary: "The user's rank and score on the leaderboard, and the entries around them",
         params: idParams('leaderboardId', 'userId'),
-        querystring: Type.Object({
-          window: WindowQuery,
-          around: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, default: 5, description: 'Entries on each side' })),
-        }),
-        response: { 200: Envelope(Type.Object({ rank: Nullable(Type.Integer()), score: Nullable(Type.Number()), entries: Type.Array(Entry) })) },
+        querystring: StandingQuery,
+        response: { 200: Envelope(Standing) },
       },
     },
     async (request) => {
@@ -115,7 +129,10 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
       return { response: await leaderboards.standing(authOf(request).siteId, leaderboardId, userId, request.query) };
     },
   );
+};
 
+/** The layouts a user is on, and one layout's boards. */
+const layoutRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
   app.get(
     '/users/:userId/leaders/layoutUuid',
     {
@@ -127,10 +144,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox<{ leaderboards: Leader
         response: { 200: Envelope(Type.Array(Layout)) },
       },
     },
-    async (request) => {
-      const { userId } = request.params;
-      return { response: await leaderboards.layouts(authOf(request).siteId, userId) };
-    },
+    async (request) => ({ response: await leaderboards.layouts(authOf(request).siteId, request.params.userId) }),
   );
 
   app.get(

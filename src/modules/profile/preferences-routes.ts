@@ -22,10 +22,20 @@ const PreferencesBody = Type.Object({
 /** 30 September 2026, when iconUrl replaced userPhotoUrl (interface document §9). */
 const USER_PHOTO_URL_DEPRECATED = Date.UTC(2026, 8, 30);
 
-export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }> = async (
-  app,
-  { preferences, customLevels },
-) => {
+const LevelRef = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
+const LevelSet = Type.Object({
+  levelChanged: Type.Union([Type.Null(), Type.Object({ from: LevelRef, to: LevelRef, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })]),
+});
+
+type PreferencesRoutes = FastifyPluginAsyncTypebox<{ preferences: PreferencesService; customLevels: CustomLevelsService }>;
+
+export const preferencesRoutes: PreferencesRoutes = async (app, options) => {
+  await app.register(userPreferenceRoutes, options);
+  await app.register(userAdminRoutes, options);
+};
+
+/** The user's own preferences, read and written. */
+const userPreferenceRoutes: PreferencesRoutes = async (app, { preferences }) => {
   app.get(
     '/users/:userId/preferences',
     {
@@ -68,7 +78,10 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
       return { response: result.preferences };
     },
   );
+};
 
+/** What only an admin sets of a user: the role, and the level on sites with custom levels. */
+const userAdminRoutes: PreferencesRoutes = async (app, { preferences, customLevels }) => {
   app.put(
     '/admin/users/:userId/role',
     {
@@ -96,20 +109,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ preferences: Prefere
         summary: "Set a user's level (sites with levelType custom)",
         params: idParams('userId'),
         body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              levelChanged: Type.Union([
-                Type.Null(),
-                Type.Object({
-                  from: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]),
-                  to: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]),
-                  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-                }),
-              ]),
-            }),
-          ),
-        },
+        response: { 200: Envelope(LevelSet) },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import type { ProfileService } from './service.js';
@@ -20,6 +20,7 @@ const CategoryBalance = Type.Object({
   earnedToday: Type.Integer({ description: 'Earned through actions and missions today (site time zone)' }),
   remainingToday: Nullable(Type.Integer({ description: 'What the daily limit still allows today; 0 means the limit is reached' })),
 });
+const PointBalance = Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), categories: Type.Array(CategoryBalance) });
 
 const Level = Type.Object({
   id: Type.String(),
@@ -27,6 +28,13 @@ const Level = Type.Object({
   description: Type.Optional(Type.String()),
   iconUrl: Type.Optional(Type.String()),
   threshold: Type.Integer(),
+});
+const LevelProgress = Type.Object({
+  current: Nullable(Level),
+  next: Nullable(Level),
+  points: Type.Integer({ description: 'Lifetime points in the default category' }),
+  pointsToNext: Nullable(Type.Integer()),
+  percentToNext: Nullable(Type.Integer()),
 });
 
 const Trophy = Type.Object({
@@ -49,7 +57,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
         tags,
         summary: "The user's points: the default category at the top, every category with today's limit",
         params: idParams('userId'),
-        response: { 200: Envelope(Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), categories: Type.Array(CategoryBalance) })) },
+        response: { 200: Envelope(PointBalance) },
       },
     },
     async (request) => {
@@ -66,17 +74,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
         tags,
         summary: 'Current and next level, and the way there',
         params: idParams('userId'),
-        response: {
-          200: Envelope(
-            Type.Object({
-              current: Nullable(Level),
-              next: Nullable(Level),
-              points: Type.Integer({ description: 'Lifetime points in the default category' }),
-              pointsToNext: Nullable(Type.Integer()),
-              percentToNext: Nullable(Type.Integer()),
-            }),
-          ),
-        },
+        response: { 200: Envelope(LevelProgress) },
       },
     },
     async (request) => {
@@ -100,8 +98,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     async (request, reply) => {
       const { userId } = request.params;
       const { total, badges } = await profiles.badges(authOf(request).siteId, userId, request.query.limit ?? 50, request.query.offset ?? 0);
-      reply.header('x-total-count', String(total));
-      return { response: badges };
+      return pageResponse(reply, badges, total);
     },
   );
 };

@@ -3,13 +3,14 @@
 // schema, so that JSON and XML input meet exactly the same rules.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, type FieldError } from '../../errors.js';
+import { isFormBody } from '../../http/form.js';
 import { idParams } from '../../http/ids.js';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
-import { collections, entitiesOf, indexOf, type Collection } from './collections.js';
+import { addEntity, collections, entitiesOf, findEntity, putEntity, removeEntity, type Collection } from './collections.js';
 import { AwardSettings, Mission, Program, SiteSettings, type ProgramDocument } from './model.js';
 import type { ProgramChange, ProgramService } from './service.js';
 import { canonicalize, moveLegacyMissionTimezone, structuralErrors } from './validate.js';
@@ -25,7 +26,7 @@ function checkEntity(schema: TSchema, body: unknown, request: FastifyRequest): R
     throw new AppError('validation_failed', 'The body must be a JSON object', { errors: [{ path: '(body)', message: 'must be an object' }] });
   }
   let copy = structuredClone(body) as Record<string, unknown>;
-  if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) copy = Value.Convert(schema, copy) as Record<string, unknown>;
+  if (isFormBody(request)) copy = Value.Convert(schema, copy) as Record<string, unknown>;
   if (schema === Mission) moveLegacyMissionTimezone(copy);
   const entity = canonicalize(schema, copy);
   const errors = structuralErrors(schema, entity);
@@ -50,7 +51,38 @@ function reportArchived(reply: FastifyReply, change: ProgramChange): void {
   reply.header('questline-progress-archived', `parties=${change.progressArchived.parties}, rows=${change.progressArchived.rows}`);
 }
 
-export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
+/**
+ * The entity a PUT writes at `/admin/<collection>/:id`: the body, given the path's id when it has
+ * none, checked; the id it names must be the path's.
+ */
+function entityAtPath(collection: Collection, id: string, request: FastifyRequest): Record<string, unknown> {
+  const { body } = request;
+  if (typeof body === 'object' && body !== null && !(collection.idField in body)) Object.assign(body, { [collection.idField]: id });
+  const entity = checkEntity(collection.schema, body, request);
+  const sameId = collection.caseInsensitive ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase() : String(entity[collection.idField]) === id;
+  if (!sameId) {
+    throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
+  }
+  return entity;
+}
+
+type ProgramAdminRoutes = FastifyPluginAsyncTypebox<{ programs: ProgramService }>;
+type CollectionRoutes = FastifyPluginAsyncTypebox<{ programs: ProgramService; collection: Collection; tags: string[]; one: TObject }>;
+
+export const programAdminRoutes: ProgramAdminRoutes = async (app, { programs }) => {
+  await app.register(wholeProgramRoutes, { programs });
+  await app.register(awardSettingsRoutes, { programs });
+  for (const collection of collections) {
+    // One tag list and one entity envelope per collection, which /docs/yaml writes once and then refers to.
+    const shared = { programs, collection, tags: [`admin: ${collection.path}`], one: Envelope(collection.schema) };
+    // Reads first: each path's methods stay in the order the API document lists them.
+    await app.register(collectionReadRoutes, shared);
+    await app.register(collectionWriteRoutes, shared);
+  }
+};
+
+/** The whole program, and its site settings. */
+const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
   app.get(
     '/admin/program',
     { config: admin, schema: { tags: ['admin: program'], summary: 'The whole program', response: { 200: Envelope(Program) } } },
@@ -97,7 +129,10 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       return { response: (await programs.read(siteId)).site };
     },
   );
+};
 
+/** The award account settings, which a site may have or not. */
+const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
   app.get(
     '/admin/award-settings',
     { config: admin, schema: { tags: ['admin: program'], summary: 'Award account settings', response: { 200: Envelope(AwardSettings) } } },
@@ -138,121 +173,88 @@ export const programAdminRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramSe
       return reply.status(204).send(null);
     },
   );
+};
 
-  for (const collection of collections) registerCollection(collection);
+/** One collection's list and its entities one by one, read from the program's snapshot. */
+const collectionReadRoutes: CollectionRoutes = async (app, { programs, collection, tags, one }) => {
+  app.get(
+    `/admin/${collection.path}`,
+    {
+      config: admin,
+      schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } },
+    },
+    async (request, reply) => {
+      const program = (await programs.snapshot(authOf(request).siteId)).program;
+      return { response: page(entitiesOf(program, collection), request.query, reply) };
+    },
+  );
 
-  function registerCollection(collection: Collection): void {
-    const base = `/admin/${collection.path}`;
-    const tags = [`admin: ${collection.path}`];
-    const one = Envelope(collection.schema);
-    const notFound = (id: string) => new AppError('not_found', `No ${collection.noun} "${id}"`);
+  app.get(
+    `/admin/${collection.path}/:id`,
+    { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), response: { 200: one } } },
+    async (request) => ({ response: findEntity((await programs.snapshot(authOf(request).siteId)).program, collection, request.params.id) as never }),
+  );
+};
 
-    app.get(
-      base,
-      {
-        config: admin,
-        schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } },
-      },
-      async (request, reply) => {
-        const program = (await programs.snapshot(authOf(request).siteId)).program;
-        return { response: page(entitiesOf(program, collection), request.query, reply) };
-      },
-    );
+/**
+ * One collection's entities created, replaced and deleted, each a change of the program; validation
+ * paths are given relative to the entity written, and what the change archived in a header.
+ */
+const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collection, tags, one }) => {
+  // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
+  app.post(
+    `/admin/${collection.path}`,
+    { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
+    async (request, reply) => {
+      const entity = checkEntity(collection.schema, request.body, request);
+      let index = -1;
+      const change = await programs.modify(
+        authOf(request).siteId,
+        (draft) => void (index = addEntity(draft, collection, entity)),
+        (errors) => rerooter(`${collection.key}.${index}`)(errors),
+      );
+      reportArchived(reply, change);
+      return reply.status(201).send({ response: entitiesOf(change.program, collection)[index] as never });
+    },
+  );
 
-    // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
-    app.post(
-      base,
-      { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
-      async (request, reply) => {
-        const entity = checkEntity(collection.schema, request.body, request);
-        const id = String(entity[collection.idField]);
-        let index = -1;
-        const change = await programs.modify(
-          authOf(request).siteId,
-          (draft) => {
-            const entities = entitiesOf(draft, collection);
-            if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
-            index = entities.push(entity) - 1;
-          },
-          (errors) => rerooter(`${collection.key}.${index}`)(errors),
-        );
-        reportArchived(reply, change);
-        return reply.status(201).send({ response: entitiesOf(change.program, collection)[index] as never });
+  app.put(
+    `/admin/${collection.path}/:id`,
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: `Create or replace a ${collection.noun}`,
+        params: idParams('id'),
+        // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
+        documentedBody: collection.schema,
+        response: { 200: one, 201: one },
       },
-    );
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const entity = entityAtPath(collection, id, request);
+      let put = { index: -1, created: false };
+      const change = await programs.modify(
+        authOf(request).siteId,
+        (draft) => void (put = putEntity(draft, collection, id, entity)),
+        (errors) => rerooter(`${collection.key}.${put.index}`)(errors),
+      );
+      reportArchived(reply, change);
+      return reply.status(put.created ? 201 : 200).send({ response: entitiesOf(change.program, collection)[put.index] as never });
+    },
+  );
 
-    app.get(
-      `${base}/:id`,
-      { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), response: { 200: one } } },
-      async (request) => {
-        const { id } = request.params;
-        const entities = entitiesOf((await programs.snapshot(authOf(request).siteId)).program, collection);
-        const index = indexOf(entities, collection, id);
-        if (index < 0) throw notFound(id);
-        return { response: entities[index] as never };
-      },
-    );
-
-    app.put(
-      `${base}/:id`,
-      {
-        config: admin,
-        schema: {
-          tags,
-          summary: `Create or replace a ${collection.noun}`,
-          params: idParams('id'),
-          // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
-          documentedBody: collection.schema,
-          response: { 200: one, 201: one },
-        },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { body } = request;
-        // The path gives the id the body leaves out.
-        if (typeof body === 'object' && body !== null && !(collection.idField in body)) Object.assign(body, { [collection.idField]: id });
-        const entity = checkEntity(collection.schema, body, request);
-        const sameId = collection.caseInsensitive
-          ? String(entity[collection.idField]).toLowerCase() === id.toLowerCase()
-          : String(entity[collection.idField]) === id;
-        if (!sameId) {
-          throw new AppError('validation_failed', 'The request is invalid', { errors: [{ path: collection.idField, message: `must match the path (${id})` }] });
-        }
-        let index = -1;
-        let created = false;
-        const change = await programs.modify(
-          authOf(request).siteId,
-          (draft) => {
-            const entities = entitiesOf(draft, collection);
-            index = indexOf(entities, collection, id);
-            created = index < 0;
-            if (created) index = entities.push(entity) - 1;
-            else entities[index] = entity;
-          },
-          (errors) => rerooter(`${collection.key}.${index}`)(errors),
-        );
-        reportArchived(reply, change);
-        return reply.status(created ? 201 : 200).send({ response: entitiesOf(change.program, collection)[index] as never });
-      },
-    );
-
-    app.delete(
-      `${base}/:id`,
-      {
-        config: admin,
-        schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, params: idParams('id'), response: { 204: Type.Null() } },
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const change = await programs.modify(authOf(request).siteId, (draft) => {
-          const entities = entitiesOf(draft, collection);
-          const index = indexOf(entities, collection, id);
-          if (index < 0) throw notFound(id);
-          entities.splice(index, 1);
-        });
-        reportArchived(reply, change);
-        return reply.status(204).send(null);
-      },
-    );
-  }
+  app.delete(
+    `/admin/${collection.path}/:id`,
+    {
+      config: admin,
+      schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, params: idParams('id'), response: { 204: Type.Null() } },
+    },
+    async (request, reply) => {
+      const change = await programs.modify(authOf(request).siteId, (draft) => removeEntity(draft, collection, request.params.id));
+      reportArchived(reply, change);
+      return reply.status(204).send(null);
+    },
+  );
 };

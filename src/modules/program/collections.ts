@@ -1,6 +1,7 @@
 // The program's entity collections as the admin API exposes them (SPEC §4: one CRUD resource per
-// kind, at the interface document's path words).
+// kind, at the interface document's path words), and the edits that API makes to a draft of one.
 import type { TSchema } from 'typebox';
+import { AppError } from '../../errors.js';
 import { Action, Badge, Exchange, Group, Layout, Leaderboard, Level, Mission, PointCategory, Quiz, type ProgramDocument } from './model.js';
 
 type CollectionKey = 'actions' | 'pointCategories' | 'missions' | 'levels' | 'badges' | 'groups' | 'leaderboards' | 'layouts' | 'quizzes' | 'exchanges';
@@ -41,4 +42,41 @@ export function indexOf(entities: Entity[], collection: Collection, id: string):
     const value = String(entity[collection.idField]);
     return (collection.caseInsensitive ? value.toLowerCase() : value) === wanted;
   });
+}
+
+function notFound(collection: Collection, id: string): AppError {
+  return new AppError('not_found', `No ${collection.noun} "${id}"`);
+}
+
+/** The entity with this id; not found when there is none. */
+export function findEntity(program: ProgramDocument, collection: Collection, id: string): Entity {
+  const entities = entitiesOf(program, collection);
+  const index = indexOf(entities, collection, id);
+  if (index < 0) throw notFound(collection, id);
+  return entities[index] as Entity;
+}
+
+/** Adds the entity to the draft, a conflict when one with its id is there; its index. */
+export function addEntity(draft: ProgramDocument, collection: Collection, entity: Entity): number {
+  const id = String(entity[collection.idField]);
+  const entities = entitiesOf(draft, collection);
+  if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
+  return entities.push(entity) - 1;
+}
+
+/** Puts the entity in the place of the one with this id, or adds it: its index, and whether it was added. */
+export function putEntity(draft: ProgramDocument, collection: Collection, id: string, entity: Entity): { index: number; created: boolean } {
+  const entities = entitiesOf(draft, collection);
+  const index = indexOf(entities, collection, id);
+  if (index < 0) return { index: entities.push(entity) - 1, created: true };
+  entities[index] = entity;
+  return { index, created: false };
+}
+
+/** Removes the entity with this id from the draft; not found when there is none. */
+export function removeEntity(draft: ProgramDocument, collection: Collection, id: string): void {
+  const entities = entitiesOf(draft, collection);
+  const index = indexOf(entities, collection, id);
+  if (index < 0) throw notFound(collection, id);
+  entities.splice(index, 1);
 }

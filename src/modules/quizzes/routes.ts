@@ -63,7 +63,15 @@ const AnswerBody = Type.Object({
   }),
 });
 
-export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = async (app, { quizzes }) => {
+type QuizRoutes = FastifyPluginAsyncTypebox<{ quizzes: QuizService }>;
+
+export const quizRoutes: QuizRoutes = async (app, options) => {
+  await app.register(quizReadRoutes, options);
+  await app.register(answerRoutes, options);
+};
+
+/** The quizzes open to a user, and a quiz's questions. */
+const quizReadRoutes: QuizRoutes = async (app, { quizzes }) => {
   app.get(
     '/users/:userId/quizzes',
     {
@@ -97,7 +105,10 @@ export const quizRoutes: FastifyPluginAsyncTypebox<{ quizzes: QuizService }> = a
       return { response: await quizzes.questions(authOf(request).siteId, quizId) };
     },
   );
+};
 
+/** A user's answers to a question: those given, and the next one. */
+const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
   app.get(
     '/users/:userId/quizzes/:quizId/questions/:questionId/responses',
     {

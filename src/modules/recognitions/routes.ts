@@ -1,11 +1,12 @@
 // Recognitions (interface document §4 Recognitions, SPEC §9): a user's exchanges, categories,
 // budget and recipients, and the recognitions they give and receive.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { MAX_POINTS } from '../../engine/amounts.js';
 import { deprecate } from '../../http/deprecation.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { Person } from '../users/schemas.js';
 import { authOf } from '../../plugins/auth.js';
@@ -73,11 +74,39 @@ const Interaction = Type.Object({
   givenAt: Instant,
 });
 
+const RecipientsQuery = Type.Object({
+  ...PagingQuery.properties,
+  q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
+  preferences: Type.Optional(
+    Type.String({ deprecated: true, description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' }),
+  ),
+});
+
 /** 28 June 2023: the recipients `preferences` parameter is deprecated; its removal was announced for November 2023 (interface document §9, SPEC §8). */
 const PREFERENCES_DEPRECATED = Date.UTC(2023, 5, 28);
 const PREFERENCES_SUNSET = Date.UTC(2023, 10, 30);
 
-export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: RecognitionService }> = async (app, { recognitions }) => {
+/** Says that the deprecated `preferences` parameter was sent and ignored: the successor is the same path without it. */
+function preferencesIgnored(reply: FastifyReply, url: string): void {
+  deprecate(reply, {
+    since: PREFERENCES_DEPRECATED,
+    sunset: PREFERENCES_SUNSET,
+    successor: url.split('?')[0] as string,
+    title: 'stop sending preferences; it is ignored',
+  });
+}
+
+type RecognitionRoutes = FastifyPluginAsyncTypebox<{ recognitions: RecognitionService }>;
+
+// Registered in the order the API document lists the routes.
+export const recognitionRoutes: RecognitionRoutes = async (app, options) => {
+  await app.register(exchangeRoutes, options);
+  await app.register(recipientRoutes, options);
+  await app.register(interactionRoutes, options);
+};
+
+/** The exchanges a user may give in, their categories and the user's budget in each. */
+const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
   app.get(
     '/users/:userId/exchanges',
     {
@@ -89,10 +118,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
         response: { 200: Envelope(Type.Array(PresentedExchange)) },
       },
     },
-    async (request) => {
-      const { userId } = request.params;
-      return { response: await recognitions.exchanges(authOf(request).siteId, userId) };
-    },
+    async (request) => ({ response: await recognitions.exchanges(authOf(request).siteId, request.params.userId) }),
   );
 
   app.get(
@@ -118,10 +144,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       config: user,
       schema: { tags, summary: 'The categories of the exchange', params: ExchangeParams, response: { 200: Envelope(Type.Array(Category)) } },
     },
-    async (request) => {
-      const { exchangeId } = request.params;
-      return { response: await recognitions.categories(authOf(request).siteId, exchangeId) };
-    },
+    async (request) => ({ response: await recognitions.categories(authOf(request).siteId, request.params.exchangeId) }),
   );
 
   app.get(
@@ -135,7 +158,10 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       return { response: await recognitions.budget(authOf(request).siteId, userId, exchangeId) };
     },
   );
+};
 
+/** The users a user may recognize in an exchange, found by name. */
+const recipientRoutes: RecognitionRoutes = async (app, { recognitions }) => {
   app.get(
     '/users/:userId/exchanges/:exchangeId/recipients',
     {
@@ -144,13 +170,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
         tags,
         summary: 'Users the user may recognize in the exchange (never themselves), by name; total in X-Total-Count',
         params: ExchangeParams,
-        querystring: Type.Object({
-          ...PagingQuery.properties,
-          q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a name, or the start of a user id (case-insensitive)' })),
-          preferences: Type.Optional(
-            Type.String({ deprecated: true, description: 'Deprecated (28 June 2023; removal announced for November 2023): accepted and ignored' }),
-          ),
-        }),
+        querystring: RecipientsQuery,
         response: { 200: Envelope(Type.Array(Person)) },
       },
     },
@@ -158,19 +178,14 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       const { userId, exchangeId } = request.params;
       const { q, limit = 50, offset = 0, preferences } = request.query;
       const { items, total } = await recognitions.recipients(authOf(request).siteId, userId, exchangeId, q, { limit, offset });
-      if (preferences !== undefined) {
-        deprecate(reply, {
-          since: PREFERENCES_DEPRECATED,
-          sunset: PREFERENCES_SUNSET,
-          successor: request.url.split('?')[0] as string,
-          title: 'stop sending preferences; it is ignored',
-        });
-      }
-      reply.header('x-total-count', String(total));
-      return { response: items };
+      if (preferences !== undefined) preferencesIgnored(reply, request.url);
+      return pageResponse(reply, items, total);
     },
   );
+};
 
+/** The recognitions a user gave and received, and giving one. */
+const interactionRoutes: RecognitionRoutes = async (app, { recognitions }) => {
   app.get(
     '/users/:userId/interactions-collection',
     {
@@ -190,8 +205,7 @@ export const recognitionRoutes: FastifyPluginAsyncTypebox<{ recognitions: Recogn
       const { userId } = request.params;
       const { type = 'all', limit = 50, offset = 0 } = request.query;
       const { items, total } = await recognitions.interactions(authOf(request).siteId, userId, type, { limit, offset });
-      reply.header('x-total-count', String(total));
-      return { response: items };
+      return pageResponse(reply, items, total);
     },
   );
 

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formLists } from '../../http/form.js';
 import { idParams } from '../../http/ids.js';
-import { Envelope, PagingQuery } from '../../http/paging.js';
+import { optionalBody } from '../../http/json.js';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { EVENT_TYPES, SUBSCRIBABLE_TYPES } from '../program/event-routing.js';
@@ -52,9 +53,28 @@ const Secret = Type.Object({
   previousSecretValidUntil: Nullable(Instant),
 });
 
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminService; secrets: WebhookSecrets }> = async (app, { webhooks, secrets }) => {
-  const lists = { preValidation: async (request: Parameters<typeof formLists>[0]) => formLists(request, ['eventTypes']) };
+const DeliveriesQuery = Type.Intersect([
+  PagingQuery,
+  Type.Object({
+    status: Type.Optional(Status),
+    eventType: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
+    userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  }),
+]);
 
+/** A form body gives eventTypes as a repeated key or one comma-separated value. */
+const lists = { preValidation: async (request: Parameters<typeof formLists>[0]) => formLists(request, ['eventTypes']) };
+
+type WebhookRoutes = FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminService; secrets: WebhookSecrets }>;
+
+export const webhookRoutes: WebhookRoutes = async (app, options) => {
+  await app.register(endpointRoutes, options);
+  await app.register(deliveryRoutes, options);
+  await app.register(secretRoutes, options);
+};
+
+/** The endpoints subscribed to event types. */
+const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
   app.get(
     '/admin/webhook-endpoints',
     { config: admin, schema: { tags, summary: 'Endpoints subscribed to event types', response: { 200: Envelope(Type.Array(Endpoint)) } } },
@@ -104,7 +124,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
       return reply.status(204).send(null);
     },
   );
+};
 
+/** The delivery log, and sending a delivery again. */
+const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
   app.get(
     '/admin/webhook-deliveries',
     {
@@ -112,22 +135,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
       schema: {
         tags,
         summary: 'Webhook deliveries, newest first (X-Total-Count has the total)',
-        querystring: Type.Intersect([
-          PagingQuery,
-          Type.Object({
-            status: Type.Optional(Status),
-            eventType: Type.Optional(Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)))),
-            userId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-          }),
-        ]),
+        querystring: DeliveriesQuery,
         response: { 200: Envelope(Type.Array(Delivery)) },
       },
     },
     async (request, reply) => {
       const { limit = 50, offset = 0, status, eventType, userId } = request.query;
       const { deliveries, total } = await webhooks.deliveries(authOf(request).siteId, { limit, offset, status, eventType, userId });
-      reply.header('x-total-count', String(total));
-      return { response: deliveries };
+      return pageResponse(reply, deliveries, total);
     },
   );
 
@@ -150,7 +165,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
     },
     async (request, reply) => reply.status(202).send({ response: await webhooks.redeliver(authOf(request).siteId, request.params.deliveryId) }),
   );
+};
 
+/** The signing secret, read in full and rotated. */
+const secretRoutes: WebhookRoutes = async (app, { secrets }) => {
   app.get(
     '/admin/webhook-secret',
     { config: admin, schema: { tags, summary: 'The signing secret in full (created on first use)', response: { 200: Envelope(Secret) } } },
@@ -167,10 +185,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookAdminSe
         body: Type.Object({ secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) }),
         response: { 200: Envelope(Secret) },
       },
-      // The body is optional.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: optionalBody,
     },
     async (request) => ({ response: await secrets.rotate(authOf(request).siteId, request.body.secret) }),
   );
