@@ -326,7 +326,11 @@ describe.skipIf(skip)('two server processes on one PostgreSQL and one Redis (iss
         .join('\n  ')}`,
     );
     const exits = await Promise.all([nodeA, nodeB].filter((n): n is Node => n !== undefined).map(stopNode));
-    if (exits.some((code) => code !== 0)) console.log(`node exit codes: ${exits.join(', ')}\n${nodeA?.output()}\n${nodeB?.output()}`);
+    // The nodes log an answer of 500 with its error: their output says why.
+    const failed = phases.flatMap((p) => p.jobs.flatMap((j) => j.sends)).filter((s) => s.status >= 500 || s.status === 0);
+    if (exits.some((code) => code !== 0) || failed.length > 0) {
+      console.log(`node exit codes: ${exits.join(', ')}; ${failed.length} requests failed\n${nodeA?.output()}\n${nodeB?.output()}`);
+    }
     await database?.close();
     await receiver?.close();
     await fresh?.drop();
