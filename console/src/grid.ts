@@ -1,8 +1,8 @@
-// The console's data grid: Tabulator with the modules the console uses (sorting, formatting,
+// The console's data grid: Tabulator with the modules the console uses (sorting, formatting, row clicks,
 // resizable columns, a layout that fits the page), registered once.
-import { FormatModule, ResizeColumnsModule, ResponsiveLayoutModule, SortModule, Tabulator, type ColumnDefinition } from 'tabulator-tables';
+import { FormatModule, InteractionModule, ResizeColumnsModule, ResponsiveLayoutModule, SortModule, Tabulator, type ColumnDefinition } from 'tabulator-tables';
 
-Tabulator.registerModule([FormatModule, SortModule, ResizeColumnsModule, ResponsiveLayoutModule]);
+Tabulator.registerModule([FormatModule, InteractionModule, SortModule, ResizeColumnsModule, ResponsiveLayoutModule]);
 
 /** A read-only grid of `rows` in `element`, its columns fitted to the width; setData() replaces the rows. */
 export function grid<T extends object>(element: HTMLElement, columns: ColumnDefinition[], rows: T[] = [], placeholder = 'Nothing yet'): Tabulator {

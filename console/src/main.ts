@@ -6,7 +6,9 @@ import '@shoelace-style/shoelace/dist/themes/light.css';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
 import './console.css';
 import '@shoelace-style/shoelace/dist/components/alert/alert.js';
+import '@shoelace-style/shoelace/dist/components/badge/badge.js';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/icon/icon.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
@@ -21,6 +23,7 @@ import { SESSION_ENDED } from './api.js';
 import { currentSession, endSession, type Session } from './session.js';
 import './pages/sign-in.js';
 import './pages/leaderboards.js';
+import './pages/webhooks.js';
 
 // <sl-icon name="x"> loads /console/assets/icons/x.svg (console/build.ts copies them there).
 setBasePath('/console');
@@ -28,6 +31,7 @@ setBasePath('/console');
 /** The pages, in the order of the navigation. */
 const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
+  { path: 'webhooks', label: 'Webhooks', icon: 'broadcast', render: () => html`<ql-webhooks-page></ql-webhooks-page>` },
 ];
 
 @customElement('ql-console')

@@ -1,7 +1,8 @@
 // The Questline Console in a real browser, on both stores: sign-in (a wrong secret and a client that
 // is no admin are told why), the live standings of the demo site's board, a session the API refuses
 // sending the person to sign-in and back to the same page, and sign-out forgetting the token (which
-// is only ever in sessionStorage). Nothing is refused by the page's Content-Security-Policy, and
+// is only ever in sessionStorage); a failed webhook delivery with its receiver's answer, sent again
+// from the console, and the signing secret rotated. Nothing is refused by the page's Content-Security-Policy, and
 // axe-core finds no serious accessibility violation on either page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { poll, watch } from './helpers.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -40,9 +42,11 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
   let base: string;
   let browser: Browser;
   let demo: DemoSite;
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    t = await buildTestApp(configuration, { config: { demoSite: true } });
+    receiver = await startReceiver();
+    t = await buildTestApp(configuration, { config: { demoSite: true, webhookAllowPrivateNetworks: true } });
     demo = (await ensureDemoSite(t.app.services.sites, t.app.services.backups)) as DemoSite;
     // Two people on the demo site's all-time board: Sam (First read, and 15 points from an admin) ahead of Kim (First read).
     const headers = { authorization: `Bearer ${await t.token(demo.admin)}` };
@@ -62,11 +66,14 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
     });
     expect(credited.statusCode).toBe(201);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Deliveries go out as from a server (src/server.ts starts the dispatcher).
+    t.app.services.webhooks.start();
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await receiver?.close();
   });
 
   const signIn = async (page: Page, clientId: string, secret: string) => {
@@ -128,6 +135,57 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
       await page.locator('ql-sign-in form').waitFor();
       expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: WebStorage }).sessionStorage.length)).toBe(0);
       expect(refused).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows a failed webhook delivery with its answer, sends it again, and rotates the secret', { timeout: 60_000 }, async () => {
+    const headers = { authorization: `Bearer ${await t.token(demo.admin)}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin/webhook-endpoints',
+      headers,
+      payload: { url: `${receiver.url}/hooks`, eventTypes: ['badge.earned'], description: 'CRM' },
+    });
+    expect(created.statusCode).toBe(201);
+    receiver.answer(500, 200);
+    // Lee's first article earns the Reader badge: badge.earned goes to the endpoint, which fails it once.
+    expect((await t.app.inject({ method: 'POST', url: '/users/lee/actions', headers, payload: { action: 'read_article' } })).statusCode).toBe(201);
+    await poll(() => receiver.received.length).toBe(1);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { problems } = watch(page, base);
+      await page.goto(`${base}/console/webhooks`);
+      await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
+      const rows = () => page.locator('.deliveries .tabulator-row').allInnerTexts();
+      await poll(rows).toEqual([expect.stringMatching(new RegExp(`badge\\.earned\\s*user lee\\s*${receiver.url}/hooks\\s*pending\\s*1\\s*HTTP 500`))]);
+      await expect(page.locator('.endpoints .tabulator-row').allInnerTexts()).resolves.toEqual([expect.stringContaining(`${receiver.url}/hooks`)]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-webhooks-${configuration}`);
+
+      await page.locator('.deliveries .tabulator-row').first().click();
+      const dialog = page.locator('sl-dialog.delivery');
+      await poll(() => dialog.locator('dl.details').innerText()).toMatch(/Receiver answered\s*HTTP 500/);
+      await dialog.locator('sl-button', { hasText: 'Send again' }).click();
+      await poll(() => receiver.received.length).toBe(2);
+      await page.locator('sl-button', { hasText: 'Refresh' }).click();
+      await poll(async () => {
+        await page.locator('sl-button', { hasText: 'Refresh' }).click();
+        return rows();
+      }).toEqual([expect.stringMatching(/delivered\s*2\s*HTTP 200/)]);
+
+      await page.locator('sl-button', { hasText: 'Show the secret' }).click();
+      const before = await page.locator('.secret-value').innerText();
+      expect(before).toMatch(/^whsec_/);
+      await page.locator('sl-button', { hasText: 'Rotate…' }).click();
+      await page.locator('sl-dialog.rotate').getByRole('button', { name: 'Rotate', exact: true }).click();
+      await poll(() => page.locator('.secret-value').innerText()).not.toBe(before);
+      await expect(page.getByText(/the old one keeps signing until/).count()).resolves.toBe(1);
+      const secret = (await (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers })).json()) as { response: { secret: string } };
+      expect(await page.locator('.secret-value').innerText()).toBe(secret.response.secret);
       expect(problems).toEqual([]);
     } finally {
       await page.context().close();
