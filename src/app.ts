@@ -34,6 +34,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
 import { uiRoutes } from './modules/ui/routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
+import { userAdminRoutes } from './modules/users/routes.js';
 import { WebhookRepository } from './modules/webhooks/repository.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { parseForm } from './http/form.js';
@@ -206,6 +207,7 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(leaderboardRoutes, { leaderboards });
   await app.register(recognitionRoutes, { recognitions: services.recognitions });
   await app.register(searchRoutes, { programs, users: services.users });
+  await app.register(userAdminRoutes, { users: services.users });
   await app.register(quizRoutes, { quizzes: services.quizzes });
   await app.register(awardRoutes, { awards: services.awards });
   await app.register(webhookRoutes, { webhooks: services.webhookAdmin, secrets: services.webhookSecrets });
