@@ -1,3 +1,14 @@
 // The icons the console shows (Bootstrap Icons, as Shoelace ships them): the build copies only
 // these into dist/console/assets/icons/, where <sl-icon name="…"> finds them.
-export const ICONS = ['trophy', 'broadcast', 'box-arrow-right', 'arrow-clockwise', 'key', 'exclamation-triangle', 'check2-circle', 'x-circle'] as const;
+export const ICONS = [
+  'people',
+  'search',
+  'trophy',
+  'broadcast',
+  'box-arrow-right',
+  'arrow-clockwise',
+  'key',
+  'exclamation-triangle',
+  'check2-circle',
+  'x-circle',
+] as const;

@@ -12,6 +12,7 @@ import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/icon/icon.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
+import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
@@ -23,6 +24,7 @@ import { SESSION_ENDED } from './api.js';
 import { currentSession, endSession, type Session } from './session.js';
 import './pages/sign-in.js';
 import './pages/leaderboards.js';
+import './pages/people.js';
 import './pages/webhooks.js';
 
 // <sl-icon name="x"> loads /console/assets/icons/x.svg (console/build.ts copies them there).
@@ -30,6 +32,7 @@ setBasePath('/console');
 
 /** The pages, in the order of the navigation. */
 const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
+  { path: 'people', label: 'People', icon: 'people', render: () => html`<ql-people-page></ql-people-page>` },
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
   { path: 'webhooks', label: 'Webhooks', icon: 'broadcast', render: () => html`<ql-webhooks-page></ql-webhooks-page>` },
 ];
@@ -42,6 +45,7 @@ export class QlConsole extends LitElement {
     { path: '/console', render: () => this.home() },
     { path: '/console/', render: () => this.home() },
     ...PAGES.map((page) => ({ path: `/console/${page.path}`, render: page.render })),
+    { path: '/console/people/:userId', render: ({ userId }) => html`<ql-person-page .userId=${userId ?? ''}></ql-person-page>` },
     { path: '/console/*', render: () => html`<section class="page"><h1>Not found</h1><p>The console has no page at this address.</p></section>` },
   ]);
 
@@ -96,7 +100,7 @@ export class QlConsole extends LitElement {
             ${PAGES.map(
               (page) =>
                 html`<li>
-                  <a href="/console/${page.path}" aria-current=${here === `/console/${page.path}` ? 'page' : 'false'}
+                  <a href="/console/${page.path}" aria-current=${here === `/console/${page.path}` || here.startsWith(`/console/${page.path}/`) ? 'page' : 'false'}
                     ><sl-icon name=${page.icon} aria-hidden="true"></sl-icon>${page.label}</a
                   >
                 </li>`,

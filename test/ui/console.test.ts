@@ -2,7 +2,8 @@
 // is no admin are told why), the live standings of the demo site's board, a session the API refuses
 // sending the person to sign-in and back to the same page, and sign-out forgetting the token (which
 // is only ever in sessionStorage); a failed webhook delivery with its receiver's answer, sent again
-// from the console, and the signing secret rotated. Nothing is refused by the page's Content-Security-Policy, and
+// from the console, and the signing secret rotated; a user found by name and shown with their
+// points, level, badges and recorded actions. Nothing is refused by the page's Content-Security-Policy, and
 // axe-core finds no serious accessibility violation on either page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -105,6 +106,9 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
       problems.length = 0; // the two refusals above were expected (401, 403)
 
       await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
+      // /console opens the first page, People; the navigation leads to the others.
+      await page.waitForURL(`${base}/console/people`);
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Leaderboards' }).click();
       await page.waitForURL(`${base}/console/leaderboards`);
       await poll(() => standings(page)).toEqual([expect.stringMatching(/^1\s*Sam Tester\s*sam\s*25$/), expect.stringMatching(/^2\s*Kim Tester\s*kim\s*10$/)]);
       await expect(page.locator('header.bar .site').innerText()).resolves.toBe('Questline demo');
@@ -186,6 +190,36 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
       await expect(page.getByText(/the old one keeps signing until/).count()).resolves.toBe(1);
       const secret = (await (await t.app.inject({ method: 'GET', url: '/admin/webhook-secret', headers })).json()) as { response: { secret: string } };
       expect(await page.locator('.secret-value').innerText()).toBe(secret.response.secret);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('finds a user by name and shows their points, level, badges and recorded actions', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { problems } = watch(page, base);
+      await page.goto(`${base}/console/people`);
+      await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
+      const rows = () => page.locator('.people .tabulator-row').allInnerTexts();
+      await poll(rows).toEqual(expect.arrayContaining([expect.stringMatching(/^Sam Tester\s*sam$/), expect.stringMatching(/^Kim Tester\s*kim$/)]));
+      await page.locator('sl-input.search input').fill('sAm t');
+      await poll(rows).toEqual([expect.stringMatching(/^Sam Tester\s*sam$/)]);
+      await page.locator('.people').getByRole('link', { name: 'Sam Tester' }).click();
+      await page.waitForURL(`${base}/console/people/sam`);
+      await poll(() => page.locator('ql-person-page h1').innerText()).toBe('Sam Tester');
+      await poll(() => page.locator('.card.points').innerText()).toMatch(/Points \(default\)\s*25/);
+      await expect(page.locator('.card.trophies').innerText()).resolves.toMatch(/Reader/);
+      await poll(() => page.locator('.actions .tabulator-row').allInnerTexts()).toEqual([expect.stringMatching(/read_article/)]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-person-${configuration}`);
+      // The way back, and the navigation marks where the person is.
+      await expect(page.getByRole('link', { name: 'People', exact: true }).first().getAttribute('aria-current')).resolves.toBe('page');
+      await page.locator('.crumbs a').click();
+      await page.waitForURL(`${base}/console/people`);
+      await poll(rows).toHaveLength(3);
+      await screenshot(page, `console-people-${configuration}`);
       expect(problems).toEqual([]);
     } finally {
       await page.context().close();

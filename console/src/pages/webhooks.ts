@@ -171,7 +171,7 @@ export class QlWebhooksPage extends LitElement {
             >`
         }
 
-        <h2>Deliveries</h2>
+        <h2 class="first">Deliveries</h2>
         <div class="filters">
           <sl-select
             label="Status"

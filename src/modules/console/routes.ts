@@ -13,11 +13,16 @@ import { PACKAGE_ROOT } from '../../package.js';
 
 const CONSOLE_DIR = join(PACKAGE_ROOT, 'dist', 'console');
 
-/** Scripts and styles from the service only: no inline script, no other origin; no framing. (connect-src data: lets Shoelace read its built-in icons, data: URLs.) */
+/**
+ * Scripts only from the service (no inline script, no eval), nothing from another origin, no
+ * framing. Style attributes are allowed ('unsafe-inline' in style-src): Lit's styleMap writes one
+ * on an element's first render (Shoelace's progress bar sets its width so), and a style cannot run
+ * code. connect-src data: lets Shoelace read its built-in icons, which are data: URLs.
+ */
 export const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self' data:",
