@@ -63,7 +63,7 @@ const admin = joined !== undefined ? undefined : await app.services.sites.create
 const boards = process.env.BENCH_BOARDS === '1';
 // BENCH_PROGRAM=points: workload (b), points per action (./workload.ts).
 const program = process.env.BENCH_PROGRAM === 'points' ? pointsProgram() : { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) };
-if (joined === undefined) await app.services.programs.replace(site.site_id, program);
+if (joined === undefined) await app.services.programs.replace({ siteId: site.site_id, clientId: null }, program);
 
 const scores = Number(process.env.BENCH_SCORES ?? 0);
 if (scores > 0 && config.database.kind === 'sqlite') {

@@ -27,6 +27,7 @@ import { atAGlanceRoutes } from './modules/profile/at-a-glance.js';
 import { preferencesRoutes } from './modules/profile/preferences-routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { programAdminRoutes } from './modules/program/admin-routes.js';
+import { programVersionRoutes } from './modules/program/version-routes.js';
 import { definitionRoutes } from './modules/program/definition-routes.js';
 import { quizRoutes } from './modules/quizzes/routes.js';
 import { recognitionRoutes } from './modules/recognitions/routes.js';
@@ -192,6 +193,7 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(missionDefinitionRoutes, { programs, missionReads: services.missionReads });
   await app.register(definitionRoutes, { programs });
   await app.register(programAdminRoutes, { programs });
+  await app.register(programVersionRoutes, { programs });
   await app.register(groupMemberRoutes, { members: services.groupMembers, programs, clock: services.clock });
   await app.register(backupRoutes, { backups: services.backups });
   await app.register(maintenanceRoutes, { maintenance: services.maintenance });

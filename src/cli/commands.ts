@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import { checkNesting, checkWellFormed } from '../http/json.js';
 import type { ImportProgress, ImportSummary } from '../modules/import/service.js';
 import { describeSiteChanges } from '../modules/program/site-changes.js';
+import { CLI_EDITOR } from '../modules/program/service.js';
 import { VerifyService } from '../modules/verify/service.js';
 import { counted } from '../plural.js';
 import type { CliContext } from './context.js';
@@ -119,7 +120,7 @@ async function programGet({ context, values, out }: Invocation): Promise<void> {
 async function programPut({ context, values, positionals, out }: Invocation): Promise<void> {
   const siteId = await existingSite(context, required(values, 'site'));
   const { file } = inputFile(positionals[2], 'program put needs the JSON file');
-  const { version, program, progressArchived } = await context.programs.replace(siteId, programFile(file));
+  const { version, program, progressArchived } = await context.programs.replace({ siteId, clientId: CLI_EDITOR }, programFile(file));
   const result = { siteId, version, missions: program.missions.length, actions: program.actions.length, progressArchived };
   out.print(result, `Loaded ${file} into site ${siteId}: program version ${version}, ${programCounts(result)}`);
 }
@@ -132,7 +133,7 @@ async function restore({ context, values, positionals, out }: Invocation): Promi
   const siteId = await existingSite(context, required(values, 'site'));
   const { file } = inputFile(positionals[1], 'restore needs the backup file');
   const xml = readFileSync(file, 'utf8');
-  const result = await context.backups.restore(siteId, xml, (step) => {
+  const result = await context.backups.restore({ siteId, clientId: CLI_EDITOR }, xml, (step) => {
     if (!out.json) process.stderr.write(`restore: ${RESTORE_STEPS[step]}\n`);
   });
   out.print(

@@ -45,6 +45,20 @@ export interface SiteProgramsTable {
   updated_at: number;
 }
 
+/** One document a program change wrote (migration 0014): the site's program history. */
+export interface ProgramVersionsTable {
+  site_id: string;
+  version: number;
+  /** The program as JSON, as site_programs held it at that version (never the webhook secret). */
+  document: string;
+  /** The admin client's id, `cli` for the questline command, null for Questline itself. */
+  changed_by: string | null;
+  changed_at: number;
+  /** What changed against the version kept before it (JSON, src/modules/program/version-diff.ts); null for the first. */
+  summary: string | null;
+  restored_from: number | null;
+}
+
 export interface BackupsTable {
   site_id: string;
   backup_id: string;
@@ -371,6 +385,7 @@ export interface DatabaseSchema {
   clients: ClientsTable;
   instance_settings: InstanceSettingsTable;
   site_programs: SiteProgramsTable;
+  program_versions: ProgramVersionsTable;
   backups: BackupsTable;
   group_members: GroupMembersTable;
   parties: PartiesTable;

@@ -95,7 +95,7 @@ describe('floor (a): a trace of Questline on the benchmark program, with returni
     dir = mkdtempSync(join(tmpdir(), 'questline-floors-'));
     t = await buildTestApp('embedded', UNLIMITED);
     const site = await t.createSite();
-    await t.app.services.programs.replace(site.siteId, benchProgram());
+    await t.app.services.programs.replace({ siteId: site.siteId, clientId: null }, benchProgram());
     // Returning users: each gets a history through the import first, as bench/returning.ts gives it.
     const admin = await t.token(site.admin);
     const past = Date.now() - 86_400_000;
@@ -225,7 +225,7 @@ describe('floor (b): points per action, written by hand', () => {
     const dir = mkdtempSync(join(tmpdir(), 'questline-floor-b-'));
     try {
       const site = await t.createSite();
-      await t.app.services.programs.replace(site.siteId, pointsProgram());
+      await t.app.services.programs.replace({ siteId: site.siteId, clientId: null }, pointsProgram());
       const token = await t.token(site.app);
       const recording = startRecording();
       await logActions(t, token, bodies, 1);

@@ -543,7 +543,7 @@ function importSuite(target: ProcessDatabase, { cliInterface }: { cliInterface: 
   async function newSite(prefix: string): Promise<string> {
     const siteId = `${prefix}-${randomBytes(3).toString('hex')}`;
     await context!.sites.createSite({ siteId, name: `Import ${prefix}` });
-    await context!.programs.replace(siteId, importProgram());
+    await context!.programs.replace({ siteId, clientId: null }, importProgram());
     return siteId;
   }
 

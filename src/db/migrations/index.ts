@@ -13,6 +13,7 @@ import * as reversals from './0010_reversals.js';
 import * as recognitions from './0011_recognitions.js';
 import * as quizzes from './0012_quizzes.js';
 import * as awards from './0013_awards.js';
+import * as programVersions from './0014_program_versions.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_recognitions': recognitions,
   '0012_quizzes': quizzes,
   '0013_awards': awards,
+  '0014_program_versions': programVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -121,13 +121,13 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
     },
     async (request) => {
       const { type, data, asyncToken } = request.body;
-      const { siteId } = authOf(request);
+      const auth = authOf(request);
       if (type !== '0' && type !== '1') {
         throw new AppError('validation_failed', 'The request is invalid', {
           errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }],
         });
       }
-      const result = type === '0' ? await backups.restoreBackup(siteId, data) : await backups.restore(siteId, data);
+      const result = type === '0' ? await backups.restoreBackup(auth, data) : await backups.restore(auth, data);
       return { response: { ...(asyncToken !== undefined ? { asyncToken } : {}), status: 'restored' as const, ...result } };
     },
   );

@@ -5,7 +5,7 @@ import { uuidv7 } from '../../uuid.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';
-import type { ProgramService } from '../program/service.js';
+import type { ProgramEditor, ProgramService } from '../program/service.js';
 import type { SiteChange } from '../program/site-changes.js';
 import { validateProgram } from '../program/validate.js';
 import { BackupRepository } from './repository.js';
@@ -89,15 +89,16 @@ export class BackupService {
     return xml;
   }
 
-  /** Restores an XML document into the site; `onStep` reports progress (the CLI prints it). */
-  async restore(siteId: string, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
+  /** Restores an XML document into the editor's site; `onStep` reports progress (the CLI prints it). */
+  async restore(editor: ProgramEditor, xml: string, onStep: (step: RestoreStep) => void = () => undefined): Promise<RestoreResult> {
+    const { siteId } = editor;
     onStep('read');
     // The whole restore takes its turn: replace() validates the program again, synchronously too.
     return this.restores.run(siteId, async () => {
       const program = readProgram(xml, onStep);
       onStep('validated');
       // The program service checks what validation alone cannot (the callback URLs as webhook targets).
-      const { version, progressArchived, siteChanges } = await this.programs.replace(siteId, program).catch((error: unknown) => {
+      const { version, progressArchived, siteChanges } = await this.programs.replace(editor, program).catch((error: unknown) => {
         throw inXmlTerms(error);
       });
       onStep('applied');
@@ -105,7 +106,7 @@ export class BackupService {
     });
   }
 
-  restoreBackup(siteId: string, backupId: string): Promise<RestoreResult> {
-    return this.get(siteId, backupId).then((xml) => this.restore(siteId, xml));
+  restoreBackup(editor: ProgramEditor, backupId: string): Promise<RestoreResult> {
+    return this.get(editor.siteId, backupId).then((xml) => this.restore(editor, xml));
   }
 }

@@ -47,7 +47,7 @@ function rerooter(prefix: string): (errors: FieldError[]) => FieldError[] {
 }
 
 /** SPEC §4: a change that removes rules says how many users' (and groups') progress it archived. */
-function reportArchived(reply: FastifyReply, change: ProgramChange): void {
+export function reportArchived(reply: FastifyReply, change: ProgramChange): void {
   reply.header('questline-progress-archived', `parties=${change.progressArchived.parties}, rows=${change.progressArchived.rows}`);
 }
 
@@ -103,9 +103,9 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
       },
     },
     async (request, reply) => {
-      const { siteId } = authOf(request);
-      reportArchived(reply, await programs.replace(siteId, request.body));
-      return { response: await programs.read(siteId) };
+      const auth = authOf(request);
+      reportArchived(reply, await programs.replace(auth, request.body));
+      return { response: await programs.read(auth.siteId) };
     },
   );
 
@@ -123,10 +123,10 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
       schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } },
     },
     async (request) => {
-      const { siteId } = authOf(request);
+      const auth = authOf(request);
       const site = checkEntity(SiteSettings, request.body, request) as ProgramDocument['site'];
-      await programs.modify(siteId, (program) => void (program.site = site), rerooter('site'));
-      return { response: (await programs.read(siteId)).site };
+      await programs.modify(auth, (program) => void (program.site = site), rerooter('site'));
+      return { response: (await programs.read(auth.siteId)).site };
     },
   );
 };
@@ -157,7 +157,7 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     },
     async (request) => {
       const settings = checkEntity(AwardSettings, request.body, request) as NonNullable<ProgramDocument['awardSettings']>;
-      const { program } = await programs.modify(authOf(request).siteId, (p) => void (p.awardSettings = settings), rerooter('awardSettings'));
+      const { program } = await programs.modify(authOf(request), (p) => void (p.awardSettings = settings), rerooter('awardSettings'));
       return { response: program.awardSettings as NonNullable<ProgramDocument['awardSettings']> };
     },
   );
@@ -166,7 +166,7 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     '/admin/award-settings',
     { config: admin, schema: { tags: ['admin: program'], summary: 'Remove the award account settings', response: { 204: Type.Null() } } },
     async (request, reply) => {
-      await programs.modify(authOf(request).siteId, (p) => {
+      await programs.modify(authOf(request), (p) => {
         if (p.awardSettings === undefined) throw new AppError('not_found', 'The site has no award settings');
         delete p.awardSettings;
       });
@@ -209,7 +209,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
       const entity = checkEntity(collection.schema, request.body, request);
       let index = -1;
       const change = await programs.modify(
-        authOf(request).siteId,
+        authOf(request),
         (draft) => void (index = addEntity(draft, collection, entity)),
         (errors) => rerooter(`${collection.key}.${index}`)(errors),
       );
@@ -236,7 +236,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
       const entity = entityAtPath(collection, id, request);
       let put = { index: -1, created: false };
       const change = await programs.modify(
-        authOf(request).siteId,
+        authOf(request),
         (draft) => void (put = putEntity(draft, collection, id, entity)),
         (errors) => rerooter(`${collection.key}.${put.index}`)(errors),
       );
@@ -252,7 +252,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
       schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, params: idParams('id'), response: { 204: Type.Null() } },
     },
     async (request, reply) => {
-      const change = await programs.modify(authOf(request).siteId, (draft) => removeEntity(draft, collection, request.params.id));
+      const change = await programs.modify(authOf(request), (draft) => removeEntity(draft, collection, request.params.id));
       reportArchived(reply, change);
       return reply.status(204).send(null);
     },

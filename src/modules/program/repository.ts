@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
-import type { SiteProgramsTable } from '../../db/schema.js';
+import type { ProgramVersionsTable, SiteProgramsTable } from '../../db/schema.js';
 
 export type ProgramRow = SiteProgramsTable;
+export type ProgramVersionRow = ProgramVersionsTable;
+
+/** Rules removed from missions: the progress a change would archive. */
+export type RemovedRules = Array<{ missionId: string; ruleId: string }>;
 
 export class ProgramRepository {
   constructor(
@@ -14,9 +18,9 @@ export class ProgramRepository {
     return db.selectFrom('site_programs').selectAll().where('site_id', '=', siteId).executeTakeFirst();
   }
 
-  /** The site's name and time zone (a site without a program row yet starts from them). */
-  siteIdentity(siteId: string, db: Db = this.db): Promise<{ name: string; timezone: string } | undefined> {
-    return db.selectFrom('sites').select(['name', 'timezone']).where('site_id', '=', siteId).executeTakeFirst();
+  /** The site's name and time zone (a site without a program row yet starts from them), and when it was created. */
+  siteIdentity(siteId: string, db: Db = this.db): Promise<{ name: string; timezone: string; created_at: number } | undefined> {
+    return db.selectFrom('sites').select(['name', 'timezone', 'created_at']).where('site_id', '=', siteId).executeTakeFirst();
   }
 
   async version(siteId: string): Promise<number> {
@@ -34,13 +38,56 @@ export class ProgramRepository {
     return query.executeTakeFirst();
   }
 
-  /** Creates the row (version 0) unless it exists, so that there is always a row to lock. */
-  async ensure(trx: Db, row: ProgramRow): Promise<void> {
-    await trx
+  /** Creates the row (version 0) unless it exists, so that there is always a row to lock; says whether it did. */
+  async ensure(trx: Db, row: ProgramRow): Promise<boolean> {
+    const result = await trx
       .insertInto('site_programs')
       .values(row)
       .onConflict((oc) => oc.column('site_id').doNothing())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Keeps a version of the program in its history, in the caller's transaction (the program row locked). */
+  async keepVersion(trx: Db, row: ProgramVersionRow): Promise<void> {
+    await trx.insertInto('program_versions').values(row).execute();
+  }
+
+  /** A page of the site's kept versions, newest first, without their documents; and how many there are. */
+  async versions(siteId: string, limit: number, offset: number): Promise<{ total: number; rows: Array<Omit<ProgramVersionRow, 'document'>> }> {
+    const [count, rows] = await Promise.all([
+      this.db
+        .selectFrom('program_versions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('program_versions')
+        .select(['site_id', 'version', 'changed_by', 'changed_at', 'summary', 'restored_from'])
+        .where('site_id', '=', siteId)
+        .orderBy('version', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    ]);
+    return { total: Number(count.n), rows };
+  }
+
+  /** One kept version, its document included. */
+  keptVersion(siteId: string, version: number): Promise<ProgramVersionRow | undefined> {
+    return this.db.selectFrom('program_versions').selectAll().where('site_id', '=', siteId).where('version', '=', version).executeTakeFirst();
+  }
+
+  /** The version kept last before `version` (endpoint changes raise the version without keeping one), its document included. */
+  keptBefore(siteId: string, version: number): Promise<ProgramVersionRow | undefined> {
+    return this.db
+      .selectFrom('program_versions')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('version', '<', version)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   async save(trx: Db, row: ProgramRow): Promise<void> {
@@ -92,13 +139,7 @@ export class ProgramRepository {
   }
 
   /** Moves progress on removed rules to the archive; says how many parties and rows it touched. */
-  async archiveProgress(
-    trx: Db,
-    siteId: string,
-    removed: Array<{ missionId: string; ruleId: string }>,
-    version: number,
-    now: number,
-  ): Promise<{ parties: number; rows: number }> {
+  async archiveProgress(trx: Db, siteId: string, removed: RemovedRules, version: number, now: number): Promise<{ parties: number; rows: number }> {
     const parties = new Set<string>();
     let rows = 0;
     for (const { missionId, ruleId } of removed) {

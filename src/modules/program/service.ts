@@ -1,19 +1,22 @@
 // Reading and changing a site's program. Every change validates the whole resulting program
-// (./validate.ts) and is written in one transaction with the row locked, bumping its version;
-// the per-site cache is invalidated on this node at once and on the others through Redis, or by
-// their version check. The snapshot also carries which event types the site's webhook endpoints
-// subscribe to, so an endpoint change bumps the version too.
+// (./validate.ts) and is written in one transaction with the row locked, bumping its version and
+// keeping the document it wrote in the site's history (who, when, what changed); the per-site
+// cache is invalidated on this node at once and on the others through Redis, or by their version
+// check. The snapshot also carries which event types the site's webhook endpoints subscribe to, so
+// an endpoint change bumps the version too (and keeps no version: the document did not change).
 import type { Db } from '../../db/index.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { InvalidationBus } from '../../infra/redis.js';
 import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
-import type { ProgramRepository, ProgramRow } from './repository.js';
+import type { ProgramRepository, ProgramRow, ProgramVersionRow, RemovedRules } from './repository.js';
 import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
 import { subscribedTypes } from './event-routing.js';
 import { replaceSecret, type SecretColumns } from './webhook-secret.js';
 import { checkedTarget, RefusedTarget } from '../../http/targets.js';
+import { programChanges, summarize } from './version-diff.js';
+import { ProgramHistory } from './program-history.js';
 
 const TOPIC = 'program';
 /** How stale a cached program may get before a version check, with and without Redis invalidation. */
@@ -32,6 +35,18 @@ export function maskSecret(secret: string | null): string | undefined {
   return secret.length >= 12 ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
 }
 
+/**
+ * Who changes a site's program: an admin client (its id; an AuthContext is one), the questline
+ * command (CLI_EDITOR), or Questline itself (null: a site's initial program, the demo site's).
+ */
+export interface ProgramEditor {
+  siteId: string;
+  clientId: string | null;
+}
+
+/** Who the program history names for a change made with the questline command (client ids start with `qlc_`). */
+export const CLI_EDITOR = 'cli';
+
 export interface ProgramChange {
   version: number;
   program: ProgramDocument;
@@ -42,7 +57,7 @@ export interface ProgramChange {
 }
 
 /** (mission, rule) pairs of `before` that `after` no longer has. */
-function removedRules(before: ProgramDocument, after: ProgramDocument): Array<{ missionId: string; ruleId: string }> {
+function removedRules(before: ProgramDocument, after: ProgramDocument): RemovedRules {
   const kept = new Map(after.missions.map((mission) => [mission.id, new Set(mission.rules.map((rule) => rule.id))]));
   return before.missions.flatMap((mission) =>
     mission.rules.filter((rule) => !kept.get(mission.id)?.has(rule.id)).map((rule) => ({ missionId: mission.id, ruleId: rule.id })),
@@ -52,6 +67,8 @@ function removedRules(before: ProgramDocument, after: ProgramDocument): Array<{ 
 export class ProgramService {
   readonly #cache = new Map<string, { snapshot: ProgramSnapshot; checkedAt: number }>();
   readonly #checkInterval: number;
+  /** The site's kept versions (program history), for reading. */
+  readonly history: ProgramHistory;
 
   constructor(
     private readonly db: Db,
@@ -65,6 +82,7 @@ export class ProgramService {
     },
   ) {
     this.#checkInterval = options.bus ? CHECK_INTERVAL_WITH_BUS_MS : CHECK_INTERVAL_WITHOUT_BUS_MS;
+    this.history = new ProgramHistory(repository, (siteId) => this.initialVersion(siteId));
   }
 
   async start(): Promise<void> {
@@ -95,12 +113,18 @@ export class ProgramService {
     // The row before the endpoints: an endpoint change committed between the two reads gives the
     // older version with the newer endpoints, which the next version check replaces (read the
     // other way round, the older endpoints would be kept under the newer version).
-    const row = await this.repository.find(siteId);
+    const { version, program } = await this.stored(siteId);
     const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId));
-    if (row !== undefined) return buildSnapshot(siteId, row.version, JSON.parse(row.document) as ProgramDocument, subscribed);
+    return buildSnapshot(siteId, version, program, subscribed);
+  }
+
+  /** The program as stored, or the initial one (version 0) of a site that has no program row yet. */
+  private async stored(siteId: string): Promise<{ version: number; program: ProgramDocument }> {
+    const row = await this.repository.find(siteId);
+    if (row !== undefined) return { version: row.version, program: JSON.parse(row.document) as ProgramDocument };
     const site = await this.repository.siteIdentity(siteId);
     if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
-    return buildSnapshot(siteId, 0, initialProgram(site.name, site.timezone), subscribed);
+    return { version: 0, program: initialProgram(site.name, site.timezone) };
   }
 
   /** Every origin some site allows (site.allowedOrigins), as written: CORS preflights carry no token and are answered for all of them. */
@@ -121,16 +145,31 @@ export class ProgramService {
    * Replaces the whole program (validated first; nothing changes on any error). `input` is a
    * program, or a read of one as GET /admin/program answers it (`{"response": program}`).
    */
-  replace(siteId: string, input: unknown): Promise<ProgramChange> {
-    return this.change(siteId, (current) => this.validated(unwrapProgramEnvelope(input), current));
+  replace(editor: ProgramEditor, input: unknown): Promise<ProgramChange> {
+    return this.change(editor, (current) => this.validated(unwrapProgramEnvelope(input), current));
+  }
+
+  /** Makes a kept version's document the program again, through replace()'s validation; a new version is written. */
+  async restoreVersion(editor: ProgramEditor, version: number): Promise<ProgramChange> {
+    const { document } = await this.history.kept(editor.siteId, version);
+    return this.change(editor, (current) => this.validated(JSON.parse(document), current), version);
+  }
+
+  /** Version 0 of a site whose program was never written (no program row, so none kept): its initial program. */
+  private async initialVersion(siteId: string): Promise<ProgramVersionRow | undefined> {
+    if ((await this.repository.find(siteId)) !== undefined) return undefined;
+    const site = await this.repository.siteIdentity(siteId);
+    if (site === undefined) return undefined;
+    const document = JSON.stringify(initialProgram(site.name, site.timezone));
+    return { site_id: siteId, version: 0, document, changed_by: null, changed_at: site.created_at, summary: null, restored_from: null };
   }
 
   /**
    * Applies `edit` to a copy of the current program, validates the result and saves it. `edit`
    * may throw AppError (not_found, conflict); `rootErrors` re-roots validation paths for the caller.
    */
-  modify(siteId: string, edit: (program: ProgramDocument) => void, rootErrors?: (errors: FieldError[]) => FieldError[]): Promise<ProgramChange> {
-    return this.change(siteId, (current) => {
+  modify(editor: ProgramEditor, edit: (program: ProgramDocument) => void, rootErrors?: (errors: FieldError[]) => FieldError[]): Promise<ProgramChange> {
+    return this.change(editor, (current) => {
       const draft = structuredClone(current);
       edit(draft);
       try {
@@ -177,15 +216,28 @@ export class ProgramService {
       const site = await this.repository.siteIdentity(siteId, trx);
       if (site === undefined) throw new AppError('not_found', `Site "${siteId}" does not exist`);
       const now = this.now();
-      await this.repository.ensure(trx, {
+      const document = JSON.stringify(initialProgram(site.name, site.timezone));
+      const created = await this.repository.ensure(trx, {
         site_id: siteId,
         version: 0,
-        document: JSON.stringify(initialProgram(site.name, site.timezone)),
+        document,
         webhook_secret: null,
         previous_webhook_secret: null,
         previous_webhook_secret_until: null,
         updated_at: now,
       });
+      // The initial program is the site's first version: it came with the site.
+      if (created) {
+        await this.repository.keepVersion(trx, {
+          site_id: siteId,
+          version: 0,
+          document,
+          changed_by: null,
+          changed_at: site.created_at,
+          summary: null,
+          restored_from: null,
+        });
+      }
       return fn(trx, (await this.repository.lock(trx, siteId)) as ProgramRow, now);
     });
   }
@@ -214,14 +266,28 @@ export class ProgramService {
     return program;
   }
 
-  private async change(siteId: string, next: (current: ProgramDocument) => ProgramDocument): Promise<ProgramChange> {
+  /** `restoredFrom`: the kept version a restore of one brings back. */
+  private async change(editor: ProgramEditor, next: (current: ProgramDocument) => ProgramDocument, restoredFrom: number | null = null): Promise<ProgramChange> {
+    const { siteId } = editor;
     const { result, subscribed } = await this.withProgramRow(siteId, async (trx, row, now) => {
       const before = JSON.parse(row.document) as ProgramDocument;
       const program = next(before);
       const secrets = replaceSecret(row, nextSecret(row.webhook_secret, program.site.webhookSecret), now);
       delete program.site.webhookSecret;
       const version = row.version + 1;
-      await this.repository.save(trx, { site_id: siteId, version, document: JSON.stringify(program), ...secrets, updated_at: now });
+      const document = JSON.stringify(program);
+      await this.repository.save(trx, { site_id: siteId, version, document, ...secrets, updated_at: now });
+      // The row's document is the one kept last (an endpoint change keeps none): the summary is against it.
+      const summary = JSON.stringify(summarize(programChanges(before, program)));
+      await this.repository.keepVersion(trx, {
+        site_id: siteId,
+        version,
+        document,
+        changed_by: editor.clientId,
+        changed_at: now,
+        summary,
+        restored_from: restoredFrom,
+      });
       await this.repository.updateSiteIdentity(trx, siteId, program.site.name, program.site.timezone);
       const progressArchived = await this.repository.archiveProgress(trx, siteId, removedRules(before, program), version, now);
       const subscribed = subscribedTypes(await this.repository.endpointEventTypes(siteId, trx));

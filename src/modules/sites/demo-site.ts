@@ -28,7 +28,8 @@ export async function ensureDemoSite(sites: SitesService, backups: BackupService
     if (error instanceof AppError && error.code === 'conflict') return undefined;
     throw error;
   }
-  await backups.restore(DEMO_SITE_ID, readFileSync(DEMO_PROGRAM_FILE, 'utf8'));
+  // Questline itself loads it: no client changed the program (the history names none).
+  await backups.restore({ siteId: DEMO_SITE_ID, clientId: null }, readFileSync(DEMO_PROGRAM_FILE, 'utf8'));
   return {
     siteId: DEMO_SITE_ID,
     admin: await sites.createClient(DEMO_SITE_ID, 'admin'),

@@ -1,0 +1,117 @@
+// Admin API for the program's history (docs/program.md, "Program history"): the versions every
+// change kept, one version with its document and diff, and restoring one through PUT
+// /admin/program's validated path.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
+import { Instant, Nullable } from '../../http/schemas.js';
+import { authOf } from '../../plugins/auth.js';
+import { reportArchived } from './admin-routes.js';
+import { collections } from './collections.js';
+import { Program } from './model.js';
+import type { ProgramService } from './service.js';
+
+const admin = { access: 'admin' as const };
+const tags = ['admin: program'];
+
+const PartCounts = Type.Object({
+  added: Type.Integer(),
+  changed: Type.Integer(),
+  removed: Type.Integer(),
+  reordered: Type.Boolean({ description: 'The kept entities are in another order (lists answer the program order)' }),
+});
+
+const PARTS = ['site', ...collections.map((collection) => collection.key), 'awardSettings'];
+
+const Summary = Type.Object(Object.fromEntries(PARTS.map((part) => [part, Type.Optional(PartCounts)])), {
+  description: 'Per part of the program that changed (a collection, or site and awardSettings, which count as one entity), what its entities did',
+});
+
+const PatchOperation = Type.Object({
+  op: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('replace'), Type.Literal('move'), Type.Literal('copy'), Type.Literal('test')]),
+  path: Type.String({ description: 'A JSON Pointer inside the entity' }),
+  from: Type.Optional(Type.String()),
+  value: Type.Optional(Type.Unknown()),
+});
+
+const EntityChange = Type.Object({
+  part: Type.String({ description: 'The program key: missions, actions, …, or site, awardSettings' }),
+  id: Nullable(
+    Type.String({ description: "The entity's id (its name for actions and point categories, its uuid for layouts); null for site and awardSettings" }),
+  ),
+  change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('reordered')]),
+  after: Type.Optional(Type.Unknown({ description: 'added: the entity' })),
+  before: Type.Optional(Type.Unknown({ description: 'removed: the entity' })),
+  patch: Type.Optional(Type.Array(PatchOperation, { description: 'changed: an RFC 6902 JSON Patch from the entity before to the entity after' })),
+  order: Type.Optional(Type.Array(Type.String(), { description: "reordered: the collection's ids in their new order" })),
+});
+
+const VersionSummary = Type.Object({
+  version: Type.Integer(),
+  changedAt: Instant,
+  changedBy: Nullable(
+    Type.String({ description: "The admin client's id; `cli` for the questline command; null for Questline itself or not known (kept before history was)" }),
+  ),
+  summary: Nullable(Summary),
+  restoredFrom: Nullable(Type.Integer({ description: 'The version this one restored' })),
+});
+
+const VersionDetail = Type.Object({
+  ...VersionSummary.properties,
+  previousVersion: Nullable(Type.Integer({ description: 'The version kept before this one; changes are against it. Null for the first' })),
+  changes: Nullable(Type.Array(EntityChange)),
+  document: Program,
+});
+
+const VersionParams = Type.Object({ version: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) });
+
+export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
+  app.get(
+    '/admin/program/versions',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The program versions every change kept, newest first (who, when, what changed)',
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(VersionSummary)) },
+      },
+    },
+    async (request, reply) => {
+      const { total, versions } = await programs.history.list(authOf(request).siteId, request.query.limit ?? 50, request.query.offset ?? 0);
+      return pageResponse(reply, versions, total);
+    },
+  );
+
+  app.get(
+    '/admin/program/versions/:version',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One kept program version: its document and what it changed against the version kept before it',
+        params: VersionParams,
+        response: { 200: Envelope(VersionDetail) },
+      },
+    },
+    async (request) => ({ response: await programs.history.detail(authOf(request).siteId, request.params.version) }),
+  );
+
+  app.post(
+    '/admin/program/versions/:version/restore',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Make a kept version's document the program again (validated as PUT /admin/program; writes a new version)",
+        params: VersionParams,
+        response: { 200: Envelope(Program) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      reportArchived(reply, await programs.restoreVersion(auth, request.params.version));
+      return { response: await programs.read(auth.siteId) };
+    },
+  );
+};
