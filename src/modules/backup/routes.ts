@@ -6,19 +6,13 @@ import { idParams } from '../../http/ids.js';
 import { optionalBody } from '../../http/json.js';
 import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
+import { SiteChangeSchema } from '../program/site-changes.js';
 import type { BackupService } from './service.js';
 import { MAX_XML_BYTES } from './xml.js';
 
 const admin = { access: 'admin' as const };
 const tags = ['admin: backup'];
 const BackupSummary = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
-
-const SiteSettingValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null()], { description: 'null: not set' });
-const SiteChange = Type.Object({
-  field: Type.String({ description: 'The site setting, as named in the program (site.<field>) and the backup (SiteConfiguration/@<field>)' }),
-  from: SiteSettingValue,
-  to: SiteSettingValue,
-});
 
 const RestoreBody = Type.Object({
   type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
@@ -36,7 +30,7 @@ const RestoreResponse = Type.Object({
     { parties: Type.Integer(), rows: Type.Integer() },
     { description: 'Users and groups whose progress on rules the restored program no longer has was archived' },
   ),
-  siteChanges: Type.Array(SiteChange, {
+  siteChanges: Type.Array(SiteChangeSchema, {
     description:
       "The site's settings the restore changed (its name and time zone among them when the backup is another site's), in the order of the program's site settings; empty when none did",
   }),

@@ -1,12 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
-import type { ProgramVersionsTable, SiteProgramsTable } from '../../db/schema.js';
+import type { DatabaseSchema, ProgramVersionsTable, SiteProgramsTable } from '../../db/schema.js';
 
 export type ProgramRow = SiteProgramsTable;
 export type ProgramVersionRow = ProgramVersionsTable;
 
 /** Rules removed from missions: the progress a change would archive. */
 export type RemovedRules = Array<{ missionId: string; ruleId: string }>;
+
+/** Pairs per statement when counting progress on removed rules: SQLite and PostgreSQL bound the parameters of one. */
+const PAIRS_PER_STATEMENT = 2_000;
 
 export class ProgramRepository {
   constructor(
@@ -138,6 +141,40 @@ export class ProgramRepository {
     await trx.updateTable('sites').set({ name, timezone }).where('site_id', '=', siteId).execute();
   }
 
+  /**
+   * What archiveProgress would archive, without archiving: per mission, and in all, how many parties
+   * have progress (a row not at zero) on the removed rules and how many rows.
+   */
+  async countProgress(
+    siteId: string,
+    removed: RemovedRules,
+  ): Promise<{ parties: number; rows: number; missions: Map<string, { parties: number; rows: number }> }> {
+    const missions = new Map<string, { parties: number; rows: number }>();
+    const parties = new Set<string>();
+    let rows = 0;
+    for (const chunk of missionChunks(removed)) {
+      const matches = (eb: ExpressionBuilder<DatabaseSchema, 'mission_progress'>) =>
+        eb.and([
+          eb('site_id', '=', siteId),
+          eb('current', '!=', 0),
+          eb.or([...chunk].map(([missionId, ruleIds]) => eb.and([eb('mission_id', '=', missionId), eb('rule_id', 'in', ruleIds)]))),
+        ]);
+      const perMission = await this.db
+        .selectFrom('mission_progress')
+        .select(['mission_id', sql<number | string>`count(*)`.as('n'), sql<number | string>`count(distinct party_type || ':' || party_id)`.as('parties')])
+        .where(matches)
+        .groupBy('mission_id')
+        .execute();
+      for (const row of perMission) {
+        missions.set(row.mission_id, { parties: Number(row.parties), rows: Number(row.n) });
+        rows += Number(row.n);
+      }
+      const affected = await this.db.selectFrom('mission_progress').select(['party_type', 'party_id']).distinct().where(matches).execute();
+      for (const party of affected) parties.add(`${party.party_type}:${party.party_id}`);
+    }
+    return { parties: parties.size, rows, missions };
+  }
+
   /** Moves progress on removed rules to the archive; says how many parties and rows it touched. */
   async archiveProgress(trx: Db, siteId: string, removed: RemovedRules, version: number, now: number): Promise<{ parties: number; rows: number }> {
     const parties = new Set<string>();
@@ -178,4 +215,33 @@ export class ProgramRepository {
     }
     return { parties: parties.size, rows };
   }
+}
+
+/** The removed rules' ids by mission, in the order given. */
+export function rulesByMission(removed: RemovedRules): Map<string, string[]> {
+  const byMission = new Map<string, string[]>();
+  for (const { missionId, ruleId } of removed) {
+    const ruleIds = byMission.get(missionId);
+    if (ruleIds === undefined) byMission.set(missionId, [ruleId]);
+    else ruleIds.push(ruleId);
+  }
+  return byMission;
+}
+
+/** The removed rules by mission, in chunks of whole missions of about PAIRS_PER_STATEMENT rules. */
+function missionChunks(removed: RemovedRules): Array<Map<string, string[]>> {
+  const chunks: Array<Map<string, string[]>> = [];
+  let chunk = new Map<string, string[]>();
+  let pairs = 0;
+  for (const [missionId, ruleIds] of rulesByMission(removed)) {
+    if (pairs >= PAIRS_PER_STATEMENT) {
+      chunks.push(chunk);
+      chunk = new Map();
+      pairs = 0;
+    }
+    chunk.set(missionId, ruleIds);
+    pairs += ruleIds.length;
+  }
+  if (chunk.size > 0) chunks.push(chunk);
+  return chunks;
 }

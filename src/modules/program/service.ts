@@ -8,14 +8,14 @@ import type { Db } from '../../db/index.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { InvalidationBus } from '../../infra/redis.js';
 import { DEFAULT_TIMEZONE, type ProgramDocument } from './model.js';
-import type { ProgramRepository, ProgramRow, ProgramVersionRow, RemovedRules } from './repository.js';
+import { rulesByMission, type ProgramRepository, type ProgramRow, type ProgramVersionRow, type RemovedRules } from './repository.js';
 import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
 import { subscribedTypes } from './event-routing.js';
 import { replaceSecret, type SecretColumns } from './webhook-secret.js';
 import { checkedTarget, RefusedTarget } from '../../http/targets.js';
-import { programChanges, summarize } from './version-diff.js';
+import { programChanges, summarize, type EntityChange, type ProgramSummary } from './version-diff.js';
 import { ProgramHistory } from './program-history.js';
 
 const TOPIC = 'program';
@@ -53,6 +53,22 @@ export interface ProgramChange {
   /** Progress on rules the change removed, archived (SPEC §4: progress on kept rule ids stays). */
   progressArchived: { parties: number; rows: number };
   /** The site settings the change changed (a restore reports them). */
+  siteChanges: SiteChange[];
+}
+
+/** What saving a proposed program would do, as the program stands now (ProgramService.preview). */
+export interface ProgramPreview {
+  /** The version the change would be (if nothing else changes the program first), and the current one. */
+  version: number;
+  currentVersion: number;
+  summary: ProgramSummary;
+  changes: EntityChange[];
+  /** Missions with rules the change removes, whose progress on them would be archived (reset). */
+  progressReset: {
+    parties: number;
+    rows: number;
+    missions: Array<{ missionId: string; name: string; missionRemoved: boolean; ruleIds: string[]; parties: number; rows: number }>;
+  };
   siteChanges: SiteChange[];
 }
 
@@ -147,6 +163,36 @@ export class ProgramService {
    */
   replace(editor: ProgramEditor, input: unknown): Promise<ProgramChange> {
     return this.change(editor, (current) => this.validated(unwrapProgramEnvelope(input), current));
+  }
+
+  /**
+   * What replace() with `input` would do, saving nothing: the same validation (the same errors),
+   * the version it would be, what it changes, whose progress it would archive, the site settings it
+   * changes. Read without the lock: a change made meanwhile may make the real one differ.
+   */
+  async preview(siteId: string, input: unknown): Promise<ProgramPreview> {
+    const { version, program: before } = await this.stored(siteId);
+    const program = this.validated(unwrapProgramEnvelope(input), before);
+    delete program.site.webhookSecret;
+    const removed = removedRules(before, program);
+    const counted = await this.repository.countProgress(siteId, removed);
+    const changes = programChanges(before, program);
+    const kept = new Set(program.missions.map((mission) => mission.id));
+    const removedOf = rulesByMission(removed);
+    const missions = before.missions.flatMap((mission) => {
+      const ruleIds = removedOf.get(mission.id);
+      if (ruleIds === undefined) return [];
+      const progress = counted.missions.get(mission.id) ?? { parties: 0, rows: 0 };
+      return [{ missionId: mission.id, name: mission.name, missionRemoved: !kept.has(mission.id), ruleIds, ...progress }];
+    });
+    return {
+      version: version + 1,
+      currentVersion: version,
+      summary: summarize(changes),
+      changes,
+      progressReset: { parties: counted.parties, rows: counted.rows, missions },
+      siteChanges: siteChanges(before.site, program.site),
+    };
   }
 
   /** Makes a kept version's document the program again, through replace()'s validation; a new version is written. */

@@ -2,6 +2,7 @@
 // callback URLs, …). A restore reports them: restoring one site's backup into another renames the
 // site and moves its time zone, which must not happen without saying so.
 import { isDeepStrictEqual } from 'node:util';
+import { Type } from 'typebox';
 import { SiteSettings, type ProgramDocument } from './model.js';
 
 /** A setting's value; null while it is not set. */
@@ -12,6 +13,15 @@ export interface SiteChange {
   from: SiteSettingValue;
   to: SiteSettingValue;
 }
+
+const SiteSettingValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null()], { description: 'null: not set' });
+
+/** A SiteChange as the API answers it (a restore, a program preview). */
+export const SiteChangeSchema = Type.Object({
+  field: Type.String({ description: 'The site setting, as named in the program (site.<field>) and the backup (SiteConfiguration/@<field>)' }),
+  from: SiteSettingValue,
+  to: SiteSettingValue,
+});
 
 /** The settings that differ, in the model's order. The write-only webhook secret is never listed. */
 export function siteChanges(before: ProgramDocument['site'], after: ProgramDocument['site']): SiteChange[] {

@@ -1,6 +1,6 @@
 // What one program document changes against another, entity by entity: the program history's diff
-// and summary (docs/program.md, "Program history"). Entities are matched by their id
-// (case-insensitively where ids are, as the admin API matches them), not by position, so that
+// and summary, and a preview's (docs/program.md, "Program history"). Entities are matched by their
+// id (case-insensitively where ids are, as the admin API matches them), not by position, so that
 // removing the first of 500 missions reads as one removal; a changed entity carries an RFC 6902
 // JSON Patch (from rfc6902) whose paths are inside the entity.
 import { isDeepStrictEqual } from 'node:util';

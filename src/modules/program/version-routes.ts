@@ -1,6 +1,7 @@
-// Admin API for the program's history (docs/program.md, "Program history"): the versions every
-// change kept, one version with its document and diff, and restoring one through PUT
-// /admin/program's validated path.
+// Admin API for the program's history and for previewing a change (docs/program.md, "Program
+// history" and "Previewing a change"): the versions every change kept, one version with its
+// document and diff, restoring one through PUT /admin/program's validated path, and what saving a
+// proposed program would do, saving nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
@@ -10,6 +11,7 @@ import { reportArchived } from './admin-routes.js';
 import { collections } from './collections.js';
 import { Program } from './model.js';
 import type { ProgramService } from './service.js';
+import { SiteChangeSchema } from './site-changes.js';
 
 const admin = { access: 'admin' as const };
 const tags = ['admin: program'];
@@ -63,6 +65,28 @@ const VersionDetail = Type.Object({
   document: Program,
 });
 
+const Preview = Type.Object({
+  version: Type.Integer({ description: 'The version saving it would write (unless something else changes the program first)' }),
+  currentVersion: Type.Integer(),
+  summary: Summary,
+  changes: Type.Array(EntityChange),
+  progressReset: Type.Object({
+    parties: Type.Integer({ description: 'Users and groups whose progress would be archived' }),
+    rows: Type.Integer({ description: 'Progress rows that would be archived' }),
+    missions: Type.Array(
+      Type.Object({
+        missionId: Type.String(),
+        name: Type.String(),
+        missionRemoved: Type.Boolean(),
+        ruleIds: Type.Array(Type.String(), { description: 'Its rules the change removes: progress on them resets' }),
+        parties: Type.Integer(),
+        rows: Type.Integer(),
+      }),
+    ),
+  }),
+  siteChanges: Type.Array(SiteChangeSchema),
+});
+
 const VersionParams = Type.Object({ version: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) });
 
 export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService }> = async (app, { programs }) => {
@@ -113,5 +137,20 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
       reportArchived(reply, await programs.restoreVersion(auth, request.params.version));
       return { response: await programs.read(auth.siteId) };
     },
+  );
+
+  app.post(
+    '/admin/program/preview',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'What PUT /admin/program with this body would do, saving nothing (the same validation errors)',
+        // Not validated by the schema: the program validator checks it, as for PUT /admin/program.
+        documentedBody: Type.Union([Program, Envelope(Program)]),
+        response: { 200: Envelope(Preview) },
+      },
+    },
+    async (request) => ({ response: await programs.preview(authOf(request).siteId, request.body) }),
   );
 };
