@@ -5,6 +5,7 @@ import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js';
 import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
+import { fullName } from '../names.js';
 import type { LeaderEntry as Leader } from '../../../src/modules/leaderboards/service.js';
 
 interface Board {
@@ -63,7 +64,9 @@ export class QlLeaderboardsPage extends LitElement {
     try {
       const query = new URLSearchParams({ window: this.window, limit: String(Math.min(board.size, 1000)) });
       const page = await apiPage<Leader>(`/leaderboards/${encodeURIComponent(board.id)}/leaders?${query}`);
-      await this.grid.setData(page.items.map((leader) => ({ ...leader, name: nameOf(leader), id: leader.userId ?? leader.groupId })));
+      await this.grid.setData(
+        page.items.map((leader) => ({ ...leader, name: fullName(leader) || (leader.userId ?? leader.groupId), id: leader.userId ?? leader.groupId })),
+      );
       this.total = page.total;
       this.updatedAt = new Date();
       this.error = undefined;
@@ -153,9 +156,4 @@ export class QlLeaderboardsPage extends LitElement {
       </section>
     `;
   }
-}
-
-function nameOf(leader: Leader): string {
-  const name = [leader.firstName, leader.lastName].filter((part) => part !== null && part !== '').join(' ');
-  return name === '' ? (leader.userId ?? leader.groupId ?? '') : name;
 }

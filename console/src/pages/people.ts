@@ -6,13 +6,13 @@ import { html, LitElement, type TemplateResult } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Person } from '../../../src/modules/users/directory.js';
 import type { Trophy } from '../../../src/modules/profile/routes.js';
+import type { CategoryBalance, ProfileService } from '../../../src/modules/profile/service.js';
 import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
+import { fullName } from '../names.js';
+import { PAGE, pager } from '../pager.js';
 
-const PAGE = 25;
 const SEARCH_DELAY_MS = 250;
-const nameOf = (person: { firstName: string | null; lastName: string | null }) =>
-  [person.firstName, person.lastName].filter((part) => part !== null && part !== '').join(' ');
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 @customElement('ql-people-page')
@@ -63,7 +63,6 @@ export class QlPeoplePage extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const last = Math.min(this.offset + PAGE, this.total);
     return html`
       <section class="page">
         <header class="page-head"><h1>People</h1></header>
@@ -87,27 +86,10 @@ export class QlPeoplePage extends LitElement {
         </div>
         <p class="muted">Everyone the site knows: who has logged an action, has a profile, or is in a group.</p>
         <div class="people grid-box" role="region" aria-label="People"></div>
-        <div class="pager">
-          <span class="muted">${this.total === 0 ? 'None' : `${this.offset + 1}–${last} of ${this.total.toLocaleString()}`}</span>
-          <sl-button
-            size="small"
-            ?disabled=${this.offset === 0}
-            @click=${() => {
-              this.offset = Math.max(0, this.offset - PAGE);
-              void this.search();
-            }}
-            >Previous</sl-button
-          >
-          <sl-button
-            size="small"
-            ?disabled=${last >= this.total}
-            @click=${() => {
-              this.offset += PAGE;
-              void this.search();
-            }}
-            >Next</sl-button
-          >
-        </div>
+        ${pager({ offset: this.offset, total: this.total }, (offset) => {
+          this.offset = offset;
+          void this.search();
+        })}
       </section>
     `;
   }
@@ -116,26 +98,12 @@ export class QlPeoplePage extends LitElement {
 function personLink(person: Person): HTMLAnchorElement {
   const link = document.createElement('a');
   link.href = `/console/people/${encodeURIComponent(person.userId)}`;
-  link.textContent = nameOf(person) || '(no name)';
+  link.textContent = fullName(person) || '(no name)';
   return link;
 }
 
-interface CategoryBalance {
-  name: string;
-  isDefault: boolean;
-  balance: number;
-  lifetimeBalance: number;
-  dailyLimit: number | null;
-  earnedToday: number;
-}
-
-interface LevelProgress {
-  current: { name: string } | null;
-  next: { name: string; threshold: number } | null;
-  points: number;
-  pointsToNext: number | null;
-  percentToNext: number | null;
-}
+/** What GET /users/{u}/levels answers. */
+type LevelProgress = Awaited<ReturnType<ProfileService['levels']>>;
 
 interface RecordedAction {
   eventId: string;
@@ -209,7 +177,7 @@ export class QlPersonPage extends LitElement {
 
   protected override render(): TemplateResult {
     const profile = this.profile;
-    const name = profile === undefined ? '' : nameOf(profile.preferences);
+    const name = profile === undefined ? '' : fullName(profile.preferences);
     return html`
       <section class="page">
         <p class="crumbs"><a href="/console/people">People</a> ›</p>

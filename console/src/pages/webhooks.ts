@@ -6,39 +6,10 @@ import { html, LitElement, type TemplateResult } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
+import { PAGE, pager } from '../pager.js';
+import type { Delivery, Endpoint } from '../../../src/modules/webhooks/service.js';
+import type { SecretView as Secret } from '../../../src/modules/webhooks/signing-secrets.js';
 
-interface Delivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  userId?: string;
-  groupId?: string;
-  destination: string;
-  status: 'pending' | 'delivered' | 'dead';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastUrl: string | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
-
-interface Endpoint {
-  id: string;
-  url: string;
-  eventTypes: string[];
-  description: string | null;
-  createdAt: string;
-}
-
-interface Secret {
-  secret: string;
-  previousSecretValidUntil: string | null;
-}
-
-const PAGE = 25;
 const when = (iso: string | null) => (iso === null ? '' : new Date(iso).toLocaleString());
 const STATUS_VARIANT = { pending: 'warning', delivered: 'success', dead: 'danger' } as const;
 
@@ -152,7 +123,6 @@ export class QlWebhooksPage extends LitElement {
   };
 
   protected override render(): TemplateResult {
-    const last = Math.min(this.offset + PAGE, this.total);
     return html`
       <section class="page">
         <header class="page-head"><h1>Webhooks</h1></header>
@@ -192,27 +162,14 @@ export class QlWebhooksPage extends LitElement {
         </div>
         <p class="muted">Select a delivery to see what its receiver answered, or to send it again.</p>
         <div class="deliveries grid-box" role="region" aria-label="Deliveries"></div>
-        <div class="pager">
-          <span class="muted">${this.total === 0 ? 'None' : `${this.offset + 1}–${last} of ${this.total.toLocaleString()}`}</span>
-          <sl-button
-            size="small"
-            ?disabled=${this.offset === 0}
-            @click=${() => {
-              this.offset = Math.max(0, this.offset - PAGE);
-              void this.loadDeliveries();
-            }}
-            >Newer</sl-button
-          >
-          <sl-button
-            size="small"
-            ?disabled=${last >= this.total}
-            @click=${() => {
-              this.offset += PAGE;
-              void this.loadDeliveries();
-            }}
-            >Older</sl-button
-          >
-        </div>
+        ${pager(
+          { offset: this.offset, total: this.total },
+          (offset) => {
+            this.offset = offset;
+            void this.loadDeliveries();
+          },
+          ['Newer', 'Older'],
+        )}
 
         <h2>Endpoints</h2>
         ${this.endpoints === undefined ? html`<sl-spinner aria-label="Loading"></sl-spinner>` : ''}
