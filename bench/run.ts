@@ -552,7 +552,7 @@ async function historyCost(): Promise<void> {
 async function micro(): Promise<void> {
   section('Micro-benchmarks', 'In the bench process, the median of 5 rounds each.');
   const secret = 'bench-secret-0123456789abcdef0123456789abcdef';
-  const tokens = new TokenService(secret, 86_400);
+  const tokens = new TokenService(secret, 86_400, Date.now);
   const { token } = await tokens.issue({ siteId: 's', clientId: 'c', role: 'app', secretVersion: 1 });
   const key = new TextEncoder().encode(secret);
   const joseRate = await opsPerSecond(() => jwtVerify(token, key, { algorithms: ['HS256'] }), 5_000);

@@ -60,7 +60,7 @@ export class ReversalService {
     private readonly programs: ProgramService,
     private readonly leaderboards: LeaderboardService,
     private readonly groups: GroupService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** DELETE /users/{userId}/actions/{eventId}: the action and everything it caused. */

@@ -99,7 +99,7 @@ export class AwardService {
     private readonly keys: MarketplaceKeys,
     private readonly failures: RateLimitStore,
     private readonly limits: AwardLimits,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** GET /users/{u}/award-access. */

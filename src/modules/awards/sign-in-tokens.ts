@@ -30,7 +30,7 @@ export class MarketplaceKeys {
 
   constructor(
     private readonly sites: Pick<SitesService, 'setting' | 'settingOnce'>,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** A signed token for the claims, and when it expires (ms since the epoch). */

@@ -56,7 +56,7 @@ export class BackupService {
   constructor(
     db: Db,
     private readonly programs: ProgramService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {
     this.#repository = new BackupRepository(db);
   }

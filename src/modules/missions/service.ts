@@ -42,7 +42,7 @@ export class MissionReadService {
     db: Db,
     private readonly programs: ProgramService,
     private readonly groups: GroupService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {
     this.#repository = new MissionsRepository(db);
   }

@@ -39,7 +39,7 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {
     this.#key = new TextEncoder().encode(secret);
   }

@@ -40,7 +40,7 @@ export class PointsService {
   constructor(
     private readonly programs: ProgramService,
     private readonly actions: ActionService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** POST /admin/users/{u}/points. */

@@ -11,7 +11,7 @@ export class CustomLevelsService {
     private readonly database: Pick<Database, 'transaction'>,
     private readonly ledger: LedgerRepository,
     private readonly programs: ProgramService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   async set(siteId: string, userId: string, levelId: string): Promise<PresentedLevelChange | null> {

@@ -32,7 +32,7 @@ export class ProfileService {
   constructor(
     db: Db,
     private readonly programs: ProgramService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {
     this.#repository = new ProfileRepository(db);
   }

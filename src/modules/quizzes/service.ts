@@ -84,7 +84,7 @@ export class QuizService {
     private readonly ledger: LedgerRepository,
     private readonly actions: ActionService,
     private readonly programs: ProgramService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** GET /users/{u}/quizzes: the quizzes open now, with the user's standing in each. */

@@ -94,7 +94,7 @@ export class RecognitionService {
     private readonly points: PointsService,
     private readonly programs: ProgramService,
     private readonly preferences: PreferencesService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** GET /users/{u}/exchanges: the exchanges the user may give in now. */

@@ -34,7 +34,7 @@ export class SitesService {
   constructor(
     private readonly repository: SitesRepository,
     private readonly registry: ClientRegistry,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   async createSite(input: NewSite): Promise<SiteRow> {

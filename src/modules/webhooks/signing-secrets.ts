@@ -15,7 +15,7 @@ export interface SecretView {
 export class WebhookSecrets {
   constructor(
     private readonly programs: ProgramService,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number,
   ) {}
 
   /** The secrets that sign a delivery made now, the current one first; the site's first is created here. */
