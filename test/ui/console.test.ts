@@ -5,38 +5,14 @@
 // from the console, and the signing secret rotated; a user found by name and shown with their
 // points, level, badges and recorded actions. Nothing is refused by the page's Content-Security-Policy, and
 // axe-core finds no serious accessibility violation on either page.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { accessibilityViolations, SESSION_KEY, signIn, type WebStorage } from './console-helpers.js';
 import { poll, watch } from './helpers.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SESSION_KEY = 'questline.console.session';
-
-/** What the page's sessionStorage and localStorage offer (the tests' tsconfig has no DOM lib). */
-interface WebStorage {
-  length: number;
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-interface AxeResult {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run());
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)', (configuration) => {
   let t: TestApp;
@@ -77,11 +53,6 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
     await receiver?.close();
   });
 
-  const signIn = async (page: Page, clientId: string, secret: string) => {
-    await page.locator('sl-input[name="clientId"] input').fill(clientId);
-    await page.locator('sl-input[name="secret"] input').fill(secret);
-    await page.locator('sl-button[type="submit"]').click();
-  };
   const standings = (page: Page) => page.locator('.standings .tabulator-row').allInnerTexts();
 
   it('signs in an admin client, shows the live standings, comes back after the session ends, and signs out', { timeout: 60_000 }, async () => {
