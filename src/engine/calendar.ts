@@ -49,10 +49,64 @@ export function localFields(instant: number, timeZone: string): LocalFields {
 }
 
 /** The zone's offset from UTC at `instant`, in ms (local = UTC + offset). */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const f = localFields(instant, timeZone);
   const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** From `start` on, the zone is `offset` ms ahead of UTC (until the next span's start). */
+export interface OffsetSpan {
+  start: number;
+  offset: number;
+}
+
+/** Far enough apart that no zone changes its offset twice in between (transitions are months apart). */
+const SPAN_STEP = 6 * 3_600_000;
+
+/**
+ * The zone's offsets over [from, to): the first span starts at `from`, each next one at the exact
+ * instant (ms) the offset changes (a daylight-saving transition). With them, the local calendar
+ * day of an instant is arithmetic (localDayNumber), in JavaScript or in SQL.
+ */
+export function offsetSpans(from: number, to: number, timeZone: string): OffsetSpan[] {
+  const spans: OffsetSpan[] = [{ start: from, offset: offsetAt(from, timeZone) }];
+  for (let at = from; at < to;) {
+    const next = Math.min(at + SPAN_STEP, to);
+    const current = (spans[spans.length - 1] as OffsetSpan).offset;
+    if (offsetAt(next, timeZone) !== current) {
+      // The first millisecond with the new offset, between `at` (the old one) and `next`.
+      let before = at;
+      let after = next;
+      while (after - before > 1) {
+        const middle = Math.floor((before + after) / 2);
+        if (offsetAt(middle, timeZone) === current) before = middle;
+        else after = middle;
+      }
+      if (after < to) spans.push({ start: after, offset: offsetAt(after, timeZone) });
+    }
+    at = next;
+  }
+  return spans;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The local calendar day of `instant` as a number of days since 1970-01-01 (local), from the zone's spans over a range holding it. */
+export function localDayNumber(instant: number, spans: readonly OffsetSpan[]): number {
+  let offset = (spans[0] as OffsetSpan).offset;
+  for (const span of spans) if (instant >= span.start) offset = span.offset;
+  return Math.floor((instant + offset) / DAY_MS);
+}
+
+/** A local day number (localDayNumber) as YYYY-MM-DD. */
+export function dayOfNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD as its day number (localDayNumber). */
+export function numberOfDay(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 }
 
 /**
