@@ -11,7 +11,8 @@
 //   the balance upsert (returning the balance), the day's and the year's earnings;
 // - at the 10th action the trophy; when the balance crosses a level's threshold the level change;
 // - the day's active-user row on a party's first action of the day, the board's score upsert
-//   (returning the score), and the action event with its outcome.
+//   (returning the score), the action event with its outcome, and what the set changed in the
+//   overview's figures (src/db/analytics-changes.ts).
 // No outbox row: Questline writes a webhook event only for a site with a destination for it, and
 // the bench's site has none.
 // The floor decides nothing an engine would: it knows from the balance the statement returns how
@@ -63,6 +64,7 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
   const insertEvent = db.prepare(
     "insert into action_events (site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups) values (?, ?, 'user', ?, 'visit', 1, '{}', ?, ?, 1, null, ?, null, null, null)",
   );
+  const insertChanges = db.prepare('insert into analytics_changes (site_id, change_id, changes) values (?, ?, ?)');
   // Questline marks a user active once a day, knowing from its cache whether it has; so does the floor.
   const active = new Set<string>();
 
@@ -115,6 +117,13 @@ export function pointsFloor(db: Sqlite.Database, site: string): (userId: string,
       ],
     });
     insertEvent.run(site, eventId, userId, now, now, outcome);
+    const changes: Array<[string, number, string, number]> = [
+      ['a', now, 'visit', 1],
+      ['p', now, 'Points', POINTS],
+      ...completions.map((c): [string, number, string, number] => ['c', now, c.mission, 1]),
+      ...(level.id !== previous.id ? [['l', now, level.id, 1] as [string, number, string, number]] : []),
+    ];
+    insertChanges.run(site, randomUUID(), JSON.stringify(changes));
     return outcome;
   });
 }

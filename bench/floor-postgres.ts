@@ -35,11 +35,15 @@ const TABLES = [
   'leaderboard_scores',
   'group_members',
   'mission_supply',
+  'analytics_changes',
 ];
 
 /** How each table's rows are written: what an existing row becomes (none: a plain insert), and what comes back. */
 const UPSERTS: Record<string, { conflict?: string; returning?: string }> = {
   action_events: {},
+  // What the write set changed in the overview's figures: a row per action, as on SQLite (Questline
+  // on PostgreSQL writes one per site and batch, derived in its statement: the floor writes more).
+  analytics_changes: {},
   mission_completions: {},
   points_ledger: {},
   level_changes: {},
@@ -83,6 +87,7 @@ const WRITE_ORDER = [
   'daily_active_users',
   'leaderboard_scores',
   'action_events',
+  'analytics_changes',
 ];
 
 const BATCH = 64;

@@ -130,6 +130,7 @@ const CREATED_IDS: Record<string, string> = {
   points_ledger: 'entry_id',
   level_changes: 'change_id',
   outbox: 'event_id',
+  analytics_changes: 'change_id',
 };
 
 /** What a statement of the trace does, from its text (Kysely's SQL for SQLite, as Questline runs it). */

@@ -380,6 +380,38 @@ export interface OtsCodesTable {
   redeemed_at: number | null;
 }
 
+/** What a write set or a webhook delivery changed in the overview's figures (src/db/analytics-changes.ts), until a fold consumes it. */
+export interface AnalyticsChangesTable {
+  site_id: string;
+  change_id: string;
+  /** JSON: [[kind, instant, key, amount], …]. */
+  changes: string;
+}
+
+export type AnalyticsSeries = 'actions' | 'users' | 'points' | 'completions' | 'levels' | 'webhooks';
+
+/** The overview's rollup: a site's figure of one series and key on one day of analytics_sites.timezone. */
+export interface AnalyticsDaysTable {
+  site_id: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  series: AnalyticsSeries;
+  /** The action, category, mission, level or delivery status ('' for users). */
+  key: string;
+  value: number;
+}
+
+export interface AnalyticsSitesTable {
+  site_id: string;
+  /** The zone analytics_days is in. */
+  timezone: string;
+  /** The first day analytics_days holds. */
+  built_from: string;
+  /** The first day whose daily_active_users rows are all of `timezone`. */
+  users_from: string;
+  built_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -413,4 +445,7 @@ export interface DatabaseSchema {
   award_accounts: AwardAccountsTable;
   award_ledger: AwardLedgerTable;
   ots_codes: OtsCodesTable;
+  analytics_changes: AnalyticsChangesTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_sites: AnalyticsSitesTable;
 }

@@ -50,7 +50,7 @@ describe.each(configurations)('migration 0014_program_versions (%s)', (configura
     }
     await database.db.insertInto('sites').values({ site_id: 'c', name: 'c', timezone: 'UTC', created_at: 1_000 }).execute();
 
-    expect(await database.migrate()).toEqual(['0014_program_versions']);
+    expect((await database.migrate())[0]).toEqual('0014_program_versions');
     expect(await versions()).toEqual([
       { site_id: 'a', version: 7, document: '{"site":{"name":"a"}}', changed_by: null, changed_at: 5_007, summary: null, restored_from: null },
       { site_id: 'b', version: 0, document: '{"site":{"name":"b"}}', changed_by: null, changed_at: 5_000, summary: null, restored_from: null },

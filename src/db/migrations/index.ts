@@ -14,6 +14,7 @@ import * as recognitions from './0011_recognitions.js';
 import * as quizzes from './0012_quizzes.js';
 import * as awards from './0013_awards.js';
 import * as programVersions from './0014_program_versions.js';
+import * as analytics from './0015_analytics.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_quizzes': quizzes,
   '0013_awards': awards,
   '0014_program_versions': programVersions,
+  '0015_analytics': analytics,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -87,6 +87,7 @@ with
     select site_id, event_id, party_type, party_id, action, value, metadata, occurred_at, received_at, recorded, reason, outcome, reversed_at, reversal, groups
     from jsonb_to_recordset(${p.events}::jsonb) as r(set integer, site_id text, event_id text, party_type text, party_id text, action text, value double precision, metadata text, occurred_at bigint, received_at bigint, recorded integer, reason text, outcome text, reversed_at bigint, reversal text, groups text)
     where r.set in (select set from ok)
+    returning site_id, action, occurred_at, recorded
   ),
   progress as (
     insert into mission_progress (site_id, party_type, party_id, mission_id, rule_id, window_start, current, updated_at)
@@ -100,12 +101,14 @@ with
     select site_id, completion_id, party_type, party_id, mission_id, window_start, event_id, completed_at, recorded_at, removed_at, badge_id
     from jsonb_to_recordset(${p.completions}::jsonb) as r(set integer, site_id text, completion_id text, party_type text, party_id text, mission_id text, window_start bigint, event_id text, completed_at bigint, recorded_at bigint, removed_at bigint, badge_id text)
     where r.set in (select set from ok)
+    returning site_id, mission_id, completed_at
   ),
   ledger as (
     insert into points_ledger (site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at)
     select site_id, entry_id, party_type, party_id, category, requested, credited, cause, cause_id, event_id, reason, occurred_at, recorded_at
     from jsonb_to_recordset(${p.ledger}::jsonb) as r(set integer, site_id text, entry_id text, party_type text, party_id text, category text, requested bigint, credited bigint, cause text, cause_id text, event_id text, reason text, occurred_at bigint, recorded_at bigint)
     where r.set in (select set from ok)
+    returning site_id, category, credited, occurred_at
   ),
   balances as (
     insert into point_balances (site_id, party_type, party_id, category, balance, lifetime)
@@ -137,6 +140,7 @@ with
     select site_id, change_id, party_id, from_level, to_level, direction, event_id, changed_at
     from jsonb_to_recordset(${p.levelChanges}::jsonb) as r(set integer, site_id text, change_id text, party_id text, from_level text, to_level text, direction text, event_id text, changed_at bigint)
     where r.set in (select set from ok)
+    returning site_id, to_level, direction, changed_at
   ),
   outbox as (
     insert into outbox (site_id, event_id, event_type, party_type, party_id, sequence, payload, occurred_at, created_at, routed_at)
@@ -162,6 +166,19 @@ with
     select site_id, day, user_id from jsonb_to_recordset(${p.activeDays}::jsonb) as r(set integer, site_id text, day text, user_id text)
     where r.set in (select set from ok)
     on conflict (site_id, day, user_id) do nothing
+  ),
+  -- What the written sets changed in the overview's figures, one row per site
+  -- (src/db/analytics-changes.ts): from the rows written, so a stale set adds nothing.
+  analytics as (
+    insert into analytics_changes (site_id, change_id, changes)
+    select site_id, gen_random_uuid()::text, json_agg(json_build_array(kind, at, key, amount))::text
+    from (
+      select site_id, 'a' as kind, occurred_at as at, action as key, 1::bigint as amount from events where recorded = 1
+      union all select site_id, 'p', occurred_at, category, credited from ledger where credited <> 0
+      union all select site_id, 'c', completed_at, mission_id, 1 from completions
+      union all select site_id, 'l', changed_at, to_level, 1 from level_changes where direction = 'up' and to_level is not null
+    ) as c
+    group by site_id
   )
 select
   (select json_agg(set) from ok) as saved,
@@ -318,7 +335,13 @@ with
   removed as (
     update mission_completions c set removed_at = r.removed_at
     from (select * from jsonb_to_recordset(${p.removed}::jsonb) as r(site_id text, completion_id text, removed_at bigint) limit ${p.removedRows}) as r
-    where c.site_id = r.site_id and c.completion_id = r.completion_id
+    where c.site_id = r.site_id and c.completion_id = r.completion_id and c.removed_at is null
+    returning c.site_id, c.mission_id, c.completed_at
+  ),
+  -- The completions removed, for the overview's figures (src/db/analytics-changes.ts).
+  removed_changes as (
+    insert into analytics_changes (site_id, change_id, changes)
+    select site_id, gen_random_uuid()::text, json_agg(json_build_array('c', completed_at, mission_id, -1))::text from removed group by site_id
   ),
   supplies as (
     update mission_supply s set used = case when s.used > r.units then s.used - r.units else 0 end

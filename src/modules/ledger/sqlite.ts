@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../../db/index.js';
 import { precompiled } from '../../db/precompiled.js';
 import type * as Tables from '../../db/schema.js';
+import { changesRow, type RemovedCompletionRow } from './analytics-row.js';
 import type { WriteSet } from './write-set.js';
 import { addScores, outOfRange, StaleWrite, type ScoreRow } from './written.js';
 
@@ -73,6 +74,7 @@ const q = {
   ),
   insertLevelChange: precompiled<Tables.LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
   insertOutbox: precompiled<Tables.OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  insertChanges: precompiled<Tables.AnalyticsChangesTable>((db, p) => db.insertInto('analytics_changes').values({ ...p })),
   createParty: precompiled<
     P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null },
     { version: number }
@@ -129,8 +131,14 @@ const q = {
 // A write set's amendments, which only a decision made under lock writes (./write-set.ts): changes of
 // earlier decisions' rows, and award account entries.
 const amendment = {
-  removeCompletion: precompiled<{ siteId: string; completionId: string; removedAt: number }>((db, p) =>
-    db.updateTable('mission_completions').set({ removed_at: p.removedAt }).where('site_id', '=', p.siteId).where('completion_id', '=', p.completionId),
+  removeCompletion: precompiled<{ siteId: string; completionId: string; removedAt: number }, RemovedCompletionRow>((db, p) =>
+    db
+      .updateTable('mission_completions')
+      .set({ removed_at: p.removedAt })
+      .where('site_id', '=', p.siteId)
+      .where('completion_id', '=', p.completionId)
+      .where('removed_at', 'is', null)
+      .returning(['site_id', 'mission_id', 'completed_at']),
   ),
   returnSupply: precompiled<{ siteId: string; missionId: string; units: number }>((db, p) =>
     db
@@ -207,7 +215,10 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
     );
   }
   for (const row of writes.events) run(q.insertEvent(trx, row));
-  if (writes.hasAmendments) writeAmendments(trx, writes);
+  const removed = writes.hasAmendments ? writeAmendments(trx, writes) : [];
+  // What the set changed in the overview's figures, for the analytics fold (./analytics-row.ts).
+  const changes = changesRow(writes, removed);
+  if (changes !== undefined) run(q.insertChanges(trx, changes));
   return scores;
 }
 
@@ -258,8 +269,10 @@ function addBalances(trx: Trx, writes: WriteSet): void {
   }
 }
 
-function writeAmendments(trx: Trx, writes: WriteSet): void {
-  for (const row of writes.removedCompletions.values()) run(amendment.removeCompletion(trx, row));
+/** Writes the set's amendments; the completions they removed, as stored. */
+function writeAmendments(trx: Trx, writes: WriteSet): RemovedCompletionRow[] {
+  const removed: RemovedCompletionRow[] = [];
+  for (const row of writes.removedCompletions.values()) removed.push(...run(amendment.removeCompletion(trx, row)));
   for (const row of writes.suppliesReturned.values()) run(amendment.returnSupply(trx, row));
   for (const r of writes.progressResets.values())
     run(amendment.resetProgress(trx, { siteId: r.siteId, type: r.partyType, id: r.partyId, missionId: r.missionId }));
@@ -271,4 +284,5 @@ function writeAmendments(trx: Trx, writes: WriteSet): void {
   for (const a of writes.awardAccounts.values())
     if (a.updatedAt !== undefined) run(amendment.moveAward(trx, { siteId: a.siteId, userId: a.userId, moved: a.moved, updatedAt: a.updatedAt }));
   for (const row of writes.awardEntries) run(amendment.insertAward(trx, row));
+  return removed;
 }
