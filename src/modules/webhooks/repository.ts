@@ -1,6 +1,13 @@
-// The dispatcher's and the admin API's reads and writes of outbox routing, deliveries and endpoints.
-import type { Database, Db } from '../../db/index.js';
-import type { DeliveryStatus, OutboxTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
+// The dispatcher's and the admin API's reads and writes of outbox routing, deliveries and endpoints;
+// every delivery made and every change of a delivery's status also tells the console's overview
+// (src/db/analytics-changes.ts), in the same statement or transaction.
+import { sql, type QueryCreator } from 'kysely';
+import { uuidv7 } from '../../uuid.js';
+import type { OffsetSpan } from '../../engine/calendar.js';
+import type { AnalyticsChange } from '../../db/analytics-changes.js';
+import type { Database, Db, Trx } from '../../db/index.js';
+import { localDayNumber } from '../../db/local-days.js';
+import type { DatabaseSchema, DeliveryStatus, OutboxTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import type { OutboxDepth } from '../../infra/metrics.js';
 import type { Subscription } from '../program/event-routing.js';
 
@@ -23,6 +30,29 @@ export interface AttemptResult {
   error: string | null;
   at: number;
 }
+
+/**
+ * The rows that tell the console's overview about deliveries entering and leaving statuses
+ * (src/db/analytics-changes.ts), one per site, written in the transaction that changes them.
+ */
+async function writeChanges(db: Db, changes: ReadonlyArray<{ siteId: string; change: AnalyticsChange }>): Promise<void> {
+  const bySite = new Map<string, AnalyticsChange[]>();
+  for (const { siteId, change } of changes) bySite.set(siteId, [...(bySite.get(siteId) ?? []), change]);
+  if (bySite.size === 0) return;
+  await db
+    .insertInto('analytics_changes')
+    .values([...bySite].map(([siteId, list]) => ({ site_id: siteId, change_id: uuidv7(), changes: JSON.stringify(list) })))
+    .execute();
+}
+
+/** A delivery of `createdAt` leaving status `from` for `to`. */
+const moved = (siteId: string, createdAt: number, from: DeliveryStatus, to: DeliveryStatus) => [
+  { siteId, change: ['w', createdAt, from, -1] as AnalyticsChange },
+  { siteId, change: ['w', createdAt, to, 1] as AnalyticsChange },
+];
+
+/** Events waiting to be routed that backlog() looks through (they are routed within a second normally). */
+const MAX_UNROUTED_COUNTED = 100_000;
 
 export class WebhookRepository {
   constructor(private readonly database: Pick<Database, 'db' | 'dialect'>) {}
@@ -65,9 +95,10 @@ export class WebhookRepository {
    */
   async route(events: ReadonlyArray<{ event: UnroutedEvent; destinations: readonly string[] }>, newId: () => string, now: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const made: Array<{ siteId: string; change: AnalyticsChange }> = [];
       for (const { event, destinations } of events) {
         if (destinations.length > 0) {
-          await trx
+          const inserted = await trx
             .insertInto('webhook_deliveries')
             .values(
               destinations.map((destination) => ({
@@ -93,9 +124,12 @@ export class WebhookRepository {
               })),
             )
             .onConflict((oc) => oc.columns(['site_id', 'event_id', 'destination']).doNothing())
+            .returning(['site_id', 'created_at'])
             .execute();
+          for (const row of inserted) made.push({ siteId: row.site_id, change: ['w', Number(row.created_at), 'pending', 1] });
         }
       }
+      await writeChanges(trx, made);
       // One statement per site for the batch (a statement per event cost PostgreSQL more than the routing).
       const bySite = new Map<string, string[]>();
       for (const { event } of events) bySite.set(event.site_id, [...(bySite.get(event.site_id) ?? []), event.event_id]);
@@ -127,9 +161,45 @@ export class WebhookRepository {
       .execute();
   }
 
-  /** Records an attempt's outcome, unless the claim was lost meanwhile (lease expired and taken, or redelivery). */
+  /**
+   * Records an attempt's outcome, unless the claim was lost meanwhile (lease expired and taken, or
+   * redelivery); a delivery that leaves `pending` tells the overview, in the same statement
+   * (PostgreSQL) or transaction (SQLite).
+   */
   async finish(delivery: DeliveryRow, owner: string, result: AttemptResult): Promise<void> {
-    await this.db
+    if (result.status === 'pending') {
+      await this.finishing(this.db, delivery, owner, result).execute();
+      return;
+    }
+    if (this.database.dialect === 'postgres') {
+      await this.db
+        .with('finished', (db) => this.finishing(db, delivery, owner, result).returning(['site_id', 'created_at', 'status']))
+        .insertInto('analytics_changes')
+        .columns(['site_id', 'change_id', 'changes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('finished')
+            .select([
+              'site_id',
+              sql<string>`gen_random_uuid()::text`.as('change_id'),
+              sql<string>`json_build_array(json_build_array('w', created_at, 'pending', -1), json_build_array('w', created_at, status, 1))::text`.as('changes'),
+            ]),
+        )
+        .execute();
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const finished = await this.finishing(trx, delivery, owner, result).returning(['site_id', 'created_at']).execute();
+      await writeChanges(
+        trx,
+        finished.flatMap((row) => moved(row.site_id, Number(row.created_at), 'pending', result.status)),
+      );
+    });
+  }
+
+  /** The update of a claimed (pending) delivery with an attempt's outcome. */
+  private finishing(db: QueryCreator<DatabaseSchema>, delivery: DeliveryRow, owner: string, result: AttemptResult) {
+    return db
       .updateTable('webhook_deliveries')
       .set((eb) => ({
         status: result.status,
@@ -146,12 +216,67 @@ export class WebhookRepository {
       .where('site_id', '=', delivery.site_id)
       .where('delivery_id', '=', delivery.delivery_id)
       .where('lease_owner', '=', owner)
-      .execute();
+      .where('status', '=', 'pending');
   }
 
   /** Gives back claims not attempted (a node stopping). */
   async release(owner: string): Promise<void> {
     await this.db.updateTable('webhook_deliveries').set({ lease_owner: null, lease_until: null }).where('lease_owner', '=', owner).execute();
+  }
+
+  /**
+   * The site's deliveries created in [from, to), counted by their status and the local day of their
+   * creation (`spans`: the site zone's offsets over the range), in the caller's transaction. Read
+   * from the index on site, status and creation time alone.
+   */
+  async countByDay(
+    trx: Trx,
+    siteId: string,
+    from: number,
+    to: number,
+    spans: readonly OffsetSpan[],
+  ): Promise<Array<{ day: number; status: DeliveryStatus; n: number }>> {
+    const rows = await trx.db
+      .selectFrom('webhook_deliveries')
+      .select([localDayNumber('created_at', spans).as('local_day'), 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('status', 'in', ['delivered', 'dead', 'pending'])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(['local_day', 'status'] as never)
+      .execute();
+    return rows.map((row) => ({ day: Number(row.local_day), status: row.status, n: Number(row.n) }));
+  }
+
+  /** What waits to be delivered for the site: pending deliveries (of which retrying: attempted before), the oldest one's creation, and events not routed yet. */
+  async backlog(siteId: string): Promise<{ pending: number; retrying: number; oldest: number | null; unrouted: number }> {
+    const [pending, unrouted] = await Promise.all([
+      this.db
+        .selectFrom('webhook_deliveries')
+        .select([
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying'),
+          (eb) => eb.fn.min<number>('created_at').as('oldest'),
+        ])
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+      // From the index of the events to route (every site's, normally a few), as the dispatcher
+      // reads them: the site's own index would read every event it ever had.
+      this.db
+        .selectFrom((eb) =>
+          eb.selectFrom('outbox').select('site_id').where('routed_at', 'is', null).orderBy('created_at').limit(MAX_UNROUTED_COUNTED).as('unrouted'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('unrouted.site_id', '=', siteId)
+        .executeTakeFirst(),
+    ]);
+    return {
+      pending: Number(pending?.n ?? 0),
+      retrying: Number(pending?.retrying ?? 0),
+      oldest: pending?.oldest === null || pending?.oldest === undefined ? null : Number(pending.oldest),
+      unrouted: Number(unrouted?.n ?? 0),
+    };
   }
 
   async list(siteId: string, filter: DeliveryFilter): Promise<{ rows: DeliveryRow[]; total: number }> {
@@ -172,13 +297,22 @@ export class WebhookRepository {
 
   /** Sends the delivery again: pending now, with a new 3-day retry window; a claim in flight loses its say. */
   async redeliver(siteId: string, deliveryId: string, now: number): Promise<DeliveryRow | undefined> {
-    return this.db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'pending', retry_from: now, next_attempt_at: now, lease_owner: null, lease_until: null })
-      .where('site_id', '=', siteId)
-      .where('delivery_id', '=', deliveryId)
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      // Its status before (the row locked on PostgreSQL until the transaction ends).
+      let before = trx.selectFrom('webhook_deliveries').select('status').where('site_id', '=', siteId).where('delivery_id', '=', deliveryId);
+      if (this.database.dialect === 'postgres') before = before.forUpdate();
+      const previous = await before.executeTakeFirst();
+      if (previous === undefined) return undefined;
+      const row = await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', retry_from: now, next_attempt_at: now, lease_owner: null, lease_until: null })
+        .where('site_id', '=', siteId)
+        .where('delivery_id', '=', deliveryId)
+        .returningAll()
+        .executeTakeFirst();
+      if (row !== undefined && previous.status !== 'pending') await writeChanges(trx, moved(siteId, Number(row.created_at), previous.status, 'pending'));
+      return row;
+    });
   }
 
   /** The raw event a delivery carries. */

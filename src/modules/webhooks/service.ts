@@ -1,6 +1,9 @@
 // The admin side of webhooks (SPEC §12): subscriptions of endpoints to the event types that have
-// no site URL, the delivery log with redelivery, and the signing secret.
+// no site URL, the delivery log with redelivery, the signing secret, and deliveries per day and
+// the backlog for the console's overview.
 import { uuidv7 } from '../../uuid.js';
+import type { OffsetSpan } from '../../engine/calendar.js';
+import type { Trx } from '../../db/index.js';
 import type { DeliveryStatus, WebhookEndpointsTable } from '../../db/schema.js';
 import { AppError, type FieldError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
@@ -38,6 +41,19 @@ export interface Delivery {
   lastError: string | null;
   deliveredAt: string | null;
   createdAt: string;
+}
+
+/** Deliveries per local day of their creation (its number: localDayNumber in src/engine/calendar.ts), by their status now. */
+export type DeliveriesByDay = Map<number, { delivered: number; failed: number; pending: number }>;
+
+/** What waits to be delivered for a site now. */
+export interface DeliveryBacklog {
+  /** Deliveries waiting for an attempt, of which `retrying` failed at least once. */
+  pending: number;
+  retrying: number;
+  oldestPendingAt: string | null;
+  /** Events written but not routed into deliveries yet. */
+  unrouted: number;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -99,6 +115,27 @@ export class WebhookAdminService {
     const row = await this.repository.find(siteId, deliveryId);
     if (row === undefined) throw new AppError('not_found', `No webhook delivery "${deliveryId}"`);
     return presentDelivery(row);
+  }
+
+  /**
+   * The site's deliveries made from `from` on, per local day (`spans`: the site zone's offsets from
+   * `from`) and status now, in the caller's transaction `trx` (the console's overview builds its
+   * figures from these, then follows the changes the repository writes with each delivery).
+   */
+  async deliveriesByDay(trx: Trx, siteId: string, from: number, spans: readonly OffsetSpan[]): Promise<DeliveriesByDay> {
+    const days: DeliveriesByDay = new Map();
+    for (const { day, status, n } of await this.repository.countByDay(trx, siteId, from, Number.MAX_SAFE_INTEGER, spans)) {
+      let entry = days.get(day);
+      if (entry === undefined) days.set(day, (entry = { delivered: 0, failed: 0, pending: 0 }));
+      entry[status === 'delivered' ? 'delivered' : status === 'dead' ? 'failed' : 'pending'] += n;
+    }
+    return days;
+  }
+
+  /** What waits to be delivered for the site now. */
+  async backlog(siteId: string): Promise<DeliveryBacklog> {
+    const backlog = await this.repository.backlog(siteId);
+    return { pending: backlog.pending, retrying: backlog.retrying, oldestPendingAt: iso(backlog.oldest), unrouted: backlog.unrouted };
   }
 
   /** Sends a delivery again (whatever its status) with a fresh retry window; receivers see the same webhook-id. */
