@@ -99,8 +99,10 @@ if (scores > 0 && config.database.kind === 'sqlite') {
 }
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-// As serve() does: the webhook dispatcher runs beside the requests unless WEBHOOK_DISPATCHER=false.
+// As serve() does: the webhook dispatcher runs beside the requests unless WEBHOOK_DISPATCHER=false,
+// and the overview's figures are folded in the background.
 if (config.webhookDispatcher) app.services.webhooks.start();
+app.services.analytics.start();
 if (admin !== undefined) process.stdout.write(`ADMIN ${admin.clientId} ${admin.clientSecret}\n`);
 process.stdout.write(`CLIENT ${client.clientId} ${client.clientSecret} ${site.site_id}\nServer listening at ${address}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -13,6 +13,7 @@ import { AppError } from './errors.js';
 import { actionHistoryRoutes } from './modules/actions/history.js';
 import { reversalRoutes } from './modules/actions/reversal-routes.js';
 import { actionRoutes } from './modules/actions/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { awardRoutes } from './modules/awards/routes.js';
 import { backupRoutes } from './modules/backup/routes.js';
 import { groupMemberRoutes } from './modules/groups/routes.js';
@@ -202,6 +203,7 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(reversalRoutes, { reversals: services.reversals });
   await app.register(pointsAdminRoutes, { points: services.points });
   await app.register(actionHistoryRoutes, { actions: services.actions, programs });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(profileRoutes, { profiles: services.profiles });
   await app.register(missionReadRoutes, { missions: services.missionReads });
   await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });

@@ -50,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   /** Parties whose state the action path keeps in memory between decisions (src/modules/actions/party-cache.ts). */
   partyCacheSize: number;
+  /** How often a server folds what was written into the overview's daily figures (src/modules/analytics/service.ts), ms. */
+  analyticsFoldMs: number;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     console: read.boolean('CONSOLE', true),
     trustProxy: read.boolean('TRUST_PROXY', false),
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
+    analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

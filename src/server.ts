@@ -25,6 +25,8 @@ export async function serve(config: Config): Promise<void> {
   // Reads wait for a window that is still loading, so the server listens meanwhile.
   app.services.leaderboards.warm((line) => app.log.info(line)).catch((error: unknown) => app.log.error({ err: error }, 'loading leaderboards failed'));
   if (config.webhookDispatcher) app.services.webhooks.start();
+  // The overview's figures: what was written, added to the daily rollup (a view adds its site's first anyway).
+  app.services.analytics.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -7,6 +7,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openReachableDatabase, type Database } from './db/index.js';
 import { ActionsRepository } from './modules/actions/repository.js';
+import { AnalyticsRepository } from './modules/analytics/repository.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { ReversalService } from './modules/actions/reversal.js';
 import { ActionService } from './modules/actions/service.js';
 import { AwardsRepository } from './modules/awards/repository.js';
@@ -103,6 +105,8 @@ export interface DomainServices {
   awards: AwardService;
   webhookAdmin: WebhookAdminService;
   webhookSecrets: WebhookSecrets;
+  /** The console's overview; serve() starts its background fold (tests fold through the overview). */
+  analytics: AnalyticsService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -141,7 +145,7 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop()]);
+      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop()]);
     },
     async close() {
       await pieces.bus?.close();
@@ -244,7 +248,7 @@ function afterCommit(
   return { leaderboards, webhooks };
 }
 
-function domainServices(config: Config, { database, clock }: ServiceDeps, core: CoreServices, rateLimitStore: RateLimitStore): DomainServices {
+function domainServices(config: Config, { database, clock, onError }: ServiceDeps, core: CoreServices, rateLimitStore: RateLimitStore): DomainServices {
   const { programs, leaderboards, preferences, groups } = core;
   const actionsRepository = new ActionsRepository();
   const ledger = new LedgerRepository(database.dialect);
@@ -253,6 +257,11 @@ function domainServices(config: Config, { database, clock }: ServiceDeps, core: 
   const users = new UserDirectory(database.db);
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
   const marketplace = new MarketplaceKeys(core.sites, clock);
+  const webhookAdmin = new WebhookAdminService(new WebhookRepository(database), programs, {
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    clock,
+    onChange: () => core.webhooks.nudge(),
+  });
   return {
     actions,
     imports: new ImportService(actions),
@@ -265,11 +274,12 @@ function domainServices(config: Config, { database, clock }: ServiceDeps, core: 
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
     quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock),
     awards: new AwardService(database, new AwardsRepository(database.db), ledger, actions, programs, marketplace, rateLimitStore, otsLimits, clock),
-    webhookAdmin: new WebhookAdminService(new WebhookRepository(database), programs, {
-      allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-      clock,
-      onChange: () => core.webhooks.nudge(),
-    }),
+    webhookAdmin,
     webhookSecrets: new WebhookSecrets(programs, clock),
+    analytics: new AnalyticsService(new AnalyticsRepository(database), programs, actions, webhookAdmin, {
+      clock,
+      foldIntervalMs: config.analyticsFoldMs,
+      onError: (error) => onError(error, 'analytics fold failed'),
+    }),
   };
 }

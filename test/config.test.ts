@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       console: true,
       trustProxy: false,
       partyCacheSize: 50_000,
+      analyticsFoldMs: 2_000,
     } satisfies Config);
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
     ['REDIS_URL rediss:', { REDIS_URL: 'rediss://cache.example:6380' }, { redisUrl: 'rediss://cache.example:6380' }],
     ['REDIS_PREFIX', { REDIS_PREFIX: 'prod:' }, { redisPrefix: 'prod:' }],
     ['CONSOLE off', { CONSOLE: 'false' }, { console: false }],
+    ['ANALYTICS_FOLD_MS', { ANALYTICS_FOLD_MS: '500' }, { analyticsFoldMs: 500 }],
     ['client rate', { CLIENT_RATE_LIMIT_RPS: '2.5', CLIENT_RATE_LIMIT_BURST: '5' }, { clientRate: { rate: 2.5, burst: 5 } }],
     ['user rate', { USER_RATE_LIMIT_RPS: '1', USER_RATE_LIMIT_BURST: '3' }, { userRate: { rate: 1, burst: 3 } }],
     [

@@ -8,7 +8,7 @@
 import { uuidv7 } from '../../uuid.js';
 import { calendarWindow } from '../../engine/calendar.js';
 import type { Party } from '../../engine/types.js';
-import type { Database } from '../../db/index.js';
+import type { Database, Trx } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
@@ -250,9 +250,9 @@ export class ActionService {
     return this.repository.recentActions({ db: this.database.db }, siteId, userId, limit);
   }
 
-  /** Users with a recorded action per day, `from` to `to` (site calendar days). */
-  activeUsers(siteId: string, from: string, to: string): Promise<Array<{ day: string; users: number }>> {
-    return this.repository.activeUsers({ db: this.database.db }, siteId, from, to);
+  /** Users with a recorded action per day, `from` to `to` (site calendar days), in `trx` when given. */
+  activeUsers(siteId: string, from: string, to: string, trx: Trx = { db: this.database.db }): Promise<Array<{ day: string; users: number }>> {
+    return this.repository.activeUsers(trx, siteId, from, to);
   }
 
   /** The ids of the user's groups (sorted). */
