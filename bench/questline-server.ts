@@ -13,6 +13,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { seedHistory } from './analytics.js';
 import { segment, startRecording, tracePerTable } from './trace.js';
 import { benchLeaderboards, benchProgram, pointsProgram } from './workload.js';
 
@@ -96,6 +97,14 @@ if (scores > 0 && config.database.kind === 'sqlite') {
   process.stdout.write(
     `SEEDED ${scores} in ${((seeded - started) / 1000).toFixed(1)} s; loaded in ${((performance.now() - seeded) / 1000).toFixed(1)} s; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB\n`,
   );
+}
+
+// BENCH_HISTORY=N: N recorded actions of history (and what they caused) over the past 90 days, for the overview (./analytics.ts).
+const history = Number(process.env.BENCH_HISTORY ?? 0);
+if (history > 0 && joined === undefined) {
+  const started = performance.now();
+  await seedHistory(app.services.database.db, config.database.kind, site.site_id, history, Date.now(), String((program.site as { timezone: string }).timezone));
+  process.stdout.write(`HISTORY ${history} actions written in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

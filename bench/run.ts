@@ -12,6 +12,8 @@
 //   with the server's memory, a user's standing on Redis against raw Redis commands, and what
 //   boards cost action logging (./leaderboards.ts); one action's cost as a user's history grows
 //   (./history.ts);
+// - the console's overview of 90 days over a site with 1,000,000 actions of history, on SQLite and
+//   PostgreSQL (./analytics.ts);
 // - one action's CPU split by phase, from a CPU profile of the server, on SQLite and on PostgreSQL
 //   (./phases.ts), beside the figures measured before the write-path work (bench/phases-before.json);
 // - micro-benchmarks: token verification (jose HS256 on every call vs Questline's verified-token
@@ -19,7 +21,7 @@
 //   the reference), the median of 5 rounds each.
 // The report's first table is issue 24's targets, met or not, from the figures of those sections
 // (./targets.ts); it is printed at the end of every run.
-// BENCH_SECTIONS=actions,phases,reads,leaderboards,boards,history,micro runs some sections only, and
+// BENCH_SECTIONS=actions,phases,reads,analytics,leaderboards,boards,history,micro runs some sections only, and
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
 // report needs them all, so neither writes it). BENCH_RETURNING_ACTIONS=n gives each user of
 // workload (a) n past actions (3 by default).
@@ -53,6 +55,7 @@ import {
   type Server,
 } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
+import { benchOverview, HISTORY_ACTIONS, OVERVIEW_TARGET_MS } from './analytics.js';
 import { benchHistory } from './history.js';
 import { AROUND, benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
 import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
@@ -62,7 +65,7 @@ import { importReturningUsers } from './returning.js';
 import { issue24Targets, targetsMarkdown, type Issue24Figures } from './targets.js';
 import { pointsActionBody, randomActionBody } from './workload.js';
 
-const ALL_SECTIONS = ['actions', 'phases', 'reads', 'leaderboards', 'boards', 'history', 'micro'] as const;
+const ALL_SECTIONS = ['actions', 'phases', 'reads', 'analytics', 'leaderboards', 'boards', 'history', 'micro'] as const;
 const chosen = process.env.BENCH_SECTIONS?.split(',') ?? [...ALL_SECTIONS];
 const runs = (name: (typeof ALL_SECTIONS)[number]) => chosen.includes(name);
 const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefined;
@@ -77,11 +80,12 @@ const RETURNING_ACTIONS = Number(process.env.BENCH_RETURNING_ACTIONS ?? 3);
 const histogram: Series[] = [];
 
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
-const postgres = runs('actions') || runs('phases') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
+const postgres = runs('actions') || runs('phases') || runs('analytics') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
 try {
   if (runs('actions')) await actionLogging(postgres);
   if (runs('phases')) await actionPhases(postgres);
   if (runs('reads')) await readEndpoints();
+  if (runs('analytics')) await overviewOverHistory(postgres);
   if (runs('leaderboards')) await leaderboardsAtScale(postgres);
   if (runs('boards')) await boardsOnActions(postgres?.redisUrl);
   if (runs('history')) await historyCost();
@@ -469,6 +473,27 @@ async function readEndpoints(): Promise<void> {
   for (const [name, label] of Object.entries(READS) as Array<[keyof typeof READS, string]>) report(label, describeLoad(results[name]));
 }
 
+// --- The console's overview ------------------------------------------------------------------
+async function overviewOverHistory(postgres: BenchPostgres | undefined): Promise<void> {
+  const results = await benchOverview(dir, postgres === undefined ? undefined : await postgres.another());
+  section(
+    "The console's overview",
+    `GET /admin/analytics/overview?days=90 on a site of the benchmark program with ${count(HISTORY_ACTIONS)} recorded actions over the 90 days up to now (bench/analytics.ts: written straight into the database by SQL: 10,000 users, a completion with its points entry and webhook delivery every fifth action, every 100th completion removed with its points, a level every 40th, the users' active days). The first view builds the site's daily rollup from that history; then 30 views one after the other (nothing to fold: median and 90th percentile, as the client sees them); then 5,000 actions of the benchmark's mix logged through the API (10 at a time; the server's background fold runs meanwhile, every 2 s) and one view, which folds what is left first. Each server alone, one request at a time; the section takes about 5 minutes, most of it writing the histories.`,
+  );
+  if (postgres === undefined) report('PostgreSQL', 'not measured: PostgreSQL is not installed');
+  for (const r of results) {
+    report(`${r.store}: writing the history`, r.seeded);
+    report(`${r.store}: the first view (the rollup built from the history)`, `${count(r.firstView)} ms`);
+    report(`${r.store}: **a view of 90 days**`, `p50 ${r.p50.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms`);
+    report(`${r.store}: a view right after 5,000 actions (what is left folded first)`, `${count(r.afterActions)} ms`);
+    targets.push({
+      target: `The overview of 90 days over ${count(HISTORY_ACTIONS)} actions of history, ${r.store}: ≤ ${OVERVIEW_TARGET_MS} ms (issue 26)`,
+      measured: `p50 ${r.p50.toFixed(1)} ms`,
+      met: r.p50 <= OVERVIEW_TARGET_MS,
+    });
+  }
+}
+
 // --- Leaderboards ------------------------------------------------------------------------------
 async function leaderboardsAtScale(postgres: BenchPostgres | undefined): Promise<void> {
   const results = await benchBoardReads(dir, postgres === undefined ? undefined : { url: postgres.redisUrl, pids: postgres.redisPids });
@@ -654,7 +679,7 @@ function writeReport(): void {
     '',
     ...targetsMarkdown(issue24Targets(figures)),
     '',
-    '## Targets (issue 13)',
+    '## Targets (issues 13 and 26)',
     '',
     '| target | measured | met |',
     '|---|---|---|',
