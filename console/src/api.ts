@@ -51,6 +51,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<{ 
   if (response.status === 401) {
     endSession();
     window.dispatchEvent(new Event(SESSION_ENDED));
+    throw new ApiProblem(401, 'unauthorized', 'Your session ended before this was done: sign in again, then do it once more.');
   }
   return { body: await read<T>(response), headers: response.headers };
 }

@@ -1,5 +1,7 @@
 // The Questline Console: the shell every page sits in (a header with the site and sign-out, the
-// navigation, the page the URL names) and sign-in when there is no session. Pages are Lit
+// navigation, the page the URL names) and sign-in when there is no session. A session the API
+// refuses while a page is in use (it expired, or the client was revoked) asks for sign-in in a
+// dialog over the page, which stays as it was: a half-edited form is still there afterwards. Pages are Lit
 // elements rendered in the light DOM, so that the console's stylesheet and the data grid's apply;
 // forms, buttons, dialogs and alerts are Shoelace's components.
 import '@shoelace-style/shoelace/dist/themes/light.css';
@@ -40,6 +42,8 @@ const PAGES: Array<{ path: string; label: string; icon: string; render: () => Te
 @customElement('ql-console')
 export class QlConsole extends LitElement {
   @state() private session: Session | undefined = currentSession();
+  /** The API refused the session while a page was in use: sign-in is asked for over the page. */
+  @state() private ended = false;
 
   private readonly router = new Router(this, [
     { path: '/console', render: () => this.home() },
@@ -63,9 +67,19 @@ export class QlConsole extends LitElement {
     super.disconnectedCallback();
   }
 
-  /** The API refused the token (expired, or revoked): sign in again, and come back to this page. */
+  /** The API refused the token (expired, or revoked): sign in again over the page. */
   private readonly onSessionEnded = () => {
-    this.session = undefined;
+    this.ended = this.session !== undefined;
+  };
+
+  /**
+   * Signed in again over the page. Another client may belong to another site, whose data the page
+   * must not go on showing mixed with this one's: the console starts afresh at the same address.
+   */
+  private readonly onSignedInAgain = (event: CustomEvent<Session>) => {
+    if (event.detail.clientId !== this.session?.clientId) window.location.reload();
+    this.session = event.detail;
+    this.ended = false;
   };
 
   /** /console shows the first page, under its own address. */
@@ -109,11 +123,15 @@ export class QlConsole extends LitElement {
         </nav>
         <main>${this.router.outlet()}</main>
       </div>
+      <sl-dialog class="session-ended" label="Sign in again" ?open=${this.ended} @sl-request-close=${(event: Event) => event.preventDefault()}>
+        ${this.ended ? html`<ql-sign-in again @ql-signed-in=${this.onSignedInAgain}></ql-sign-in>` : ''}
+      </sl-dialog>
     `;
   }
 
   private readonly signOut = () => {
     endSession();
     this.session = undefined;
+    this.ended = false;
   };
 }

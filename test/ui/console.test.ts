@@ -93,17 +93,28 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
       });
       expect(stored).toEqual({ session: 1, local: 0 });
 
+      // A choice made on the page, to be found again after signing in again.
+      const windowSelect = page.locator('sl-select[label="Window"]');
+      await windowSelect.click();
+      await windowSelect.locator('sl-option', { hasText: 'Previous' }).click();
+      await poll(() => windowSelect.evaluate((select) => (select as unknown as { value: string }).value)).toBe('previous');
       // The API refuses the session's token (as after a revocation): sign-in, then the same page again.
       await page.evaluate((key) => {
         const storage = (globalThis as unknown as { sessionStorage: WebStorage }).sessionStorage;
         storage.setItem(key, JSON.stringify({ ...JSON.parse(storage.getItem(key) as string), token: 'revoked' }));
       }, SESSION_KEY);
       await page.locator('sl-button', { hasText: 'Refresh' }).click();
-      await page.locator('ql-sign-in form').waitFor();
+      // Sign-in is asked for over the page, which stays as it was.
+      const again = page.locator('sl-dialog.session-ended');
+      await again.locator('ql-sign-in form').waitFor();
       expect(page.url()).toBe(`${base}/console/leaderboards`);
+      await expect(again.innerText()).resolves.toMatch(/Your session has ended/);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-session-ended-${configuration}`);
       problems.length = 0; // the refused token's 401
       await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
-      await poll(() => standings(page)).toHaveLength(2);
+      await again.locator('ql-sign-in').waitFor({ state: 'detached' });
+      await expect(windowSelect.evaluate((select) => (select as unknown as { value: string }).value)).resolves.toBe('previous');
       expect(page.url()).toBe(`${base}/console/leaderboards`);
 
       await page.locator('sl-button', { hasText: 'Sign out' }).click();

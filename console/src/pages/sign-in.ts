@@ -1,12 +1,15 @@
 // Sign-in: an admin client's id and secret (made with `questline site create` or
-// `questline client create`). On success it fires `ql-signed-in` with the session; the shell then
-// shows the page the address names, the one the person was on when their session ended.
+// `questline client create`). On success it fires `ql-signed-in` with the session. As a page, it
+// is what a person without a session sees; `again` is the form alone, which the shell shows in a
+// dialog over the page when a session ends while the page is in use, so nothing on it is lost.
 import { html, LitElement, type TemplateResult } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { signIn } from '../session.js';
 
 @customElement('ql-sign-in')
 export class QlSignIn extends LitElement {
+  /** The form alone, for signing in again in the shell's dialog. */
+  @property({ type: Boolean }) again = false;
   @state() private error: string | undefined;
   @state() private busy = false;
 
@@ -15,11 +18,17 @@ export class QlSignIn extends LitElement {
   }
 
   protected override render(): TemplateResult {
+    if (this.again) return this.form(html`<p>Your session has ended. Sign in again to go on where you were: nothing on the page is lost.</p>`);
+    return html`<main class="sign-in">
+      ${this.form(html`<h1>Questline Console</h1>
+        <p>Sign in with an admin client of your site.</p>`)}
+    </main>`;
+  }
+
+  private form(heading: TemplateResult): TemplateResult {
     return html`
-      <main class="sign-in">
         <form @submit=${this.submit} novalidate>
-          <h1>Questline Console</h1>
-          <p>Sign in with an admin client of your site.</p>
+          ${heading}
           <sl-input name="clientId" label="Client id" autocomplete="username" required autofocus></sl-input>
           <sl-input name="secret" type="password" label="Client secret" autocomplete="current-password" password-toggle required></sl-input>
           ${
@@ -29,7 +38,6 @@ export class QlSignIn extends LitElement {
           }
           <sl-button type="submit" variant="primary" ?loading=${this.busy}>Sign in</sl-button>
         </form>
-      </main>
     `;
   }
 
