@@ -1,6 +1,8 @@
 // The icons the console shows (Bootstrap Icons, as Shoelace ships them): the build copies only
 // these into dist/console/assets/icons/, where <sl-icon name="…"> finds them.
 export const ICONS = [
+  'graph-up',
+  'download',
   'people',
   'search',
   'trophy',

@@ -15,6 +15,8 @@ import '@shoelace-style/shoelace/dist/components/icon/icon.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
+import '@shoelace-style/shoelace/dist/components/radio-button/radio-button.js';
+import '@shoelace-style/shoelace/dist/components/radio-group/radio-group.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
@@ -26,6 +28,7 @@ import { SESSION_ENDED } from './api.js';
 import { currentSession, endSession, type Session } from './session.js';
 import './pages/sign-in.js';
 import './pages/leaderboards.js';
+import './pages/overview.js';
 import './pages/people.js';
 import './pages/webhooks.js';
 
@@ -34,6 +37,7 @@ setBasePath('/console');
 
 /** The pages, in the order of the navigation. */
 const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
+  { path: 'overview', label: 'Overview', icon: 'graph-up', render: () => html`<ql-overview-page></ql-overview-page>` },
   { path: 'people', label: 'People', icon: 'people', render: () => html`<ql-people-page></ql-people-page>` },
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
   { path: 'webhooks', label: 'Webhooks', icon: 'broadcast', render: () => html`<ql-webhooks-page></ql-webhooks-page>` },

@@ -77,8 +77,8 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
       problems.length = 0; // the two refusals above were expected (401, 403)
 
       await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
-      // /console opens the first page, People; the navigation leads to the others.
-      await page.waitForURL(`${base}/console/people`);
+      // /console opens the first page, Overview; the navigation leads to the others.
+      await page.waitForURL(`${base}/console/overview`);
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Leaderboards' }).click();
       await page.waitForURL(`${base}/console/leaderboards`);
       await poll(() => standings(page)).toEqual([expect.stringMatching(/^1\s*Sam Tester\s*sam\s*25$/), expect.stringMatching(/^2\s*Kim Tester\s*kim\s*10$/)]);
