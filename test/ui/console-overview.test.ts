@@ -242,6 +242,23 @@ describe.skipIf(!hasBrowser).each(configurations)('the console overview in Chrom
       quarter.points.forEach((category, column) => {
         expect(points.rows.slice(1).reduce((total, row) => total + Number(row[column + 1]), 0)).toBe(category.total);
       });
+      // The other charts' CSVs hold what the API answers.
+      const csv = async (chart: string) => {
+        const file = await download(page, chart);
+        expect(file.name).toBe(`${chart}-90d.csv`);
+        return file.rows;
+      };
+      const text = (row: Array<string | number>) => row.map(String);
+      expect(await csv('active-users-per-day')).toEqual([
+        ['day', 'active users'],
+        ...quarter.days.map((day, i) => text([day, quarter.activeUsers.perDay[i] ?? 0])),
+      ]);
+      expect(await csv('actions-by-type')).toEqual([['action', 'actions'], ...quarter.actions.byAction.map((a) => text([a.action, a.total]))]);
+      expect(await csv('completions-per-mission')).toEqual([
+        ['mission id', 'mission', 'completions'],
+        ...quarter.completions.missions.map((m) => text([m.missionId, m.name, m.total])),
+      ]);
+      expect(await csv('levels-reached')).toEqual([['level id', 'level', 'times reached'], ...quarter.levels.map((l) => text([l.levelId, l.name, l.total]))]);
       // Deliveries move between statuses as the dispatcher works; today's made are as many.
       const deliveries = await download(page, 'webhook-deliveries-per-day');
       expect(deliveries.rows[0]).toEqual(['day', 'delivered', 'failed', 'pending']);
