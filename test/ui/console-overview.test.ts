@@ -13,7 +13,7 @@ import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { accessibilityViolations, signIn } from './console-helpers.js';
-import { numberIn, poll, watch } from './helpers.js';
+import { numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PEOPLE = [
@@ -212,6 +212,17 @@ describe.skipIf(!hasBrowser).each(configurations)('the console overview in Chrom
       expect(actions.rows.slice(1).map(([day]) => day)).toEqual(month.days);
       expect(actions.rows.at(-1)).toEqual([today, String(todayBefore + 1)]);
       expect(actions.rows.slice(1).reduce((total, [, n]) => total + Number(n), 0)).toBe(month.actions.total + 1);
+
+      // A narrow window: one chart a row, nothing wider than the page.
+      await page.setViewportSize({ width: 700, height: 900 });
+      await poll(() =>
+        page.evaluate(() => {
+          const { document } = globalThis as unknown as BrowserGlobals;
+          return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        }),
+      ).toBe(0);
+      await screenshot(page, `console-overview-narrow-${configuration}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.mouse.move(0, 0); // no button highlighted under the pointer
