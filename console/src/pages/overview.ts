@@ -85,7 +85,8 @@ export class QlOverviewPage extends LitElement {
 
   /** The charts are drawn on the canvases the render left, once the data is there. */
   protected override updated(changed: PropertyValues): void {
-    if (!changed.has('overview') || this.overview === undefined) return;
+    // An answer that arrives after the person left the page draws nothing (no chart left undestroyed).
+    if (!changed.has('overview') || this.overview === undefined || !this.isConnected) return;
     for (const panel of PANELS) {
       const canvas = this.querySelector<HTMLCanvasElement>(`canvas[data-chart="${panel.id}"]`);
       const existing = this.charts.get(panel.id);
