@@ -14,6 +14,7 @@ import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { accessibilityViolations, SESSION_KEY, signIn, type WebStorage } from './console-helpers.js';
 import { poll, watch } from './helpers.js';
 
+// Pages open with reduced motion: Shoelace then shows a dialog at once, so axe never reads one half faded in.
 describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)', (configuration) => {
   let t: TestApp;
   let base: string;
@@ -56,7 +57,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
   const standings = (page: Page) => page.locator('.standings .tabulator-row').allInnerTexts();
 
   it('signs in an admin client, shows the live standings, comes back after the session ends, and signs out', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     try {
       const { problems } = watch(page, base);
       const refused: string[] = [];
@@ -141,7 +142,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
     expect((await t.app.inject({ method: 'POST', url: '/users/lee/actions', headers, payload: { action: 'read_article' } })).statusCode).toBe(201);
     await poll(() => receiver.received.length).toBe(1);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     try {
       const { problems } = watch(page, base);
       await page.goto(`${base}/console/webhooks`);
@@ -179,7 +180,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console in Chromium (%s)'
   });
 
   it('finds a user by name and shows their points, level, badges and recorded actions', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     try {
       const { problems } = watch(page, base);
       await page.goto(`${base}/console/people`);
