@@ -253,7 +253,7 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
   const actionsRepository = new ActionsRepository();
   const ledger = new LedgerRepository(database.dialect);
   const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, groups, clock, config.partyCacheSize);
-  const points = new PointsService(programs, actions, clock);
+  const points = new PointsService(programs, actions, database, ledger, clock);
   const users = new UserDirectory(database.db);
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
   const marketplace = new MarketplaceKeys(core.sites, clock);

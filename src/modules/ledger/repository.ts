@@ -5,6 +5,7 @@
 // (./locked.ts), and the decision's write set, checked, is written at once.
 import { sql } from 'kysely';
 import type { DialectName, Trx } from '../../db/index.js';
+import type { PointsLedgerTable } from '../../db/schema.js';
 import { Batcher } from '../../db/batcher.js';
 import { precompiled } from '../../db/precompiled.js';
 import { AppError } from '../../errors.js';
@@ -42,6 +43,9 @@ const BATCH = 64;
 
 const partyKey = (party: PartyKey) => `${party.siteId}\u0000${party.type}\u0000${party.id}`;
 const notLocked = (party: PartyKey) => new Error(`party ${party.type}:${party.id} is written by a decision that did not lock it`);
+
+/** A ledger entry as a party's history lists it: the mission of its completion and the action of its event, when it has them. */
+export type LedgerEntryRow = Omit<PointsLedgerTable, 'site_id' | 'party_type' | 'party_id'> & { mission_id: string | null; action: string | null };
 
 /** What a decision made under lock names: its parties (any order, duplicates allowed), its time, and the site's event destinations when it enqueues events. */
 export interface DecisionRequest {
@@ -140,6 +144,45 @@ export class LedgerRepository {
    */
   async lock(trx: Trx, parties: readonly PartyKey[], now: number): Promise<void> {
     await this.#lock(trx, parties, now, false);
+  }
+
+  /**
+   * A page of the party's ledger entries, newest first, with what each came from: the mission a
+   * credit or reversal belongs to (its completion) and the action that caused it; and how many
+   * entries the party has in all.
+   */
+  async entries(trx: Trx, party: PartyKey, limit: number, offset: number): Promise<{ rows: LedgerEntryRow[]; total: number }> {
+    const ofParty = trx.db
+      .selectFrom('points_ledger as pl')
+      .where('pl.site_id', '=', party.siteId)
+      .where('pl.party_type', '=', party.type)
+      .where('pl.party_id', '=', party.id);
+    const [rows, count] = await Promise.all([
+      ofParty
+        .leftJoin('mission_completions as mc', (join) => join.onRef('mc.site_id', '=', 'pl.site_id').onRef('mc.completion_id', '=', 'pl.cause_id'))
+        .leftJoin('action_events as ae', (join) => join.onRef('ae.site_id', '=', 'pl.site_id').onRef('ae.event_id', '=', 'pl.event_id'))
+        .select([
+          'pl.entry_id',
+          'pl.category',
+          'pl.requested',
+          'pl.credited',
+          'pl.cause',
+          'pl.cause_id',
+          'pl.event_id',
+          'pl.reason',
+          'pl.occurred_at',
+          'pl.recorded_at',
+          'mc.mission_id',
+          'ae.action',
+        ])
+        .orderBy('pl.recorded_at', 'desc')
+        .orderBy('pl.entry_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      ofParty.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
   }
 
   /** The party's lifetime points in the category, as stored. */

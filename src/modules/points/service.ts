@@ -9,6 +9,8 @@ import { AppError } from '../../errors.js';
 import { mirrorPoints } from '../ledger/award-entries.js';
 import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Locked } from '../ledger/locked.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import type { Database } from '../../db/index.js';
 import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';
 import type { ActionService } from '../actions/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
@@ -36,12 +38,62 @@ export interface Posting {
   levelCause: (entryId: string) => LevelCause;
 }
 
+/** One entry of a user's point history (GET /admin/users/{u}/point-history). */
+export interface PointEntry {
+  entryId: string;
+  /** When the entry was written. */
+  recordedAt: string;
+  /** When it counts: the action's time for a mission's credit, the credit's for a reversal (caps give the allowance back there). */
+  occurredAt: string;
+  category: string;
+  /** What the balance moved by: the credit after caps, or a debit (negative). */
+  amount: number;
+  /** What the reward asked for before caps. */
+  requested: number;
+  /** `mission`: a completion's reward; `reversal`: a completion's reward taken back; `adjustment`: an admin's; `recognition`: a gift received. */
+  cause: PointsLedgerTable['cause'];
+  /** The completion (mission, reversal), the recognition, or the entry itself (adjustment). */
+  causeId: string;
+  /** The action event behind it (mission, reversal), and its action. */
+  eventId: string | null;
+  action: string | null;
+  /** The mission of the completion (mission, reversal). */
+  mission: { id: string; name: string } | null;
+  /** An adjustment's reason, a recognition's message. */
+  reason: string | null;
+}
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
 export class PointsService {
   constructor(
     private readonly programs: ProgramService,
     private readonly actions: ActionService,
+    private readonly database: Pick<Database, 'db'>,
+    private readonly ledger: LedgerRepository,
     private readonly clock: () => number,
   ) {}
+
+  /** GET /admin/users/{u}/point-history: a page of the user's ledger entries, newest first, and how many there are. */
+  async history(siteId: string, userId: string, limit: number, offset: number): Promise<{ entries: PointEntry[]; total: number }> {
+    const snapshot = await this.programs.snapshot(siteId);
+    const { rows, total } = await this.ledger.entries({ db: this.database.db }, { siteId, type: 'user', id: userId }, limit, offset);
+    const entries = rows.map((row): PointEntry => ({
+      entryId: row.entry_id,
+      recordedAt: iso(row.recorded_at),
+      occurredAt: iso(row.occurred_at),
+      category: row.category,
+      amount: Number(row.credited),
+      requested: Number(row.requested),
+      cause: row.cause,
+      causeId: row.cause_id,
+      eventId: row.event_id,
+      action: row.action,
+      mission: row.mission_id === null ? null : { id: row.mission_id, name: snapshot.missionsById.get(row.mission_id)?.name ?? row.mission_id },
+      reason: row.reason,
+    }));
+    return { entries, total };
+  }
 
   /** POST /admin/users/{u}/points. */
   async adjust(siteId: string, userId: string, input: { category: string; amount: number; reason: string }): Promise<Adjustment> {
