@@ -4,6 +4,7 @@
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
+import type { BadgeEarned, PreviewedWebhook } from './dry-run.js';
 import type { PartyEntry } from './party-cache.js';
 
 export interface ActionOutcome {
@@ -16,6 +17,10 @@ export interface ActionOutcome {
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
   levelChanged?: PresentedLevelChange;
+  /** A dry run's answer only: the badges the action would award. */
+  badgesEarned?: BadgeEarned[];
+  /** A dry run's answer to a client's token only: the webhook events it would send, with their destinations and payloads. */
+  webhooks?: PreviewedWebhook[];
   /**
    * Missions of `progress` and `missionsCompleted` hidden from the user after this action
    * (docs/missions.md): kept with the event, never sent; a user-level token's answer leaves them

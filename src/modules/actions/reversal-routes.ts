@@ -28,6 +28,31 @@ const ReversalSchema = Type.Object({
   }),
   negativeBalances: Type.Array(Type.String(), { description: 'Categories the debits took below zero' }),
   levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+  badgesTakenBack: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        left: Type.Integer(),
+        userId: Type.Optional(Type.String()),
+        groupId: Type.Optional(Type.String()),
+      }),
+      { description: 'dryRun only: the trophy case entries recounted, and the earnings of each left (0: the badge leaves the case)' },
+    ),
+  ),
+  boardScores: Type.Optional(
+    Type.Array(
+      Type.Object({
+        leaderboardId: Type.String(),
+        name: Type.String(),
+        windowStart: Type.String({ format: 'date-time' }),
+        partyId: Type.String(),
+        change: Type.Number(),
+        score: Type.Number({ description: 'The score after' }),
+      }),
+      { description: 'dryRun only: the board scores the reversal moves' },
+    ),
+  ),
 });
 
 const admin = { access: 'admin' as const };
@@ -40,13 +65,22 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
       config: admin,
       schema: {
         tags,
-        summary: 'Reverse a recorded action: its progress, completions, points, badges, level and board scores (idempotent)',
+        summary:
+          'Reverse a recorded action: its progress, completions, points, badges, level and board scores (idempotent); with dryRun=true, what it would take back, changing nothing',
         // Event ids are any 1–255 characters (SPEC §5), not only the id alphabet.
         params: Type.Object({ userId: Id, eventId: Type.String({ minLength: 1, maxLength: 255 }) }),
+        querystring: Type.Object({
+          dryRun: Type.Optional(
+            Type.Boolean({ description: 'Answer what the reversal would take back (with badgesTakenBack and boardScores) without making it' }),
+          ),
+        }),
         response: { 200: Envelope(ReversalSchema) },
       },
     },
-    async (request) => ({ response: await reversals.reverseAction(authOf(request).siteId, request.params.userId, request.params.eventId) }),
+    async (request) => {
+      const { userId, eventId } = request.params;
+      return { response: await reversals.reverseAction(authOf(request).siteId, userId, eventId, request.query.dryRun === true) };
+    },
   );
 
   app.delete(

@@ -23,7 +23,8 @@ import type { ActionOutcome } from './service.js';
 import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Decided, Locked } from '../ledger/locked.js';
 import type { LedgerRepository } from '../ledger/repository.js';
-import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';
+import { lifetimeDelta, type PartyKey, type WriteSet } from '../ledger/write-set.js';
+import type { ScoreRow } from '../ledger/written.js';
 import type { ActionsRepository } from './repository.js';
 
 export interface RemovedCompletion {
@@ -48,6 +49,17 @@ export interface Reversal {
   /** Categories whose balance the debits took below zero. */
   negativeBalances: string[];
   levelChanged?: PresentedLevelChange;
+  /** A preview's answer only (dryRun): the trophy case entries the removals recount, and how many earnings of each are left (0: the badge leaves the case). */
+  badgesTakenBack?: Array<{ id: string; name: string; left: number; userId?: string; groupId?: string }>;
+  /** A preview's answer only (dryRun): the board scores the reversal moves, by how much, and to what. */
+  boardScores?: Array<{ leaderboardId: string; name: string; windowStart: string; partyId: string; change: number; score: number }>;
+}
+
+/** A preview's reversal, decided and written in its transaction, then rolled back. */
+class Preview extends Error {
+  constructor(readonly reversal: Reversal) {
+    super('reversal preview');
+  }
 }
 
 type Completion = MissionCompletionsTable;
@@ -63,8 +75,12 @@ export class ReversalService {
     private readonly clock: () => number,
   ) {}
 
-  /** DELETE /users/{userId}/actions/{eventId}: the action and everything it caused. */
-  async reverseAction(siteId: string, userId: string, eventId: string): Promise<Reversal> {
+  /**
+   * DELETE /users/{userId}/actions/{eventId}: the action and everything it caused. With `dryRun`,
+   * the same reversal is decided and written in a transaction that is rolled back: what it would
+   * take back, changing nothing.
+   */
+  async reverseAction(siteId: string, userId: string, eventId: string, dryRun = false): Promise<Reversal> {
     const snapshot = await this.programs.snapshot(siteId);
     const event = await this.repository.findEvent({ db: this.database.db }, siteId, eventId);
     // Another user's event reads as absent (nothing about it is revealed).
@@ -76,7 +92,7 @@ export class ReversalService {
     const groupIds = [...new Set([...(event.groups === null ? [] : (JSON.parse(event.groups) as string[])), ...causedGroups])];
     const user: PartyKey = { siteId, type: 'user', id: userId };
     const groups: PartyKey[] = groupIds.map((id) => ({ siteId, type: 'group', id }));
-    return this.decided(snapshot, [...groups, user], (locked) => this.decideReversal(locked, snapshot, event, user, groups));
+    return this.decided(snapshot, [...groups, user], (locked) => this.decideReversal(locked, snapshot, event, user, groups), dryRun);
   }
 
   /**
@@ -108,12 +124,29 @@ export class ReversalService {
   }
 
   /** One decision under lock of the parties (LedgerRepository.write), in its own transaction; board scores published after the commit. */
-  private async decided(snapshot: ProgramSnapshot, parties: PartyKey[], decide: (locked: Locked) => Promise<Decided<Reversal>>): Promise<Reversal> {
-    const { answer, scores } = await this.database.transaction((trx) =>
-      this.ledger.write(trx, { parties, now: this.clock(), destinations: snapshot.destinations }, decide),
-    );
-    await this.leaderboards.publish(LeaderboardService.updates(snapshot.siteId, scores));
-    return answer;
+  private async decided(
+    snapshot: ProgramSnapshot,
+    parties: PartyKey[],
+    decide: (locked: Locked) => Promise<Decided<Reversal>>,
+    dryRun = false,
+  ): Promise<Reversal> {
+    try {
+      const { answer, scores } = await this.database.transaction(async (trx) => {
+        let writes: WriteSet | undefined;
+        const written = await this.ledger.write(trx, { parties, now: this.clock(), destinations: snapshot.destinations }, async (locked) => {
+          const decided = await decide(locked);
+          writes = decided.writes;
+          return decided;
+        });
+        if (dryRun) throw new Preview(previewOf(written.answer, writes as WriteSet, written.scores, snapshot));
+        return written;
+      });
+      await this.leaderboards.publish(LeaderboardService.updates(snapshot.siteId, scores));
+      return answer;
+    } catch (error) {
+      if (error instanceof Preview) return error.reversal;
+      throw error;
+    }
   }
 
   /** The event's reversal, decided with its user and groups locked: what it advanced, what it completed, and the user's balances and level after. */
@@ -299,6 +332,33 @@ export class ReversalService {
     for (const group of groups)
       locked.writes.addScores(group.siteId, group.id, LeaderboardService.deltas(program, 'group', new Set(), changes.get(partyName(group)) ?? []));
   }
+}
+
+/** The reversal with what its write set does to trophy cases and boards (the scores as the rolled-back write left them). */
+function previewOf(reversal: Reversal, writes: WriteSet, scores: readonly ScoreRow[], snapshot: ProgramSnapshot): Reversal {
+  if (reversal.alreadyReversed) return reversal;
+  const badgesTakenBack = [...writes.trophyCounts.values()].map((trophy) => ({
+    id: trophy.badgeId,
+    name: snapshot.program.badges.find((badge) => badge.id === trophy.badgeId)?.name ?? trophy.badgeId,
+    left: trophy.count,
+    ...(trophy.partyType === 'user' ? { userId: trophy.partyId } : { groupId: trophy.partyId }),
+  }));
+  const boardScores = [...writes.scores.values()].flatMap((moved) => {
+    if (moved.delta === 0) return [];
+    const stored = scores.find((row) => row.board_id === moved.boardId && Number(row.window_start) === moved.windowStart && row.party_id === moved.partyId);
+    const board = snapshot.program.leaderboards.find((b) => b.id === moved.boardId);
+    return [
+      {
+        leaderboardId: moved.boardId,
+        name: board?.name ?? moved.boardId,
+        windowStart: new Date(moved.windowStart).toISOString(),
+        partyId: moved.partyId,
+        change: moved.delta,
+        score: Number(stored?.score ?? moved.delta),
+      },
+    ];
+  });
+  return { ...reversal, badgesTakenBack, boardScores };
 }
 
 function emptyReversal(eventId?: string): Reversal {

@@ -13,4 +13,21 @@ export const ActionOutcomeSchema = Type.Object({
   missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
   progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
   levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+  badgesEarned: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), name: Type.String(), userId: Type.Optional(Type.String()), groupId: Type.Optional(Type.String()) }), {
+      description: 'Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes)',
+    }),
+  ),
+  webhooks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        eventType: Type.String(),
+        destinations: Type.Array(Type.Object({ destination: Type.String({ description: 'site:<setting> or endpoint:<id>' }), url: Type.String() })),
+        payload: Type.Record(Type.String(), Type.Unknown(), {
+          description: 'The event as it would be sent (its ids are the dry run’s; the user’s names are added when sent)',
+        }),
+      }),
+      { description: "Dry run only, for a client's token: the webhook events the action would send, and where" },
+    ),
+  ),
 });

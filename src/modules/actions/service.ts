@@ -20,7 +20,8 @@ import type { Decided, Locked } from '../ledger/locked.js';
 import { inLockOrder } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import { StaleWrite, SupplyTaken } from '../ledger/written.js';
-import type { PartyKey } from '../ledger/write-set.js';
+import type { PartyKey, WriteSet } from '../ledger/write-set.js';
+import { badgesEarned, webhooksSent } from './dry-run.js';
 import { ActionDecider, resolveAction, type ActionDecision, type Involved, type LoggedAction, type LogOptions, type WithinTransaction } from './decision.js';
 import { visibleTo, type ActionOutcome } from './outcome.js';
 import { cachedRow, keepWholeState, type DecisionRow } from './party-state.js';
@@ -30,8 +31,12 @@ import type { ActionsRepository, HistoryFilter, LoggedActionRow } from './reposi
 export { visibleTo, type ActionOutcome } from './outcome.js';
 export type { Involved, LogOptions, WithinTransaction } from './decision.js';
 
+/** A dry run's decision, written in its transaction and rolled back: its outcome, and its write set for what the answer adds (./dry-run.ts). */
 class DryRun extends Error {
-  constructor(readonly outcome: ActionOutcome) {
+  constructor(
+    readonly outcome: ActionOutcome,
+    readonly writes: WriteSet,
+  ) {
     super('dry run');
   }
 }
@@ -74,7 +79,7 @@ export class ActionService {
     try {
       return await this.decide(snapshot, now, action);
     } catch (error) {
-      if (error instanceof DryRun) return error.outcome;
+      if (error instanceof DryRun) return this.dryRunAnswer(snapshot, error, action.options);
       // The same event id logged concurrently for another party: answer as for a sequential reuse.
       if (error instanceof Error && UNIQUE_VIOLATION.test(error.message)) {
         const existing = await this.repository.findEvent({ db: this.database.db }, party.siteId, eventId);
@@ -82,6 +87,14 @@ export class ActionService {
       }
       throw error;
     }
+  }
+
+  /** A dry run's outcome with the badges it would award and, for a client's token, the webhooks it would send. */
+  private async dryRunAnswer(snapshot: ProgramSnapshot, { outcome, writes }: DryRun, options: LogOptions): Promise<ActionOutcome> {
+    const answer: ActionOutcome = { ...outcome, badgesEarned: badgesEarned(writes, snapshot) };
+    // (A user's app has no business with the site's webhook endpoints.)
+    if (options.userLevel !== true) answer.webhooks = webhooksSent(writes, snapshot, await this.programs.subscriptions(snapshot.siteId));
+    return answer;
   }
 
   private duplicateOf(existing: { party_type: string; party_id: string; action: string; outcome: string }, party: PartyKey, action: string): ActionOutcome {
@@ -155,7 +168,7 @@ export class ActionService {
         );
         if (!('written' in answer)) return answer;
         // (Written, so that a dry run is refused as the action would be; rolled back.)
-        if (options.dryRun === true) throw new DryRun(answer.answer);
+        if (options.dryRun === true) throw new DryRun(answer.answer, answer.writes);
         return answer.written(stored);
       });
       await this.leaderboards.publish(scores);

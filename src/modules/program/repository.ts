@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/index.js';
 import type { DatabaseSchema, ProgramVersionsTable, SiteProgramsTable } from '../../db/schema.js';
+import type { Subscription } from './event-routing.js';
 
 export type ProgramRow = SiteProgramsTable;
 export type ProgramVersionRow = ProgramVersionsTable;
@@ -135,6 +136,18 @@ export class ProgramRepository {
   async endpointEventTypes(siteId: string, db: Db = this.db): Promise<Array<{ eventTypes: string[] }>> {
     const rows = await db.selectFrom('webhook_endpoints').select('event_types').where('site_id', '=', siteId).execute();
     return rows.map((row) => ({ eventTypes: JSON.parse(row.event_types) as string[] }));
+  }
+
+  /** The site's webhook endpoints as the routing rule reads them (event-routing.ts): id, URL and the types each subscribes to. */
+  async subscriptions(siteId: string): Promise<Subscription[]> {
+    const rows = await this.db
+      .selectFrom('webhook_endpoints')
+      .select(['endpoint_id', 'url', 'event_types'])
+      .where('site_id', '=', siteId)
+      .orderBy('created_at')
+      .orderBy('endpoint_id')
+      .execute();
+    return rows.map((row) => ({ endpointId: row.endpoint_id, url: row.url, eventTypes: JSON.parse(row.event_types) as string[] }));
   }
 
   async updateSiteIdentity(trx: Db, siteId: string, name: string, timezone: string): Promise<void> {

@@ -12,7 +12,7 @@ import { rulesByMission, type ProgramRepository, type ProgramRow, type ProgramVe
 import { siteChanges, type SiteChange } from './site-changes.js';
 import { buildSnapshot, type ProgramSnapshot } from './snapshot.js';
 import { unwrapProgramEnvelope, validateProgram } from './validate.js';
-import { subscribedTypes } from './event-routing.js';
+import { subscribedTypes, type Subscription } from './event-routing.js';
 import { replaceSecret, type SecretColumns } from './webhook-secret.js';
 import { checkedTarget, RefusedTarget } from '../../http/targets.js';
 import { programChanges, summarize, type EntityChange, type ProgramSummary } from './version-diff.js';
@@ -230,6 +230,11 @@ export class ProgramService {
   }
 
   /** The secret columns of the site's program row (undefined while the site has none). */
+  /** The site's webhook endpoints with the types each subscribes to: where an event would go (a dry run shows it). */
+  subscriptions(siteId: string): Promise<Subscription[]> {
+    return this.repository.subscriptions(siteId);
+  }
+
   async secrets(siteId: string): Promise<SecretColumns | undefined> {
     return this.repository.find(siteId);
   }
