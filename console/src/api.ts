@@ -81,3 +81,9 @@ function toProblem(status: number, json: unknown): ApiProblem {
     problem.errors ?? [],
   );
 }
+
+/** A problem's field errors by field name (a body field's `body.` left off), to show each on its field; none for other errors. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiProblem)) return {};
+  return Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\./, ''), e.message]));
+}

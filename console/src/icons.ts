@@ -13,4 +13,9 @@ export const ICONS = [
   'exclamation-triangle',
   'check2-circle',
   'x-circle',
+  'lightning',
+  'trash',
+  'plus-lg',
+  'arrow-counterclockwise',
+  'plus-slash-minus',
 ] as const;

@@ -10,8 +10,10 @@ import './console.css';
 import '@shoelace-style/shoelace/dist/components/alert/alert.js';
 import '@shoelace-style/shoelace/dist/components/badge/badge.js';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/details/details.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/icon/icon.js';
+import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
@@ -30,6 +32,8 @@ import './pages/sign-in.js';
 import './pages/leaderboards.js';
 import './pages/overview.js';
 import './pages/people.js';
+import './pages/person.js';
+import './pages/try-it.js';
 import './pages/webhooks.js';
 
 // <sl-icon name="x"> loads /console/assets/icons/x.svg (console/build.ts copies them there).
@@ -38,6 +42,7 @@ setBasePath('/console');
 /** The pages, in the order of the navigation. */
 const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
   { path: 'overview', label: 'Overview', icon: 'graph-up', render: () => html`<ql-overview-page></ql-overview-page>` },
+  { path: 'try', label: 'Try it', icon: 'lightning', render: () => html`<ql-try-it-page></ql-try-it-page>` },
   { path: 'people', label: 'People', icon: 'people', render: () => html`<ql-people-page></ql-people-page>` },
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
   { path: 'webhooks', label: 'Webhooks', icon: 'broadcast', render: () => html`<ql-webhooks-page></ql-webhooks-page>` },
