@@ -15,7 +15,7 @@ const PUBLIC_FILES = {
   ledger: ['repository', 'write-set', 'locked', 'level-changes', 'parties', 'written', 'award-entries'],
   missions: ['visibility'],
   oauth: ['tokens'],
-  program: ['model', 'snapshot', 'validate', 'site-changes', 'event-routing', 'webhook-secret'],
+  program: ['model', 'snapshot', 'validate', 'site-changes', 'event-routing', 'webhook-secret', 'schemas'],
   sites: ['client-registry', 'maintenance', 'client-secrets', 'demo-site'],
   users: ['preferences', 'directory', 'shared-names', 'names', 'schemas'],
 };

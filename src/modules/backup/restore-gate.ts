@@ -3,7 +3,8 @@
 // and after each the next waits as long as it took (up to MAX_PAUSE_MS), so restores never hold
 // more than about half of the process's time and other requests are served between them. A site
 // has at most one restore waiting or running, and at most MAX_WAITING restores wait; beyond that
-// a restore is refused with 429 restore_busy.
+// a restore is refused with 429 restore_busy. A restore's preview reads its document as a restore
+// does, so it takes its turn here too.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../errors.js';
 

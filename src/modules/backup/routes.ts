@@ -1,4 +1,5 @@
-// POST/GET /backup and POST /restore (interface document §4 Administrative, §2 Restore request fields).
+// POST/GET /backup, POST /restore (interface document §4 Administrative, §2 Restore request fields)
+// and POST /restore/preview, what a restore would do without doing it (docs/backup-format.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
@@ -6,6 +7,7 @@ import { idParams } from '../../http/ids.js';
 import { optionalBody } from '../../http/json.js';
 import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
+import { ProgramPreviewSchema } from '../program/schemas.js';
 import { SiteChangeSchema } from '../program/site-changes.js';
 import type { BackupService } from './service.js';
 import { MAX_XML_BYTES } from './xml.js';
@@ -14,11 +16,20 @@ const admin = { access: 'admin' as const };
 const tags = ['admin: backup'];
 const BackupSummary = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
 
-const RestoreBody = Type.Object({
+/** Which backup: a stored one by its id, or a document sent with the request. */
+const RestoreSource = Type.Object({
   type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
   data: Type.String({ description: 'A backup id (type 0) or a backup XML document (type 1)' }),
+});
+
+const RestoreBody = Type.Object({
+  ...RestoreSource.properties,
   asyncToken: Type.Optional(Type.String({ maxLength: 255, description: 'Echoed back in the response' })),
 });
+
+/** A restore and its preview carry a backup document: up to its limit, as a form or JSON. */
+const XML_BODY_LIMIT = MAX_XML_BYTES + 64 * 1024;
+const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 
 const RestoreResponse = Type.Object({
   asyncToken: Type.Optional(Type.String()),
@@ -102,11 +113,11 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
     '/restore',
     {
       config: admin,
-      bodyLimit: MAX_XML_BYTES + 64 * 1024,
+      bodyLimit: XML_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Restore a site configuration backup (validated completely, applied in one transaction)',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        consumes,
         // The schema checks the fields; the XML document in data is read by ./xml.ts (malformed XML
         // with its line and column) and checked by the program validator, as a program is.
         body: RestoreBody,
@@ -116,13 +127,38 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
     async (request) => {
       const { type, data, asyncToken } = request.body;
       const auth = authOf(request);
-      if (type !== '0' && type !== '1') {
-        throw new AppError('validation_failed', 'The request is invalid', {
-          errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }],
-        });
-      }
-      const result = type === '0' ? await backups.restoreBackup(auth, data) : await backups.restore(auth, data);
+      const result = storedBackup(type) ? await backups.restoreBackup(auth, data) : await backups.restore(auth, data);
       return { response: { ...(asyncToken !== undefined ? { asyncToken } : {}), status: 'restored' as const, ...result } };
     },
   );
+
+  app.post(
+    '/restore/preview',
+    {
+      config: admin,
+      bodyLimit: XML_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'What POST /restore with this body would do, restoring nothing (the same errors; the preview POST /admin/program/preview answers)',
+        consumes,
+        body: RestoreSource,
+        response: { 200: Envelope(ProgramPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const { type, data } = request.body;
+      const { siteId } = authOf(request);
+      return { response: storedBackup(type) ? await backups.previewBackup(siteId, data) : await backups.preview(siteId, data) };
+    },
+  );
 };
+
+/** True for type 0 (data is a stored backup's id), false for 1 (data is the XML); validation_failed otherwise. */
+function storedBackup(type: string): boolean {
+  if (type !== '0' && type !== '1') {
+    throw new AppError('validation_failed', 'The request is invalid', {
+      errors: [{ path: 'body.type', message: 'must be 0 (backup id) or 1 (XML document)' }],
+    });
+  }
+  return type === '0';
+}

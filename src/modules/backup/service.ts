@@ -5,7 +5,7 @@ import { uuidv7 } from '../../uuid.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramDocument } from '../program/model.js';
-import type { ProgramEditor, ProgramService } from '../program/service.js';
+import type { ProgramEditor, ProgramPreview, ProgramService } from '../program/service.js';
 import type { SiteChange } from '../program/site-changes.js';
 import { validateProgram } from '../program/validate.js';
 import { BackupRepository } from './repository.js';
@@ -108,5 +108,23 @@ export class BackupService {
 
   restoreBackup(editor: ProgramEditor, backupId: string): Promise<RestoreResult> {
     return this.get(editor.siteId, backupId).then((xml) => this.restore(editor, xml));
+  }
+
+  /**
+   * What restoring the document would do, writing nothing: the program preview of the program it
+   * holds, with restore()'s errors (malformed XML with its line and column, field errors by XML
+   * location). Parsing costs what a restore's does, so a preview takes its turn with the restores.
+   */
+  preview(siteId: string, xml: string): Promise<ProgramPreview> {
+    return this.restores.run(siteId, async () => {
+      const program = readProgram(xml, () => undefined);
+      return this.programs.preview(siteId, program).catch((error: unknown) => {
+        throw inXmlTerms(error);
+      });
+    });
+  }
+
+  previewBackup(siteId: string, backupId: string): Promise<ProgramPreview> {
+    return this.get(siteId, backupId).then((xml) => this.preview(siteId, xml));
   }
 }

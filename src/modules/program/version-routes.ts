@@ -8,45 +8,12 @@ import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { reportArchived } from './admin-routes.js';
-import { collections } from './collections.js';
 import { Program } from './model.js';
 import type { ProgramService } from './service.js';
-import { SiteChangeSchema } from './site-changes.js';
+import { EntityChangeSchema, ProgramPreviewSchema, ProgramSummarySchema } from './schemas.js';
 
 const admin = { access: 'admin' as const };
 const tags = ['admin: program'];
-
-const PartCounts = Type.Object({
-  added: Type.Integer(),
-  changed: Type.Integer(),
-  removed: Type.Integer(),
-  reordered: Type.Boolean({ description: 'The kept entities are in another order (lists answer the program order)' }),
-});
-
-const PARTS = ['site', ...collections.map((collection) => collection.key), 'awardSettings'];
-
-const Summary = Type.Object(Object.fromEntries(PARTS.map((part) => [part, Type.Optional(PartCounts)])), {
-  description: 'Per part of the program that changed (a collection, or site and awardSettings, which count as one entity), what its entities did',
-});
-
-const PatchOperation = Type.Object({
-  op: Type.Union([Type.Literal('add'), Type.Literal('remove'), Type.Literal('replace'), Type.Literal('move'), Type.Literal('copy'), Type.Literal('test')]),
-  path: Type.String({ description: 'A JSON Pointer inside the entity' }),
-  from: Type.Optional(Type.String()),
-  value: Type.Optional(Type.Unknown()),
-});
-
-const EntityChange = Type.Object({
-  part: Type.String({ description: 'The program key: missions, actions, …, or site, awardSettings' }),
-  id: Nullable(
-    Type.String({ description: "The entity's id (its name for actions and point categories, its uuid for layouts); null for site and awardSettings" }),
-  ),
-  change: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed'), Type.Literal('reordered')]),
-  after: Type.Optional(Type.Unknown({ description: 'added: the entity' })),
-  before: Type.Optional(Type.Unknown({ description: 'removed: the entity' })),
-  patch: Type.Optional(Type.Array(PatchOperation, { description: 'changed: an RFC 6902 JSON Patch from the entity before to the entity after' })),
-  order: Type.Optional(Type.Array(Type.String(), { description: "reordered: the collection's ids in their new order" })),
-});
 
 const VersionSummary = Type.Object({
   version: Type.Integer(),
@@ -54,37 +21,15 @@ const VersionSummary = Type.Object({
   changedBy: Nullable(
     Type.String({ description: "The admin client's id; `cli` for the questline command; null for Questline itself or not known (kept before history was)" }),
   ),
-  summary: Nullable(Summary),
+  summary: Nullable(ProgramSummarySchema),
   restoredFrom: Nullable(Type.Integer({ description: 'The version this one restored' })),
 });
 
 const VersionDetail = Type.Object({
   ...VersionSummary.properties,
   previousVersion: Nullable(Type.Integer({ description: 'The version kept before this one; changes are against it. Null for the first' })),
-  changes: Nullable(Type.Array(EntityChange)),
+  changes: Nullable(Type.Array(EntityChangeSchema)),
   document: Program,
-});
-
-const Preview = Type.Object({
-  version: Type.Integer({ description: 'The version saving it would write (unless something else changes the program first)' }),
-  currentVersion: Type.Integer(),
-  summary: Summary,
-  changes: Type.Array(EntityChange),
-  progressReset: Type.Object({
-    parties: Type.Integer({ description: 'Users and groups whose progress would be archived' }),
-    rows: Type.Integer({ description: 'Progress rows that would be archived' }),
-    missions: Type.Array(
-      Type.Object({
-        missionId: Type.String(),
-        name: Type.String(),
-        missionRemoved: Type.Boolean(),
-        ruleIds: Type.Array(Type.String(), { description: 'Its rules the change removes: progress on them resets' }),
-        parties: Type.Integer(),
-        rows: Type.Integer(),
-      }),
-    ),
-  }),
-  siteChanges: Type.Array(SiteChangeSchema),
 });
 
 const VersionParams = Type.Object({ version: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) });
@@ -148,7 +93,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
         summary: 'What PUT /admin/program with this body would do, saving nothing (the same validation errors)',
         // Not validated by the schema: the program validator checks it, as for PUT /admin/program.
         documentedBody: Type.Union([Program, Envelope(Program)]),
-        response: { 200: Envelope(Preview) },
+        response: { 200: Envelope(ProgramPreviewSchema) },
       },
     },
     async (request) => ({ response: await programs.preview(authOf(request).siteId, request.body) }),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { expectProblem } from '../../helpers/problem.js';
+import { programWrites } from '../../helpers/program-writes.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,18 +53,7 @@ describe.each(configurations)('program preview (%s)', (configuration) => {
     expect(response.statusCode, response.body).toBe(201);
   };
 
-  /** Everything a save would write, and the snapshot it would replace. */
-  const written = async (siteId = site.siteId) => {
-    const db = t.database.db;
-    return {
-      program: await db.selectFrom('site_programs').selectAll().where('site_id', '=', siteId).executeTakeFirst(),
-      site: await db.selectFrom('sites').selectAll().where('site_id', '=', siteId).executeTakeFirst(),
-      versions: await db.selectFrom('program_versions').selectAll().where('site_id', '=', siteId).orderBy('version').execute(),
-      progress: await db.selectFrom('mission_progress').selectAll().where('site_id', '=', siteId).orderBy(['party_id', 'mission_id', 'rule_id']).execute(),
-      archive: await db.selectFrom('mission_progress_archive').selectAll().where('site_id', '=', siteId).execute(),
-      snapshot: (await t.app.services.programs.snapshot(siteId)).version,
-    };
-  };
+  const written = (siteId = site.siteId) => programWrites(t, siteId);
 
   beforeAll(async () => {
     t = await buildTestApp(configuration);
