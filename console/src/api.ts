@@ -39,13 +39,26 @@ export async function apiPage<T>(path: string): Promise<Page<T>> {
   return { items: body, total: total === null ? undefined : Number(total) };
 }
 
+/** A document the API answers as it is (a backup's XML), not JSON: its text, or an ApiProblem. */
+export async function apiText(path: string, accept: string): Promise<string> {
+  const response = await send('GET', path, accept);
+  if (!response.ok) return read<never>(response);
+  return response.text();
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+  const response = await send(method, path, 'application/json', body);
+  return { body: await read<T>(response), headers: response.headers };
+}
+
+/** The request with the session's token; a refused token ends the session. */
+async function send(method: string, path: string, accept: string, body?: unknown): Promise<Response> {
   const session = currentSession();
   if (session === undefined) {
     window.dispatchEvent(new Event(SESSION_ENDED));
     throw new ApiProblem(401, 'unauthorized', 'Signed out');
   }
-  const headers: Record<string, string> = { authorization: `Bearer ${session.token}`, accept: 'application/json' };
+  const headers: Record<string, string> = { authorization: `Bearer ${session.token}`, accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, { method, headers, credentials: 'omit', body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 401) {
@@ -53,7 +66,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<{ 
     window.dispatchEvent(new Event(SESSION_ENDED));
     throw new ApiProblem(401, 'unauthorized', 'Your session ended before this was done: sign in again, then do it once more.');
   }
-  return { body: await read<T>(response), headers: response.headers };
+  return response;
 }
 
 /** The body of an answer: JSON (unwrapped from its envelope), nothing for 204; a problem otherwise. */

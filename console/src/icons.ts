@@ -18,4 +18,7 @@ export const ICONS = [
   'plus-lg',
   'arrow-counterclockwise',
   'plus-slash-minus',
+  'clock-history',
+  'archive',
+  'upload',
 ] as const;

@@ -6,6 +6,7 @@
 // forms, buttons, dialogs and alerts are Shoelace's components.
 import '@shoelace-style/shoelace/dist/themes/light.css';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
+import 'jsondiffpatch/formatters/styles/html.css';
 import './console.css';
 import '@shoelace-style/shoelace/dist/components/alert/alert.js';
 import '@shoelace-style/shoelace/dist/components/badge/badge.js';
@@ -35,6 +36,8 @@ import './pages/people.js';
 import './pages/person.js';
 import './pages/try-it.js';
 import './pages/webhooks.js';
+import './pages/history.js';
+import './pages/backups.js';
 
 // <sl-icon name="x"> loads /console/assets/icons/x.svg (console/build.ts copies them there).
 setBasePath('/console');
@@ -46,6 +49,8 @@ const PAGES: Array<{ path: string; label: string; icon: string; render: () => Te
   { path: 'people', label: 'People', icon: 'people', render: () => html`<ql-people-page></ql-people-page>` },
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
   { path: 'webhooks', label: 'Webhooks', icon: 'broadcast', render: () => html`<ql-webhooks-page></ql-webhooks-page>` },
+  { path: 'history', label: 'History', icon: 'clock-history', render: () => html`<ql-history-page></ql-history-page>` },
+  { path: 'backups', label: 'Backups', icon: 'archive', render: () => html`<ql-backups-page></ql-backups-page>` },
 ];
 
 @customElement('ql-console')
