@@ -77,12 +77,26 @@ function entityOf(program: ProgramDocument, part: Part, id: string | null): Enti
 /** A value in words: text in quotes, numbers as the browser writes them, lists and records briefly. */
 function shown(value: unknown): string {
   if (value === undefined || value === null) return 'nothing';
+  if (value === '') return 'empty';
   if (typeof value === 'string') return `‘${value}’`;
   if (typeof value === 'number') return value.toLocaleString();
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(shown).join(', ');
   const entries = Object.entries(value as Entity).filter(([, field]) => typeof field !== 'object' || field === null);
   return entries.map(([key, field]) => `${words(key)} ${shown(field)}`).join(', ');
+}
+
+/** An added or removed entry's settings, its name and id aside (its title shows them): lists by their length. */
+function settingsInWords(entity: unknown): string {
+  if (entity === null || typeof entity !== 'object') return shown(entity);
+  return Object.entries(entity as Entity)
+    .filter(([key]) => key !== 'id' && key !== 'name' && key !== 'uuid')
+    .flatMap(([key, value]) => {
+      if (Array.isArray(value)) return value.length === 0 ? [] : [`${value.length} ${words(key)}`];
+      if (value !== null && typeof value === 'object') return [];
+      return [`${words(key)} ${shown(value)}`];
+    })
+    .join(' · ');
 }
 
 /** camelCase → camel case. */
@@ -180,7 +194,7 @@ function entityChange(change: EntityChange, before: ProgramDocument): TemplateRe
         ? html`<ul class="sentences">
             ${patchInWords(earlier, change.patch).map((sentence) => html`<li>${sentence}</li>`)}
           </ul>`
-        : html`<p class="muted">${shown(later ?? earlier)}</p>`
+        : html`<p class="muted">${settingsInWords(later ?? earlier)}</p>`
     }
     ${change.change === 'changed' ? visualDiff(earlier, later) : nothing}
   </article>`;

@@ -44,7 +44,8 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
 
   /** A page signed in at `path`, watched for failed requests and for what the CSP refuses. */
   async function open(path: string): Promise<{ page: Page; problems: string[]; refused: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    // Reduced motion: Shoelace then opens dialogs without fading them in, so axe reads them as shown.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
     const { problems } = watch(page, base);
     const refused: string[] = [];
     page.on('console', (message) => {
