@@ -88,7 +88,9 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
       await poll(() => version.locator('h2').innerText()).toMatch(new RegExp(`^Version ${renamed}\\s*current$`));
       await expect(version.locator('.change').innerText()).resolves.toMatch(/Mission ‘Master chef’[\s\S]*Name changed from ‘Little chef’ to ‘Master chef’/);
 
-      await page.getByRole('button', { name: `Version ${richer}`, exact: true }).click();
+      // A version is selected with the keyboard too: its name is a button.
+      await page.getByRole('button', { name: `Version ${richer}`, exact: true }).focus();
+      await page.keyboard.press('Enter');
       await poll(() => version.locator('h2').innerText()).toBe(`Version ${richer}`);
       await expect(version.locator('.change').innerText()).resolves.toMatch(/Mission ‘First read’[\s\S]*Reward changed from 10 to 20 Points$/m);
       // jsondiffpatch's view of the mission shows the amount before and after.
@@ -125,7 +127,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
       await page.locator('sl-input.backup-name input').fill('Before the spring campaign');
       await page.locator('sl-button', { hasText: 'Make a backup now' }).click();
       const rows = page.locator('.backups .tabulator-row');
-      await poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^Before the spring campaign\s*\d+\/\d+\/\d{4}, .*bk_/)]);
+      await poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^Before the spring campaign\s*\d+\/\d+\/\d{4}, [\s\S]*bk_/)]);
       const before = await program();
 
       // The download carries the token (fetched, then saved from a Blob) and a readable name.
@@ -144,7 +146,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
         mission(draft, 'm-chef').rewards.points[0].amount = 75;
       });
       await page.locator('input#backup-file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/xml', buffer: Buffer.from(xml) });
-      const dialog = page.locator('sl-dialog.restore-file');
+      const dialog = page.locator('sl-dialog.restore-backup');
       await poll(() => dialog.locator('.preview').innerText()).toMatch(/Mission ‘Little chef’[\s\S]*Name changed from ‘Chef in training’ to ‘Little chef’/);
       await expect(dialog.locator('.preview').innerText()).resolves.toMatch(/Reward changed from 75 to 50 Points$/m);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -152,6 +154,19 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
       await dialog.locator('sl-button', { hasText: 'Restore' }).last().click();
       await poll(() => page.locator('sl-alert[variant="success"]').innerText()).toMatch(
         /^questline-demo-backup-.*\.xml was restored: the program is now version \d+\.$/,
+      );
+      expect(await program()).toEqual(before);
+
+      // A stored backup restores from the list the same way: preview, then restore.
+      await change((draft) => {
+        mission(draft, 'm-first-read').name = 'Very first read';
+      });
+      await rows.first().locator('sl-button', { hasText: 'Restore…' }).click();
+      await poll(() => dialog.locator('.preview').innerText()).toMatch(/Mission ‘First read’[\s\S]*Name changed from ‘Very first read’ to ‘First read’/);
+      await expect(dialog.getAttribute('label')).resolves.toBe('Restore Before the spring campaign?');
+      await dialog.locator('sl-button', { hasText: 'Restore' }).last().click();
+      await poll(() => page.locator('sl-alert[variant="success"]').innerText()).toMatch(
+        /^Before the spring campaign was restored: the program is now version \d+\.$/,
       );
       expect(await program()).toEqual(before);
       expect(problems).toEqual([]);

@@ -39,10 +39,12 @@ interface Refusal {
   errors: ReadonlyArray<{ path: string; message: string }>;
 }
 
-/** The file chosen and what restoring it would do. */
-interface FileRestore {
+/** A backup to restore (a file chosen, or a stored one) and what restoring it would do. */
+interface Restoring {
+  /** The file's name, or the stored backup's. */
   name: string;
-  xml: string;
+  /** What POST /restore and its preview take: type 1 with the file's XML, type 0 with a stored backup's id. */
+  source: { type: '0' | '1'; data: string };
   preview: ProgramPreview;
   current: ProgramDocument;
 }
@@ -55,7 +57,7 @@ export class QlBackupsPage extends LitElement {
   @state() private notice: string | undefined;
   @state() private refusal: Refusal | undefined;
   @state() private reading = false;
-  @state() private fileRestore: FileRestore | undefined;
+  @state() private restoring: Restoring | undefined;
   @query('.backups') private readonly table!: HTMLElement;
   @query('input[type="file"]') private readonly fileInput!: HTMLInputElement;
   private grid: Tabulator | undefined;
@@ -71,7 +73,7 @@ export class QlBackupsPage extends LitElement {
         { title: 'Name', field: 'name', minWidth: 240 },
         { title: 'Made', field: 'createdAt', minWidth: 190, formatter: (cell) => when(cell.getValue() as string) },
         { title: 'Id', field: 'id', minWidth: 200, formatter: (cell) => code(cell.getValue() as string) },
-        { title: '', field: 'id', width: 170, headerSort: false, formatter: (cell) => this.downloadButton(cell.getRow().getData() as BackupSummary) },
+        { title: '', field: 'id', width: 260, headerSort: false, formatter: (cell) => this.actions(cell.getRow().getData() as BackupSummary) },
       ],
       [],
       'No backup yet: “Make a backup now” stores one',
@@ -84,16 +86,15 @@ export class QlBackupsPage extends LitElement {
     super.disconnectedCallback();
   }
 
-  private downloadButton(backup: BackupSummary): HTMLElement {
-    const button = document.createElement('sl-button');
-    button.setAttribute('size', 'small');
-    const icon = document.createElement('sl-icon');
-    icon.setAttribute('slot', 'prefix');
-    icon.setAttribute('name', 'download');
-    button.append(icon, 'Download XML');
-    button.setAttribute('aria-label', `Download ${backup.name} as XML`);
-    button.addEventListener('click', () => void this.download(backup));
-    return button;
+  /** A stored backup's buttons: download it, restore it. */
+  private actions(backup: BackupSummary): HTMLElement {
+    const cell = document.createElement('span');
+    cell.className = 'row-actions';
+    cell.append(
+      smallButton('download', 'Download XML', () => void this.download(backup)),
+      smallButton('arrow-counterclockwise', 'Restore…', () => void this.askRestore(backup.name, { type: '0', data: backup.id })),
+    );
+    return cell;
   }
 
   private async load(): Promise<void> {
@@ -141,15 +142,9 @@ export class QlBackupsPage extends LitElement {
   private readonly fileChosen = async () => {
     const file = this.fileInput.files?.[0];
     if (file === undefined) return;
-    this.refusal = undefined;
     this.reading = true;
     try {
-      const xml = await file.text();
-      const [preview, current] = await Promise.all([
-        api<ProgramPreview>('POST', '/restore/preview', { type: '1', data: xml }),
-        api<ProgramDocument>('GET', '/admin/program'),
-      ]);
-      this.fileRestore = { name: file.name, xml, preview, current };
+      await this.askRestore(file.name, { type: '1', data: await file.text() });
     } catch (error) {
       this.refusal = refusalOf(file.name, error);
     } finally {
@@ -159,16 +154,27 @@ export class QlBackupsPage extends LitElement {
     }
   };
 
+  /** Asks what restoring the backup would do, and opens the dialog that shows it; a refusal says why. */
+  private async askRestore(name: string, source: Restoring['source']): Promise<void> {
+    this.refusal = undefined;
+    try {
+      const [preview, current] = await Promise.all([api<ProgramPreview>('POST', '/restore/preview', source), api<ProgramDocument>('GET', '/admin/program')]);
+      this.restoring = { name, source, preview, current };
+    } catch (error) {
+      this.refusal = refusalOf(name, error);
+    }
+  }
+
   private readonly restore = async () => {
-    const chosen = this.fileRestore;
+    const chosen = this.restoring;
     if (chosen === undefined) return;
     try {
-      const result = await api<{ version: number }>('POST', '/restore', { type: '1', data: chosen.xml });
+      const result = await api<{ version: number }>('POST', '/restore', chosen.source);
       this.notice = `${chosen.name} was restored: the program is now version ${result.version}.`;
     } catch (error) {
       this.refusal = refusalOf(chosen.name, error);
     } finally {
-      this.fileRestore = undefined;
+      this.restoring = undefined;
     }
   };
 
@@ -210,20 +216,31 @@ export class QlBackupsPage extends LitElement {
   }
 
   private restoreDialog(): TemplateResult {
-    const chosen = this.fileRestore;
+    const chosen = this.restoring;
     return html`<sl-dialog
-      class="restore-file"
-      label=${chosen === undefined ? 'Restore from a file' : `Restore ${chosen.name}?`}
+      class="restore-backup"
+      label=${chosen === undefined ? 'Restore a backup' : `Restore ${chosen.name}?`}
       ?open=${chosen !== undefined}
       @sl-after-hide=${(event: Event) => {
-        if (event.target === event.currentTarget) this.fileRestore = undefined;
+        if (event.target === event.currentTarget) this.restoring = undefined;
       }}
     >
-      ${chosen === undefined ? nothing : html`<p>Restoring this file replaces the program. This is what it would do:</p>${previewView(chosen.preview, chosen.current)}`}
-      <sl-button slot="footer" @click=${() => (this.fileRestore = undefined)}>Cancel</sl-button>
+      ${chosen === undefined ? nothing : html`<p>Restoring this backup replaces the program. This is what it would do:</p>${previewView(chosen.preview, chosen.current)}`}
+      <sl-button slot="footer" @click=${() => (this.restoring = undefined)}>Cancel</sl-button>
       <sl-button slot="footer" variant="warning" @click=${this.restore}><sl-icon slot="prefix" name="upload"></sl-icon>Restore</sl-button>
     </sl-dialog>`;
   }
+}
+
+function smallButton(icon: string, label: string, click: () => void): HTMLElement {
+  const button = document.createElement('sl-button');
+  button.setAttribute('size', 'small');
+  const prefix = document.createElement('sl-icon');
+  prefix.setAttribute('slot', 'prefix');
+  prefix.setAttribute('name', icon);
+  button.append(prefix, label);
+  button.addEventListener('click', click);
+  return button;
 }
 
 function code(text: string): HTMLElement {
