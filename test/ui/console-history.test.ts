@@ -80,8 +80,8 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
       const rows = () => page.locator('.versions .tabulator-row').allInnerTexts();
       const client = demo.admin.clientId;
       await poll(async () => (await rows()).slice(0, 2)).toEqual([
-        expect.stringMatching(new RegExp(`^Version ${renamed}\\s*.+\\s*${client}\\s*1 mission changed$`)),
-        expect.stringMatching(new RegExp(`^Version ${richer}\\s*.+\\s*${client}\\s*1 mission changed$`)),
+        expect.stringMatching(new RegExp(`^Version ${renamed}\\s*.+\\s*${client} \\(you\\)\\s*1 mission changed$`)),
+        expect.stringMatching(new RegExp(`^Version ${richer}\\s*.+\\s*${client} \\(you\\)\\s*1 mission changed$`)),
       ]);
       // The newest version is shown first: the renamed mission, in words.
       const version = page.locator('section.version');
@@ -107,7 +107,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
       await dialog.locator('sl-button', { hasText: `Restore version ${richer}` }).click();
 
       await poll(async () => (await rows())[0]).toMatch(
-        new RegExp(`^Version ${renamed + 1}\\s*.+\\s*${client}\\s*Restored version ${richer}: 1 mission changed$`),
+        new RegExp(`^Version ${renamed + 1}\\s*.+\\s*${client} \\(you\\)\\s*Restored version ${richer}: 1 mission changed$`),
       );
       await expect(page.locator('sl-alert[variant="success"]').innerText()).resolves.toContain(`Version ${richer} was restored`);
       const kept = await t.app.inject({ method: 'GET', url: `/admin/program/versions/${richer}`, headers });

@@ -13,13 +13,15 @@ import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
 import { PAGE, pager } from '../pager.js';
 import { changesView, previewView, summaryInWords } from '../program-changes.js';
+import { currentSession } from '../session.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** Who made a version: an admin client's id, the questline command, or Questline itself. */
-export function editorOf(changedBy: string | null): string {
+/** Who made a version: an admin client's id (this console's own marked so), the questline command, or Questline itself. */
+function editorOf(changedBy: string | null): string {
   if (changedBy === null) return 'Questline';
-  return changedBy === 'cli' ? 'questline command' : changedBy;
+  if (changedBy === 'cli') return 'questline command';
+  return changedBy === currentSession()?.clientId ? `${changedBy} (you)` : changedBy;
 }
 
 function whatChanged(version: KeptVersion): string {
