@@ -65,7 +65,7 @@ export class QlHistoryPage extends LitElement {
         // A button, not only a row click: it works with the keyboard.
         { title: 'Version', field: 'version', width: 110, formatter: (cell) => this.versionButton(cell.getValue() as number) },
         { title: 'When', field: 'changedAt', width: 200, formatter: (cell) => when(cell.getValue() as string) },
-        { title: 'Who', field: 'changedBy', width: 250, formatter: (cell) => editorOf(cell.getValue() as string | null) },
+        { title: 'Who', field: 'changedBy', width: 300, formatter: (cell) => editorOf(cell.getValue() as string | null) },
         {
           title: 'What changed',
           field: 'summary',
