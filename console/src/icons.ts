@@ -4,6 +4,7 @@ export const ICONS = [
   'graph-up',
   'download',
   'people',
+  'sliders',
   'search',
   'trophy',
   'broadcast',

@@ -22,12 +22,18 @@ import '@shoelace-style/shoelace/dist/components/radio-button/radio-button.js';
 import '@shoelace-style/shoelace/dist/components/radio-group/radio-group.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
+import '@shoelace-style/shoelace/dist/components/switch/switch.js';
+import '@shoelace-style/shoelace/dist/components/tab/tab.js';
+import '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js';
+import '@shoelace-style/shoelace/dist/components/tab-panel/tab-panel.js';
+import '@shoelace-style/shoelace/dist/components/textarea/textarea.js';
 import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
 import 'urlpattern-polyfill';
 import { Router } from '@lit-labs/router';
 import { html, LitElement, type TemplateResult } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { SESSION_ENDED } from './api.js';
+import './json-editor.js';
 import { currentSession, endSession, type Session } from './session.js';
 import './pages/sign-in.js';
 import './pages/leaderboards.js';
@@ -35,6 +41,7 @@ import './pages/overview.js';
 import './pages/people.js';
 import './pages/person.js';
 import './pages/try-it.js';
+import './pages/program.js';
 import './pages/webhooks.js';
 import './pages/history.js';
 import './pages/backups.js';
@@ -45,6 +52,7 @@ setBasePath('/console');
 /** The pages, in the order of the navigation. */
 const PAGES: Array<{ path: string; label: string; icon: string; render: () => TemplateResult }> = [
   { path: 'overview', label: 'Overview', icon: 'graph-up', render: () => html`<ql-overview-page></ql-overview-page>` },
+  { path: 'program', label: 'Program', icon: 'sliders', render: () => html`<ql-program-page kindSlug="missions"></ql-program-page>` },
   { path: 'try', label: 'Try it', icon: 'lightning', render: () => html`<ql-try-it-page></ql-try-it-page>` },
   { path: 'people', label: 'People', icon: 'people', render: () => html`<ql-people-page></ql-people-page>` },
   { path: 'leaderboards', label: 'Leaderboards', icon: 'trophy', render: () => html`<ql-leaderboards-page></ql-leaderboards-page>` },
@@ -52,6 +60,8 @@ const PAGES: Array<{ path: string; label: string; icon: string; render: () => Te
   { path: 'history', label: 'History', icon: 'clock-history', render: () => html`<ql-history-page></ql-history-page>` },
   { path: 'backups', label: 'Backups', icon: 'archive', render: () => html`<ql-backups-page></ql-backups-page>` },
 ];
+
+const decode = (segment: string | undefined) => decodeURIComponent(segment ?? '');
 
 @customElement('ql-console')
 export class QlConsole extends LitElement {
@@ -63,6 +73,12 @@ export class QlConsole extends LitElement {
     { path: '/console', render: () => this.home() },
     { path: '/console/', render: () => this.home() },
     ...PAGES.map((page) => ({ path: `/console/${page.path}`, render: page.render })),
+    // A part of the program, and one entity of it (an address a link or a reload keeps).
+    { path: '/console/program/:kind', render: ({ kind }) => html`<ql-program-page .kindSlug=${decode(kind)} .entityId=${undefined}></ql-program-page>` },
+    {
+      path: '/console/program/:kind/:id',
+      render: ({ kind, id }) => html`<ql-program-page .kindSlug=${decode(kind)} .entityId=${decode(id)}></ql-program-page>`,
+    },
     { path: '/console/people/:userId', render: ({ userId }) => html`<ql-person-page .userId=${userId ?? ''}></ql-person-page>` },
     { path: '/console/*', render: () => html`<section class="page"><h1>Not found</h1><p>The console has no page at this address.</p></section>` },
   ]);

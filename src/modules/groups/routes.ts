@@ -1,6 +1,6 @@
 // Group membership (SPEC §4): user data managed by admins, kept across program changes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { AppError } from '../../errors.js';
 import { idParams } from '../../http/ids.js';
 import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
@@ -9,6 +9,8 @@ import type { ProgramService } from '../program/service.js';
 import type { GroupMembersRepository, Membership } from './repository.js';
 
 const MembershipBody = Type.Object({ groupId: Type.String(), userId: Type.String(), joinedAt: Type.String({ format: 'date-time' }) });
+/** One membership as the members routes answer it. */
+export type MemberView = Static<typeof MembershipBody>;
 const present = (m: Membership) => ({ groupId: m.groupId, userId: m.userId, joinedAt: new Date(m.joinedAt).toISOString() });
 const MemberParams = idParams('groupId', 'userId');
 const admin = { access: 'admin' as const };
