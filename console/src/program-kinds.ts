@@ -24,6 +24,8 @@ type CollectionKey = 'missions' | 'actions' | 'pointCategories' | 'levels' | 'ba
 export interface Kind {
   /** The URL segment: /console/program/<slug>. */
   slug: string;
+  /** Its entities' route, /admin/<api>/{id} (award settings: /admin/award-settings). */
+  api: string;
   /** Where its entities are in the program (undefined: award settings, which has its own route). */
   key: CollectionKey | undefined;
   label: string;
@@ -183,6 +185,7 @@ const schemaOf = (schema: unknown) => schema as JsonSchema;
 export const KINDS: Kind[] = [
   {
     slug: 'missions',
+    api: 'challenges',
     key: 'missions',
     label: 'Missions',
     noun: 'mission',
@@ -198,6 +201,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'actions',
+    api: 'actions',
     key: 'actions',
     label: 'Actions',
     noun: 'action',
@@ -215,6 +219,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'point-categories',
+    api: 'point-categories',
     key: 'pointCategories',
     label: 'Point categories',
     noun: 'point category',
@@ -230,6 +235,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'levels',
+    api: 'levels',
     key: 'levels',
     label: 'Levels',
     noun: 'level',
@@ -243,6 +249,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'badges',
+    api: 'badges',
     key: 'badges',
     label: 'Badges',
     noun: 'badge',
@@ -256,6 +263,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'leaderboards',
+    api: 'leaderboards',
     key: 'leaderboards',
     label: 'Leaderboards',
     noun: 'leaderboard',
@@ -271,6 +279,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'groups',
+    api: 'groups',
     key: 'groups',
     label: 'Groups',
     noun: 'group',
@@ -284,6 +293,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'exchanges',
+    api: 'exchanges',
     key: 'exchanges',
     label: 'Exchanges',
     noun: 'exchange',
@@ -298,6 +308,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'quizzes',
+    api: 'quizzes',
     key: 'quizzes',
     label: 'Quizzes',
     noun: 'quiz',
@@ -312,6 +323,7 @@ export const KINDS: Kind[] = [
   },
   {
     slug: 'award-settings',
+    api: 'award-settings',
     key: undefined,
     label: 'Award settings',
     noun: 'award settings',

@@ -1,15 +1,17 @@
 // The console's program editor in a real browser, on both stores: a mission created through the
 // form, refused by the API with the error on the very field it names, fixed, reviewed (the preview
 // lists the new mission) and saved; an existing mission's rule renamed, whose review says whose
-// progress would reset; the JSON view editing a field the form then shows; a group's members added
-// and removed. Nothing is refused by the Content-Security-Policy, and axe-core finds no serious
+// progress would reset, saved without undoing another admin's change made meanwhile; the JSON view
+// editing a field the form then shows; an action with a rate limit; a category in use refused on
+// delete, saying where; a group's members added and removed; award settings. Nothing is refused by the Content-Security-Policy, and axe-core finds no serious
 // accessibility violation.
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgramDocument } from '../../src/modules/program/model.js';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
-import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
+import { hasBrowser, launchBrowser, screenshot, SCREENSHOTS } from '../helpers/browser.js';
 import { accessibilityViolations, signIn } from './console-helpers.js';
 import { poll, watch } from './helpers.js';
 
@@ -65,6 +67,20 @@ describe.skipIf(!hasBrowser).each(configurations)('the program editor in Chromiu
       const c = element as Control;
       return { invalid: c.getAttribute('aria-invalid'), help: c.helpText, value: c.value };
     });
+  /** Once the dialog has finished opening (axe reads colours mid-fade as too faint). */
+  async function reviewOpen(page: Page): Promise<void> {
+    const dialog = page.locator('sl-dialog.review');
+    await poll(() => dialog.getAttribute('open')).toBe('');
+    const settled = () =>
+      dialog.evaluate((element: unknown) => {
+        interface Animated {
+          getAnimations(): unknown[];
+        }
+        const root = (element as { shadowRoot: { querySelectorAll(selector: string): Iterable<Animated> } }).shadowRoot;
+        return [...root.querySelectorAll('[part~="panel"], [part~="overlay"]')].every((part) => part.getAnimations().length === 0);
+      });
+    await poll(settled).toBe(true);
+  }
   async function pick(page: Page, path: string, value: string): Promise<void> {
     await control(page, path).click();
     await control(page, path).locator(`sl-option[value="${value}"]`).click();
@@ -109,7 +125,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the program editor in Chromiu
       await poll(() => state(page, '/rewards/points/0/amount')).toMatchObject({ invalid: null, value: '25' });
       await page.locator('sl-button', { hasText: 'Review changes' }).click();
       const dialog = page.locator('sl-dialog.review');
-      await poll(() => dialog.getAttribute('open')).toBe('');
+      await reviewOpen(page);
       await expect(dialog.locator('.review-changes').innerText()).resolves.toMatch(/New\s+Mission “Read 5 articles”/);
       await expect(dialog.innerText()).resolves.toMatch(/No one’s progress resets/);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -149,12 +165,83 @@ describe.skipIf(!hasBrowser).each(configurations)('the program editor in Chromiu
 
       await page.locator('sl-button', { hasText: 'Review changes' }).click();
       const dialog = page.locator('sl-dialog.review');
-      await poll(() => dialog.getAttribute('open')).toBe('');
+      await reviewOpen(page);
       await expect(dialog.locator('.review-reset').innerText()).resolves.toMatch(/Progress of “Scholar” would reset for 2 users/);
       await expect(dialog.locator('.review-changes').innerText()).resolves.toMatch(/Changed\s+Mission “Scholar of the year”: Name; Rules › 1 › Rule id/);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // The dialog's overlay covers the window, not the whole page: this one is of the window.
+      await page.screenshot({ path: join(SCREENSHOTS, `console-program-review-${configuration}.png`) });
+      // Meanwhile another admin renames another mission: saving this one keeps their change.
+      const binge = (await program()).missions.find((mission) => mission.id === 'm-binge');
+      const other = await t.app.inject({ method: 'PUT', url: '/admin/challenges/m-binge', headers, payload: { ...binge, name: 'Marathon' } });
+      expect(other.statusCode).toBe(200);
       await dialog.locator('sl-button', { hasText: 'Save' }).click();
       await poll(async () => (await program()).missions.find((mission) => mission.id === 'm-scholar')?.name).toBe('Scholar of the year');
+      expect((await program()).missions.find((mission) => mission.id === 'm-binge')?.name).toBe('Marathon');
       expect((await program()).missions.find((mission) => mission.id === 'm-scholar')?.rules.map((rule) => rule.id)).toEqual(['r-courses']);
+      expect(refused).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('edits the other parts with the same forms: an action, a category in use, a group and its members, award settings', { timeout: 90_000 }, async () => {
+    const { page, problems, refused } = await open('/console/program/actions');
+    try {
+      // An action with a rate limit: an optional object, switched on.
+      await page.locator('sl-button', { hasText: 'New action' }).click();
+      await control(page, '/name').locator('input').fill('comment');
+      await page.locator('fieldset[data-path="/rateLimit"] > sl-switch').click();
+      await control(page, '/rateLimit/max').locator('input').fill('3');
+      await control(page, '/rateLimit/max').locator('input').press('Tab');
+      await pick(page, '/rateLimit/period', 'hour');
+      await page.locator('sl-button', { hasText: 'Review changes' }).click();
+      const dialog = page.locator('sl-dialog.review');
+      await reviewOpen(page);
+      await expect(dialog.locator('.review-changes').innerText()).resolves.toMatch(/New\s+Action “comment”/);
+      await dialog.locator('sl-button', { hasText: 'Save' }).click();
+      await page.waitForURL(`${base}/console/program/actions/comment`);
+      expect((await program()).actions.find((action) => action.name === 'comment')).toMatchObject({ rateLimit: { max: 3, period: 'hour' } });
+
+      // A category missions reward cannot go: the review says where it is used, in words.
+      await page.getByRole('navigation', { name: 'Parts of the program' }).getByRole('link', { name: 'Point categories' }).click();
+      await page.locator('.entities a', { hasText: 'Coins' }).click();
+      await page.waitForURL(`${base}/console/program/point-categories/Coins`);
+      await page.locator('sl-button', { hasText: 'Delete' }).click();
+      await poll(() => page.locator('sl-alert.unplaced').innerText()).toMatch(
+        /Mission “Little chef” › Rewards › Points › 2 › Category: point category "Coins" does not exist/,
+      );
+      expect((await program()).pointCategories.map((category) => category.name)).toContain('Coins');
+      expect(problems).toEqual([expect.stringMatching(/^422 POST .*\/admin\/program\/preview$/)]);
+      problems.length = 0;
+
+      // A group's members apply at once.
+      await page.goto(`${base}/console/program/groups/g-emea`);
+      await page.locator('ql-group-members sl-input input').fill('kim');
+      await page.locator('ql-group-members sl-button', { hasText: 'Add to the group' }).click();
+      await poll(() => page.locator('ql-group-members .tabulator-row').allInnerTexts()).toEqual([expect.stringMatching(/^kim/)]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, `console-group-editor-${configuration}`);
+      const members = async () =>
+        JSON.parse((await t.app.inject({ method: 'GET', url: '/admin/groups/g-emea/members', headers })).body) as { response: Array<{ userId: string }> };
+      expect((await members()).response.map((member) => member.userId)).toEqual(['kim']);
+      await page.locator('ql-group-members button', { hasText: 'Remove' }).click();
+      await poll(async () => (await members()).response).toEqual([]);
+
+      // Award settings: one form, the currency refused on its field, then saved.
+      await page.getByRole('navigation', { name: 'Parts of the program' }).getByRole('link', { name: 'Award settings' }).click();
+      await poll(() => state(page, '/currency')).toMatchObject({ value: 'USD' });
+      await control(page, '/currency').locator('input').fill('usd');
+      await page.locator('sl-button', { hasText: 'Review changes' }).click();
+      await poll(() => state(page, '/currency')).toMatchObject({ invalid: 'true', help: expect.stringMatching(/pattern/) });
+      problems.length = 0; // the refusal (400)
+      await control(page, '/currency').locator('input').fill('EUR');
+      await page.locator('sl-button', { hasText: 'Review changes' }).click();
+      await reviewOpen(page);
+      await expect(dialog.locator('.review-changes').innerText()).resolves.toMatch(/Changed\s+Award settings: Currency/);
+      await dialog.locator('sl-button', { hasText: 'Save' }).click();
+      await poll(async () => (await program()).awardSettings?.currency).toBe('EUR');
       expect(refused).toEqual([]);
       expect(problems).toEqual([]);
     } finally {

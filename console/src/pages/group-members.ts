@@ -8,6 +8,7 @@ import type { MemberView } from '../../../src/modules/groups/routes.js';
 import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
 import { PAGE, pager } from '../pager.js';
+import { toast } from '../toast.js';
 
 @customElement('ql-group-members')
 export class QlGroupMembers extends LitElement {
@@ -15,7 +16,6 @@ export class QlGroupMembers extends LitElement {
   @state() private offset = 0;
   @state() private total = 0;
   @state() private error: string | undefined;
-  @state() private notice: string | undefined;
   @query('.members') private readonly table!: HTMLElement;
   @query('sl-input.new-member') private readonly newMember!: HTMLInputElement;
   private grid: Tabulator | undefined;
@@ -44,8 +44,10 @@ export class QlGroupMembers extends LitElement {
   }
 
   private removeButton(userId: string): HTMLElement {
-    const button = document.createElement('sl-button');
-    button.setAttribute('size', 'small');
+    // A plain button: it fits the grid's row, where a Shoelace one, drawn later, overflows it.
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'link-button';
     button.textContent = 'Remove';
     button.setAttribute('aria-label', `Remove ${userId}`);
     button.addEventListener('click', () => void this.change('DELETE', userId));
@@ -65,7 +67,7 @@ export class QlGroupMembers extends LitElement {
   private async change(method: 'PUT' | 'DELETE', userId: string): Promise<void> {
     try {
       await api(method, `/admin/groups/${encodeURIComponent(this.groupId)}/members/${encodeURIComponent(userId)}`);
-      this.notice = method === 'PUT' ? `${userId} is in the group now.` : `${userId} left the group.`;
+      toast(method === 'PUT' ? `${userId} is in the group now.` : `${userId} left the group.`);
       this.error = undefined;
       await this.load();
     } catch (error) {
@@ -87,7 +89,6 @@ export class QlGroupMembers extends LitElement {
         <h3>Members</h3>
         <p class="muted small">Adding and removing members applies at once; it is not part of the program’s review and save.</p>
         ${this.error === undefined ? '' : html`<sl-alert variant="danger" open><sl-icon slot="icon" name="exclamation-triangle"></sl-icon>${this.error}</sl-alert>`}
-        ${this.notice === undefined ? '' : html`<sl-alert variant="success" open duration="4000" @sl-after-hide=${() => (this.notice = undefined)}>${this.notice}</sl-alert>`}
         <form class="filters" @submit=${this.add}>
           <sl-input class="new-member" label="User id" placeholder="e.g. sam"></sl-input>
           <sl-button type="submit">Add to the group</sl-button>

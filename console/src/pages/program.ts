@@ -3,8 +3,8 @@
 // an entity opens in a form generated from the program's schema (../schema-form.ts) and in a JSON
 // editor of the same entity. Nothing is written until it is reviewed: "Review changes" previews
 // the whole program with the entity changed (POST /admin/program/preview) and says what saving
-// would do; "Save" puts that same program (PUT /admin/program). The API's field errors show on
-// their fields.
+// would do; "Save" writes the entity through its own route (so that what others saved meanwhile
+// stays). The API's field errors show on their fields.
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Tabulator } from 'tabulator-tables';
@@ -15,6 +15,7 @@ import { grid } from '../grid.js';
 import { entitiesOf, KINDS, referencesOf, titleOf, type Entity, type Kind } from '../program-kinds.js';
 import { pathInWords, reviewOf } from '../program-review.js';
 import { blank, controlFor, entityForm, humanize, pointerOf } from '../schema-form.js';
+import { toast } from '../toast.js';
 import './group-members.js';
 
 /** The editor's address for a new entity ('~' is in no id). */
@@ -231,13 +232,13 @@ export class QlProgramPage extends LitElement {
     const pending = this.pending;
     if (pending === undefined) return;
     this.busy = true;
+    const { kind, draft } = this;
     try {
-      const saved = await api<ProgramDocument>('PUT', '/admin/program', pending.document);
+      await this.write(pending);
       this.pending = undefined;
-      const { kind, draft } = this;
       const name = draft === undefined ? kind.noun : titleOf(draft, kind) || kind.noun;
       toast(pending.deleting ? `${humanize(kind.noun)} “${name}” deleted.` : `${humanize(kind.noun)} “${name}” saved.`);
-      this.program = saved;
+      this.program = await api<ProgramDocument>('GET', '/admin/program');
       if (kind.key !== undefined) {
         navigate(
           pending.deleting ? `/console/program/${kind.slug}` : `/console/program/${kind.slug}/${encodeURIComponent(String(draft?.[kind.idField] ?? ''))}`,
@@ -245,14 +246,41 @@ export class QlProgramPage extends LitElement {
       }
     } catch (error) {
       this.pending = undefined;
-      await this.refused(error, pending.document);
+      await this.refused(error, pending.document, !this.wholeProgram(pending));
     } finally {
       this.busy = false;
     }
   };
 
-  /** A refused program: its field errors on their fields (the first one in view), the others above the form. */
-  private async refused(error: unknown, document: ProgramDocument): Promise<void> {
+  /** Renaming an entity's id is a removal and an addition, which only the whole program's PUT makes at once. */
+  private wholeProgram(pending: Pending): boolean {
+    const { kind, draft, entityId } = this;
+    return !pending.deleting && kind.key !== undefined && this.index !== undefined && !sameId(kind, draft?.[kind.idField], entityId ?? '');
+  }
+
+  /**
+   * Saves the reviewed change through the entity's own route, which changes the program under its
+   * lock: what others saved meanwhile (another mission, say) stays. Paths of its errors are then
+   * relative to the entity.
+   */
+  private async write(pending: Pending): Promise<void> {
+    const { kind, draft, entityId } = this;
+    if (this.wholeProgram(pending)) {
+      await api('PUT', '/admin/program', pending.document);
+      return;
+    }
+    const one = kind.key === undefined ? `/admin/${kind.api}` : `/admin/${kind.api}/${encodeURIComponent(entityId ?? '')}`;
+    if (pending.deleting) await api('DELETE', one);
+    else if (kind.key !== undefined && this.index === undefined) await api('POST', `/admin/${kind.api}`, draft);
+    else await api('PUT', one, draft);
+  }
+
+  /**
+   * A refused change: its field errors on their fields (the first one in view), the others above
+   * the form. Paths are the whole program's (`missions.3.rules.0.goal`), or the entity's
+   * (`rules.0.goal`) when its own route refused it, except those in other entities.
+   */
+  private async refused(error: unknown, document: ProgramDocument, relative = false): Promise<void> {
     if (!(error instanceof ApiProblem) || error.errors.length === 0) {
       this.error = (error as Error).message;
       return;
@@ -263,8 +291,9 @@ export class QlProgramPage extends LitElement {
     const errors = new Map<string, string>();
     const unplaced: Array<{ where: string; message: string }> = [];
     for (const { path, message } of error.errors) {
-      const inside = path.startsWith(`${prefix}.`) && draft !== undefined;
-      const control = inside ? controlFor(kind.schema, draft, pointerOf(path.slice(prefix.length + 1))) : '';
+      const own = relative && kind.schema.properties?.[path.split('.')[0] ?? ''] !== undefined;
+      const inside = own || path.startsWith(`${prefix}.`);
+      const control = inside && draft !== undefined ? controlFor(kind.schema, draft, pointerOf(own ? path : path.slice(prefix.length + 1))) : '';
       if (control === '') unplaced.push({ where: pathInWords(path, document), message });
       else errors.set(control, errors.has(control) ? `${errors.get(control) ?? ''}; ${message}` : message);
     }
@@ -374,7 +403,7 @@ export class QlProgramPage extends LitElement {
   private reviewDialog(): TemplateResult {
     const pending = this.pending;
     const label = pending?.deleting === true ? `Delete this ${this.kind.noun}?` : 'Review changes';
-    return html`<sl-dialog class="review" label=${label} ?open=${pending !== undefined} @sl-after-hide=${(event: Event) => {
+    return html`<sl-dialog class="review" style="--width: 40rem" label=${label} ?open=${pending !== undefined} @sl-after-hide=${(event: Event) => {
       if (event.target === event.currentTarget) this.pending = undefined;
     }}>
       ${pending === undefined || this.program === undefined ? nothing : reviewOf(pending.preview, this.program, pending.document)}
@@ -382,13 +411,4 @@ export class QlProgramPage extends LitElement {
       <sl-button slot="footer" variant=${pending?.deleting === true ? 'danger' : 'primary'} ?loading=${this.busy} @click=${this.save}>${pending?.deleting === true ? 'Delete' : 'Save'}</sl-button>
     </sl-dialog>`;
   }
-}
-
-/** A short notice in the corner that goes away by itself. */
-function toast(message: string): void {
-  const alert = Object.assign(document.createElement('sl-alert'), { variant: 'success', closable: true, duration: 5000 });
-  alert.innerHTML = '<sl-icon slot="icon" name="check2-circle"></sl-icon>';
-  alert.append(message);
-  document.body.append(alert);
-  void (alert as unknown as { toast(): Promise<void> }).toast();
 }
