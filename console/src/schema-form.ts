@@ -121,11 +121,13 @@ export function entityForm(schema: JsonSchema, value: Record<string, unknown>, c
     const single = section.fields.length === 1 && only !== undefined ? schema.properties?.[only] : undefined;
     // A section that is one object always there (the rewards) shows its fields without a second frame.
     const fields =
-      single?.type === 'object' && only !== undefined && (single.default !== undefined || schema.required?.includes(only) === true)
-        ? childFields(single, value[only] ?? single.default, `/${only}`, only, context)
-        : section.fields
-            .filter((key) => schema.properties?.[key] !== undefined)
-            .map((key) => field(key, schema.properties?.[key] ?? {}, value[key], `/${key}`, key, schema.required?.includes(key) ?? false, context));
+      single?.type === 'array' && single.items?.type === 'object' && only !== undefined
+        ? [listField(labelOf(only, only, context), helpOf(single, only, context), single, value[only], `/${only}`, only, context, true)]
+        : single?.type === 'object' && only !== undefined && (single.default !== undefined || schema.required?.includes(only) === true)
+          ? childFields(single, value[only] ?? single.default, `/${only}`, only, context)
+          : section.fields
+              .filter((key) => schema.properties?.[key] !== undefined)
+              .map((key) => field(key, schema.properties?.[key] ?? {}, value[key], `/${key}`, key, schema.required?.includes(key) ?? false, context));
     const inside = html`${section.intro === undefined ? nothing : html`<p class="muted small">${section.intro}</p>`}
       <div class="fields">${fields}</div>`;
     // A collapsed section opens by itself when one of its fields has an error.
@@ -136,13 +138,20 @@ export function entityForm(schema: JsonSchema, value: Record<string, unknown>, c
   })}`;
 }
 
+/** Words every entity uses alike, where the hints say nothing. */
+const LABELS: Record<string, string> = { id: 'Id', timezone: 'Time zone', iconUrl: 'Icon URL' };
+
 function labelOf(key: string, shape: string, context: FormContext): string {
-  return context.hints.labels?.[shape] ?? humanize(key);
+  return context.hints.labels?.[shape] ?? LABELS[key] ?? humanize(key);
 }
 
 function helpOf(schema: JsonSchema, shape: string, context: FormContext): string {
-  return context.hints.help?.[shape] ?? schema.description ?? '';
+  const hint = context.hints.help?.[shape];
+  if (hint !== undefined) return hint;
+  return isLocalDateTime(schema) ? 'Local time, in the time zone given here' : (schema.description ?? '');
 }
+
+const isLocalDateTime = (schema: JsonSchema) => schema.pattern !== undefined && LOCAL_DATE_TIME.test(schema.pattern);
 
 /** Error state of the control at `pointer`: its message in place of the help text, marked invalid. */
 function errorOf(pointer: string, context: FormContext): string | undefined {
@@ -192,7 +201,7 @@ function field(key: string, schema: JsonSchema, value: unknown, pointer: string,
   if (schema.type === 'number' || schema.type === 'integer') {
     return input(common, 'number', shown === undefined ? '' : String(shown), (raw) => (raw === '' ? undefined : Number(raw)), 'sl-change');
   }
-  if (schema.pattern !== undefined && LOCAL_DATE_TIME.test(schema.pattern)) {
+  if (isLocalDateTime(schema)) {
     return input(common, 'datetime-local', typeof shown === 'string' ? shown : '', (raw) => (raw === '' ? undefined : raw), 'sl-change', '1');
   }
   if ((schema.maxLength ?? 0) >= 4000 || context.hints.long?.includes(shape)) {
@@ -273,13 +282,23 @@ function objectField(
   </fieldset>`;
 }
 
-function listField(label: string, help: string, schema: JsonSchema, value: unknown, pointer: string, shape: string, context: FormContext): TemplateResult {
+/** A list of objects, each in a frame with its Remove, and Add; `bare`: the list is its section, without its own frame. */
+function listField(
+  label: string,
+  help: string,
+  schema: JsonSchema,
+  value: unknown,
+  pointer: string,
+  shape: string,
+  context: FormContext,
+  bare = false,
+): TemplateResult {
   const items = Array.isArray(value) ? (value as unknown[]) : [];
   const noun = context.hints.items?.[shape] ?? label.toLowerCase().replace(/s$/, '');
   const itemSchema = schema.items ?? {};
   const error = context.errors.get(pointer);
-  return html`<fieldset class="group list" data-path=${pointer} aria-invalid=${error === undefined ? nothing : 'true'}>
-    <legend>${label}</legend>
+  return html`<fieldset class="group list ${bare ? 'bare' : ''}" data-path=${pointer} aria-invalid=${error === undefined ? nothing : 'true'}>
+    <legend class=${bare ? 'visually-hidden' : ''}>${label}</legend>
     ${help === '' ? nothing : html`<div class="help">${help}</div>`}
     ${error === undefined ? nothing : html`<div class="help error">${error}</div>`}
     ${items.map(
