@@ -251,10 +251,13 @@ describe.skipIf(!hasBrowser).each(configurations)('the program editor in Chromiu
     const { page, problems, refused } = await open('/console/program/levels');
     try {
       for (const [part, id] of parts) {
+        // Each address loaded afresh, once the last page's requests (its icons) are done: leaving earlier aborts them.
+        await page.waitForLoadState('networkidle');
         await page.goto(`${base}/console/program/${part}`);
 
         await poll(() => page.locator('.entities .tabulator-row').count()).toBeGreaterThan(0);
         expect(await accessibilityViolations(page)).toEqual([]);
+        await page.waitForLoadState('networkidle');
         await page.goto(`${base}/console/program/${part}/${id}`);
         await poll(() => state(page, '/id')).toMatchObject({ value: id });
         // Closed sections open, for the check to see every field.
