@@ -14,8 +14,8 @@ export async function serve(config: Config): Promise<void> {
   });
   if (config.demoSite) {
     const demo = await ensureDemoSite(app.services.sites, app.services.backups);
-    if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address)}\n`);
-    else if (await demoSiteExists(app.services.sites)) process.stdout.write(`${demoReminder(address)}\n`);
+    if (demo !== undefined) process.stdout.write(`${demoBanner(demo, address, config.console)}\n`);
+    else if (await demoSiteExists(app.services.sites)) process.stdout.write(`${demoReminder(address, config.console)}\n`);
     if (!isLoopback(config.host)) {
       app.log.warn(
         `DEMO_SITE is on and HOST is ${config.host}: /demo gives whoever reaches this server a user-level token of the demo site; set DEMO_SITE=false unless only you can reach it`,

@@ -122,6 +122,10 @@ describe('npm start on an empty database', () => {
     const challenges = await get(server.baseUrl, '/challenges', appToken);
     const ids = ((await challenges.json()) as { response: Array<{ id: string }> }).response.map((m) => m.id);
     expect(ids).toEqual(expect.arrayContaining(['m-first-read', 'm-scholar']));
+    // The console is named, and served.
+    const consoleUrl = /The console, .*: (\S+\/console)$/m.exec(banner)?.[1];
+    expect(consoleUrl, banner).toBe(`${server.baseUrl}/console`);
+    expect((await fetch(consoleUrl as string)).status).toBe(200);
     // The admin client reads the program.
     const adminToken = await token(server.baseUrl, pasted.ADMIN_CLIENT_ID as string, pasted.ADMIN_CLIENT_SECRET as string);
     expect((await get(server.baseUrl, '/admin/program', adminToken)).status).toBe(200);

@@ -44,10 +44,17 @@ export async function demoSiteExists(sites: SitesService): Promise<boolean> {
 /** A value as one shell word (ids and secrets are URL-safe characters already; anything else is quoted). */
 const shellWord = (value: string) => (/^[\w.:/@%+-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
-const links = (baseUrl: string) => [`  Start here: ${baseUrl}/`, `  API reference: ${baseUrl}/docs`, `  The UI blocks, live: ${baseUrl}/demo`, ''];
+/** Where to go next; the console (when it is served) is signed in to with an admin client's id and secret. */
+const links = (baseUrl: string, console: boolean) => [
+  `  Start here: ${baseUrl}/`,
+  `  API reference: ${baseUrl}/docs`,
+  `  The UI blocks, live: ${baseUrl}/demo`,
+  ...(console ? [`  The console, for the people who run the program (sign in with ADMIN_CLIENT_*): ${baseUrl}/console`] : []),
+  '',
+];
 
 /** What the first start prints: the secrets, once, as the `export` lines README's first calls use. */
-export function demoBanner(demo: DemoSite, baseUrl: string): string {
+export function demoBanner(demo: DemoSite, baseUrl: string, console: boolean): string {
   return [
     '',
     `  Questline created a demo site ("${demo.siteId}"). Its secrets are shown only now; paste these lines`,
@@ -61,12 +68,12 @@ export function demoBanner(demo: DemoSite, baseUrl: string): string {
     '',
     `    curl -s ${baseUrl}/oauth/token/ -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET`,
     '',
-    ...links(baseUrl),
+    ...links(baseUrl, console),
   ].join('\n');
 }
 
 /** What a later start prints: the secrets were shown once; how to get new ones. */
-export function demoReminder(baseUrl: string): string {
+export function demoReminder(baseUrl: string, console: boolean): string {
   return [
     '',
     `  The demo site ("${DEMO_SITE_ID}") was created on an earlier start, which showed its secrets once.`,
@@ -75,6 +82,6 @@ export function demoReminder(baseUrl: string): string {
     `    npx questline client create --site ${DEMO_SITE_ID} --role app       # export them as CLIENT_ID and CLIENT_SECRET`,
     `    npx questline client create --site ${DEMO_SITE_ID} --role admin     # as ADMIN_CLIENT_ID and ADMIN_CLIENT_SECRET`,
     '',
-    ...links(baseUrl),
+    ...links(baseUrl, console),
   ].join('\n');
 }
