@@ -10,8 +10,8 @@ import type { ProgramDocument } from '../../src/modules/program/model.js';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser } from '../helpers/browser.js';
-import { signIn, type WebStorage } from './console-helpers.js';
-import { poll, watch } from './helpers.js';
+import { openConsole, type WebStorage } from './console-helpers.js';
+import { poll } from './helpers.js';
 
 const USER = 'flow-user';
 
@@ -56,18 +56,10 @@ describe.skipIf(!hasBrowser).each(configurations)('a program manager’s round i
   };
 
   it('builds a mission, tries it, logs it, sees it, reverses it, restores the program and signs out', { timeout: 180_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const before = await newestVersion();
+    // Sign in: the console opens on the overview.
+    const { page, problems, refused } = await openConsole(browser, base, '/console', demo.admin);
     try {
-      const { problems } = watch(page, base);
-      const refused: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
-      });
-      const before = await newestVersion();
-
-      // Sign in: the console opens on the overview.
-      await page.goto(`${base}/console`);
-      await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
       await page.waitForURL(`${base}/console/overview`);
       await poll(() => actionsToday(page)).toBe(0);
 
@@ -131,7 +123,9 @@ describe.skipIf(!hasBrowser).each(configurations)('a program manager’s round i
         return actionsToday(page);
       }).toBe(1);
 
-      // Reverse it from the user's page, after the confirmation shows the clawback.
+      // Reverse it from the user's page, after the confirmation shows the clawback. (The refreshes
+      // above may still be answering: loading another page while they are would abort them.)
+      await page.waitForLoadState('networkidle');
       await page.goto(`${base}/console/people/${USER}`);
       await page.locator('.actions .tabulator-row', { hasText: 'watch_video' }).locator('sl-button.reverse').click();
       const reverse = page.locator('sl-dialog.reverse-dialog');

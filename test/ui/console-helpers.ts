@@ -1,8 +1,10 @@
-// Shared by the console's browser tests (test/ui/console*.test.ts): signing in through the form,
-// axe-core's serious violations on the page as it is, and the console's session key.
+// Shared by the console's browser tests (test/ui/console*.test.ts): a signed-in page watched for
+// what goes wrong on it, signing in through the form, axe-core's serious violations on the page as
+// it is, and the console's session key.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { watch } from './helpers.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -34,4 +36,35 @@ export async function signIn(page: Page, clientId: string, secret: string): Prom
   await page.locator('sl-input[name="clientId"] input').fill(clientId);
   await page.locator('sl-input[name="secret"] input').fill(secret);
   await page.locator('sl-button[type="submit"]').click();
+}
+
+/** A console page and what went wrong on it: failed requests (see watch()) and what the CSP refused. */
+export interface WatchedPage {
+  page: Page;
+  problems: string[];
+  refused: string[];
+}
+
+/**
+ * A new page at `base + path`, signed in as `client` through the form, watched from the start. It
+ * has reduced motion: Shoelace then shows a dialog or a section at once, so axe never reads one
+ * half faded in (text at partial opacity fails colour contrast).
+ */
+export async function openConsole(
+  browser: Browser,
+  base: string,
+  path: string,
+  client: { clientId: string; clientSecret: string },
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', ...options });
+  const { problems } = watch(page, base);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${base}${path}`);
+  await signIn(page, client.clientId, client.clientSecret);
+  await page.locator('header.bar').waitFor();
+  return { page, problems, refused };
 }

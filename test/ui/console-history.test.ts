@@ -6,13 +6,13 @@
 // with the server's words and location. axe-core finds no serious violation, and nothing is refused
 // by the Content-Security-Policy.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
-import { accessibilityViolations, signIn } from './console-helpers.js';
-import { poll, watch } from './helpers.js';
+import { accessibilityViolations, openConsole } from './console-helpers.js';
+import { poll } from './helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Program = any;
@@ -42,19 +42,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console’s history and b
   };
   const mission = (draft: Program, id: string) => draft.missions.find((m: { id: string }) => m.id === id);
 
-  /** A page signed in at `path`, watched for failed requests and for what the CSP refuses. */
-  async function open(path: string): Promise<{ page: Page; problems: string[]; refused: string[] }> {
-    // Reduced motion: Shoelace then opens dialogs without fading them in, so axe reads them as shown.
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
-    const { problems } = watch(page, base);
-    const refused: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
-    });
-    await page.goto(`${base}${path}`);
-    await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
-    return { page, problems, refused };
-  }
+  const open = (path: string) => openConsole(browser, base, path, demo.admin, { acceptDownloads: true });
 
   beforeAll(async () => {
     t = await buildTestApp(configuration, { config: { demoSite: true } });

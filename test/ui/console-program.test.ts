@@ -12,8 +12,8 @@ import type { ProgramDocument } from '../../src/modules/program/model.js';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, configurations, type TestApp } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot, SCREENSHOTS } from '../helpers/browser.js';
-import { accessibilityViolations, signIn } from './console-helpers.js';
-import { poll, watch } from './helpers.js';
+import { accessibilityViolations, openConsole } from './console-helpers.js';
+import { poll } from './helpers.js';
 
 interface Control {
   getAttribute(name: string): string | null;
@@ -48,20 +48,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the program editor in Chromiu
   const program = async () =>
     (JSON.parse((await t.app.inject({ method: 'GET', url: '/admin/program', headers })).body) as { response: ProgramDocument }).response;
 
-  /** A page signed in at `path`, with what goes wrong on it recorded. */
-  async function open(path: string): Promise<{ page: Page; problems: string[]; refused: string[] }> {
-    // Without motion, Shoelace opens dialogs and sections at once: axe never reads a colour mid-fade.
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const { problems } = watch(page, base);
-    const refused: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
-    });
-    await page.goto(`${base}${path}`);
-    await signIn(page, demo.admin.clientId, demo.admin.clientSecret);
-    await page.locator('header.bar').waitFor();
-    return { page, problems, refused };
-  }
+  const open = (path: string) => openConsole(browser, base, path, demo.admin);
 
   const control = (page: Page, path: string) => page.locator(`.entity-form [data-path="${path}"]`);
   const state = (page: Page, path: string) =>
