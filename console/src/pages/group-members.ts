@@ -47,7 +47,7 @@ export class QlGroupMembers extends LitElement {
     // A plain button: it fits the grid's row, where a Shoelace one, drawn later, overflows it.
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'link-button';
+    button.className = 'link';
     button.textContent = 'Remove';
     button.setAttribute('aria-label', `Remove ${userId}`);
     button.addEventListener('click', () => void this.change('DELETE', userId));
