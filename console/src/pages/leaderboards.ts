@@ -5,6 +5,7 @@ import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js';
 import { api, apiPage } from '../api.js';
 import { grid } from '../grid.js';
+import { Refresher } from '../refresher.js';
 import { fullName } from '../names.js';
 import type { LeaderEntry as Leader } from '../../../src/modules/leaderboards/service.js';
 
@@ -30,7 +31,7 @@ export class QlLeaderboardsPage extends LitElement {
   @state() private error: string | undefined;
   @query('.standings') private readonly table!: HTMLElement;
   private grid: Tabulator | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly refresher = new Refresher(this, REFRESH_MS, () => void this.loadLeaders());
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -39,11 +40,9 @@ export class QlLeaderboardsPage extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.loadBoards();
-    this.timer = setInterval(() => void this.loadLeaders(), REFRESH_MS);
   }
 
   override disconnectedCallback(): void {
-    clearInterval(this.timer);
     this.grid?.destroy();
     this.grid = undefined;
     super.disconnectedCallback();

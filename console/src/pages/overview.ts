@@ -9,6 +9,7 @@ import type { Range } from '../../../src/modules/analytics/days.js';
 import { api } from '../api.js';
 import { drawChart, type Chart } from '../charts.js';
 import { downloadCsv } from '../download.js';
+import { Refresher } from '../refresher.js';
 import { fullDay, PANELS, type Panel } from './overview-panels.js';
 
 const REFRESH_MS = 30_000;
@@ -39,7 +40,8 @@ export class QlOverviewPage extends LitElement {
   @state() private loading = false;
   @state() private error: string | undefined;
   private readonly charts = new Map<string, Chart>();
-  private timer: ReturnType<typeof setInterval> | undefined;
+  // Refreshes itself while shown (the figures of today move).
+  private readonly refresher = new Refresher(this, REFRESH_MS, () => void this.load());
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -48,13 +50,9 @@ export class QlOverviewPage extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.load();
-    this.timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void this.load();
-    }, REFRESH_MS);
   }
 
   override disconnectedCallback(): void {
-    clearInterval(this.timer);
     for (const chart of this.charts.values()) chart.destroy();
     this.charts.clear();
     super.disconnectedCallback();
