@@ -14,6 +14,7 @@ import type { WebhookAdminService } from '../webhooks/service.js';
 import { parseChanges, type ChangeKind } from '../../db/analytics-changes.js';
 import type { AnalyticsSeries, AnalyticsSitesTable } from '../../db/schema.js';
 import type { Trx } from '../../db/index.js';
+import { Periodic } from '../../infra/periodic.js';
 import { dayWindow, MAX_DAYS, perDay, startOfDay, type DayWindow, type Range } from './days.js';
 import type { AnalyticsRepository, DayFigure, HistoryFigure } from './repository.js';
 
@@ -60,10 +61,7 @@ export interface AnalyticsOptions {
 }
 
 export class AnalyticsService {
-  #running = false;
-  #stopping = false;
-  #timer: NodeJS.Timeout | undefined;
-  #round: Promise<void> | undefined;
+  readonly #folding: Periodic;
 
   constructor(
     private readonly repository: AnalyticsRepository,
@@ -72,7 +70,9 @@ export class AnalyticsService {
     private readonly actions: Pick<ActionService, 'activeUsers'>,
     private readonly webhooks: Pick<WebhookAdminService, 'deliveriesByDay' | 'backlog'>,
     private readonly options: AnalyticsOptions,
-  ) {}
+  ) {
+    this.#folding = new Periodic(options.foldIntervalMs, () => this.foldAll(), options.onError);
+  }
 
   /** GET /admin/analytics/overview: the site's figures of the last `range` days, today's as of now. */
   async overview(siteId: string, range: Range): Promise<Overview> {
@@ -130,29 +130,17 @@ export class AnalyticsService {
 
   /** Folds in the background every foldIntervalMs until stop(): every site with changes, and every site never built. */
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    const tick = () => {
-      this.#round = this.foldAll()
-        .catch((error: unknown) => this.options.onError(error))
-        .finally(() => {
-          if (this.#running) this.#timer = setTimeout(tick, this.options.foldIntervalMs);
-        });
-    };
-    this.#timer = setTimeout(tick, this.options.foldIntervalMs);
+    this.#folding.start();
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.#stopping = true;
-    clearTimeout(this.#timer);
-    await this.#round;
+    await this.#folding.stop();
   }
 
   /** One background round: folds (or builds) every site that needs it. */
   async foldAll(): Promise<void> {
     for (const siteId of await this.repository.sitesToFold(100)) {
-      if (this.#stopping) return;
+      if (this.#folding.stopping) return;
       try {
         const { program } = await this.programs.snapshot(siteId);
         await this.foldSite(siteId, program.site.timezone, this.options.clock());
