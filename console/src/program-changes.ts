@@ -29,6 +29,8 @@ const PARTS: Record<Part, { one: string; many: string; idField?: string }> = {
   layouts: { one: 'layout', many: 'layouts', idField: 'uuid' },
   quizzes: { one: 'quiz', many: 'quizzes', idField: 'id' },
   exchanges: { one: 'recognition exchange', many: 'recognition exchanges', idField: 'id' },
+  streaks: { one: 'streak', many: 'streaks', idField: 'id' },
+  boosts: { one: 'boost', many: 'boosts', idField: 'id' },
   awardSettings: { one: 'award settings', many: 'award settings' },
 };
 

@@ -29,6 +29,29 @@ const DATED_ATTRIBUTES: ElementSpec['attributes'] = [
   ['timezone', 'string'],
 ];
 
+/** `<Rewards badge>` with `<Points category amount/>` children: a streak milestone's or a leaderboard prize's. */
+const rewardsChild: ChildSpec = {
+  kind: 'object',
+  key: 'rewards',
+  spec: {
+    element: 'Rewards',
+    attributes: [['badge', 'string']],
+    children: [
+      {
+        kind: 'list',
+        key: 'points',
+        spec: {
+          element: 'Points',
+          attributes: [
+            ['category', 'string'],
+            ['amount', 'number'],
+          ],
+        },
+      },
+    ],
+  },
+};
+
 const missionSpec: ElementSpec = {
   element: 'Mission',
   attributes: [
@@ -53,10 +76,11 @@ const missionSpec: ElementSpec = {
       key: 'prerequisites',
       spec: {
         element: 'Prerequisites',
-        attributes: [],
+        attributes: [['minLevel', 'string']],
         children: [
           { kind: 'values', key: 'groups', element: 'Group', attribute: 'id' },
           { kind: 'values', key: 'missions', element: 'Mission', attribute: 'id' },
+          { kind: 'values', key: 'excludedGroups', element: 'ExcludedGroup', attribute: 'id' },
         ],
       },
     },
@@ -168,6 +192,19 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
           ['dailyLimit', 'number'],
           ['yearlyLimit', 'number'],
         ],
+        children: [
+          {
+            kind: 'object',
+            key: 'expiry',
+            spec: {
+              element: 'Expiry',
+              attributes: [
+                ['afterDays', 'number'],
+                ['date', 'string'],
+              ],
+            },
+          },
+        ],
       },
     },
     {
@@ -254,6 +291,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
           ['groupFilter', 'string'],
           ['size', 'number'],
           ['primary', 'boolean'],
+          ['end', 'string'],
         ],
         children: [
           {
@@ -268,6 +306,7 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
               ],
             },
           },
+          { kind: 'list', key: 'prizes', wrapper: 'Prizes', spec: { element: 'Prize', attributes: [['ranks', 'string']], children: [rewardsChild] } },
         ],
       },
     },
@@ -354,6 +393,59 @@ export const siteConfigurationSpec: ElementSpec & { attributesKey: 'site' } = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'list',
+      key: 'streaks',
+      wrapper: 'Streaks',
+      spec: {
+        element: 'Streak',
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['description', 'string'],
+          ['iconUrl', 'string'],
+          ['action', 'string'],
+          ['mission', 'string'],
+          ['period', 'string'],
+        ],
+        children: [
+          {
+            kind: 'object',
+            key: 'freezes',
+            spec: {
+              element: 'Freezes',
+              attributes: [
+                ['max', 'number'],
+                ['initial', 'number'],
+                ['earnEvery', 'number'],
+              ],
+            },
+          },
+          { kind: 'list', key: 'milestones', spec: { element: 'Milestone', attributes: [['length', 'number']], children: [rewardsChild] } },
+        ],
+      },
+    },
+    {
+      kind: 'list',
+      key: 'boosts',
+      wrapper: 'Boosts',
+      spec: {
+        element: 'Boost',
+        attributes: [
+          ['id', 'string'],
+          ['name', 'string'],
+          ['multiplier', 'number'],
+          ['start', 'string'],
+          ['end', 'string'],
+          ['timezone', 'string'],
+        ],
+        children: [
+          { kind: 'values', key: 'actions', element: 'Action', attribute: 'name' },
+          { kind: 'values', key: 'missions', element: 'Mission', attribute: 'id' },
+          { kind: 'values', key: 'groups', element: 'Group', attribute: 'id' },
         ],
       },
     },

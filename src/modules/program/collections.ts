@@ -2,9 +2,10 @@
 // kind, at the interface document's path words), and the edits that API makes to a draft of one.
 import type { TSchema } from 'typebox';
 import { AppError } from '../../errors.js';
-import { Action, Badge, Exchange, Group, Layout, Leaderboard, Level, Mission, PointCategory, Quiz, type ProgramDocument } from './model.js';
+import { Action, Badge, Boost, Exchange, Group, Layout, Leaderboard, Level, Mission, PointCategory, Quiz, Streak, type ProgramDocument } from './model.js';
 
-type CollectionKey = 'actions' | 'pointCategories' | 'missions' | 'levels' | 'badges' | 'groups' | 'leaderboards' | 'layouts' | 'quizzes' | 'exchanges';
+type CollectionKey =
+  'actions' | 'pointCategories' | 'missions' | 'levels' | 'badges' | 'groups' | 'leaderboards' | 'layouts' | 'quizzes' | 'exchanges' | 'streaks' | 'boosts';
 
 export interface Collection {
   /** Path segment under /admin/. */
@@ -28,15 +29,23 @@ export const collections: Collection[] = [
   { path: 'layouts', key: 'layouts', idField: 'uuid', schema: Layout, noun: 'layout' },
   { path: 'quizzes', key: 'quizzes', idField: 'id', schema: Quiz, noun: 'quiz' },
   { path: 'exchanges', key: 'exchanges', idField: 'id', schema: Exchange, noun: 'exchange' },
+  { path: 'streaks', key: 'streaks', idField: 'id', schema: Streak, noun: 'streak' },
+  { path: 'boosts', key: 'boosts', idField: 'id', schema: Boost, noun: 'boost' },
 ];
 
 type Entity = Record<string, unknown>;
 
-export function entitiesOf(program: ProgramDocument, collection: Collection): Entity[] {
-  return program[collection.key] as unknown as Entity[];
+/** The entities of a collection (none when a program predating the collection lacks it). */
+export function entitiesOf(program: ProgramDocument, collection: Collection): readonly Entity[] {
+  return (program[collection.key] ?? []) as unknown as readonly Entity[];
 }
 
-export function indexOf(entities: Entity[], collection: Collection, id: string): number {
+/** The draft's list of a collection to edit, added to the draft when it has none yet. */
+function draftEntities(draft: ProgramDocument, collection: Collection): Entity[] {
+  return ((draft as unknown as Record<CollectionKey, Entity[] | undefined>)[collection.key] ??= []);
+}
+
+export function indexOf(entities: readonly Entity[], collection: Collection, id: string): number {
   const wanted = collection.caseInsensitive ? id.toLowerCase() : id;
   return entities.findIndex((entity) => {
     const value = String(entity[collection.idField]);
@@ -59,14 +68,14 @@ export function findEntity(program: ProgramDocument, collection: Collection, id:
 /** Adds the entity to the draft, a conflict when one with its id is there; its index. */
 export function addEntity(draft: ProgramDocument, collection: Collection, entity: Entity): number {
   const id = String(entity[collection.idField]);
-  const entities = entitiesOf(draft, collection);
+  const entities = draftEntities(draft, collection);
   if (indexOf(entities, collection, id) >= 0) throw new AppError('conflict', `A ${collection.noun} "${id}" already exists`);
   return entities.push(entity) - 1;
 }
 
 /** Puts the entity in the place of the one with this id, or adds it: its index, and whether it was added. */
 export function putEntity(draft: ProgramDocument, collection: Collection, id: string, entity: Entity): { index: number; created: boolean } {
-  const entities = entitiesOf(draft, collection);
+  const entities = draftEntities(draft, collection);
   const index = indexOf(entities, collection, id);
   if (index < 0) return { index: entities.push(entity) - 1, created: true };
   entities[index] = entity;
@@ -75,7 +84,7 @@ export function putEntity(draft: ProgramDocument, collection: Collection, id: st
 
 /** Removes the entity with this id from the draft; not found when there is none. */
 export function removeEntity(draft: ProgramDocument, collection: Collection, id: string): void {
-  const entities = entitiesOf(draft, collection);
+  const entities = draftEntities(draft, collection);
   const index = indexOf(entities, collection, id);
   if (index < 0) throw notFound(collection, id);
   entities.splice(index, 1);

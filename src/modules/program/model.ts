@@ -29,13 +29,22 @@ const Enum = <T extends string>(values: readonly T[], description?: string) =>
     description ? { description } : {},
   );
 /** A local date-time, read in the object's own time zone (SPEC §2). */
-const LocalDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description: 'Local date-time, e.g. 2026-01-31T23:59:59' });
-const TimeZone = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  description: 'IANA time zone; a Windows zone name ("Pacific Standard Time") is accepted and stored as its IANA zone',
-});
+const LocalDateTimeOf = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });
+const LocalDateTime = LocalDateTimeOf('Local date-time, e.g. 2026-01-31T23:59:59');
+const TimeZoneOf = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
+const TimeZone = TimeZoneOf('IANA time zone; a Windows zone name ("Pacific Standard Time") is accepted and stored as its IANA zone');
 const IdList = WithDefault(Type.Array(Id(), { maxItems: 1000 }), []);
+/** Points per category and a badge: what a streak milestone or a leaderboard prize pays. */
+const Rewards = Type.Object(
+  {
+    points: WithDefault(
+      Type.Array(Type.Object({ category: Id(), amount: Type.Integer({ minimum: 0, maximum: MAX_POINTS }) }, { additionalProperties: false }), { maxItems: 20 }),
+      [],
+    ),
+    badge: Optional(Id()),
+  },
+  { additionalProperties: false },
+);
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 export const SYSTEM_ACTIONS = ['QUIZ_COMPLETED', 'OTS_REDEMPTION', 'RECOGNITION_GIVEN', 'RECOGNITION_RECEIVED'] as const;
@@ -75,6 +84,15 @@ export const PointCategory = Type.Object(
     isDefault: WithDefault(Type.Boolean(), false),
     dailyLimit: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'Most a user earns per calendar day (site time zone)' })),
     yearlyLimit: Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'Most a user earns per calendar year (site time zone)' })),
+    expiry: Optional(
+      Type.Object(
+        {
+          afterDays: Optional(Type.Integer({ minimum: 1, maximum: 36_500, description: 'Points expire this many days after they were earned' })),
+          date: Optional(LocalDateTimeOf('Points earned before this local date-time (site time zone) expire at it')),
+        },
+        { additionalProperties: false, description: 'Exactly one of afterDays and date. Oldest points are spent and expire first' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -132,7 +150,18 @@ export const Mission = Type.Object(
     featuredEndDate: Optional(LocalDateTime),
     timezone: WithDefault(TimeZone, DEFAULT_TIMEZONE),
     hidden: WithDefault(Enum(HIDDEN_TYPES), 'not_hidden'),
-    prerequisites: WithDefault(Type.Object({ groups: IdList, missions: IdList }, { additionalProperties: false }), {}),
+    prerequisites: WithDefault(
+      Type.Object(
+        {
+          groups: IdList,
+          missions: IdList,
+          minLevel: Optional(Id('A level id: only users who have reached it see and advance the mission')),
+          excludedGroups: Optional(Type.Array(Id(), { maxItems: 1000, description: 'Members of any of these groups do not see or advance the mission' })),
+        },
+        { additionalProperties: false },
+      ),
+      {},
+    ),
     party: WithDefault(Enum(['user', 'group'] as const), 'user'),
     ruleMatch: WithDefault(Enum(['all', 'any'] as const), 'all'),
     rules: Type.Array(Rule, { minItems: 1, maxItems: 50 }),
@@ -177,6 +206,65 @@ export const Leaderboard = Type.Object(
     groupFilter: Optional(Id()),
     size: WithDefault(Type.Integer({ minimum: 1, maximum: 10_000 }), 100),
     primary: WithDefault(Type.Boolean(), false),
+    end: Optional(LocalDateTimeOf('The board closes for good at this local date-time (site time zone); its last window ends there')),
+    prizes: Optional(
+      Type.Array(
+        Type.Object(
+          {
+            ranks: Type.String({ pattern: '^[1-9]\\d{0,4}(-[1-9]\\d{0,4})?$', description: 'A rank or a range of ranks, e.g. "1" or "2-5"' }),
+            rewards: Rewards,
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, description: 'Paid once to the final standings of each window that closes' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Streak = Type.Object(
+  {
+    id: Id(),
+    name: Name,
+    description: Optional(Text),
+    iconUrl: Optional(Url),
+    action: Optional(Id('A period counts when the user logs this action in it (exactly one of action and mission)')),
+    mission: Optional(Id('A period counts when the user completes this mission in it')),
+    period: WithDefault(Enum(['day', 'week'] as const, 'Calendar days or weeks (starting Sunday) in the site time zone'), 'day'),
+    freezes: WithDefault(
+      Type.Object(
+        {
+          max: WithDefault(Type.Integer({ minimum: 0, maximum: 365, description: 'Most freezes a user holds' }), 0),
+          initial: WithDefault(Type.Integer({ minimum: 0, maximum: 365, description: 'Freezes a user starts with' }), 0),
+          earnEvery: Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'One freeze is earned every this many periods in a run' })),
+        },
+        { additionalProperties: false, description: 'A missed period uses a freeze instead of breaking the streak' },
+      ),
+      {},
+    ),
+    milestones: WithDefault(
+      Type.Array(Type.Object({ length: Type.Integer({ minimum: 1, maximum: 100_000 }), rewards: Rewards }, { additionalProperties: false }), {
+        maxItems: 100,
+        description: 'Paid once per run when the streak reaches the length',
+      }),
+      [],
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Boost = Type.Object(
+  {
+    id: Id(),
+    name: Optional(Name),
+    multiplier: Type.Number({ exclusiveMinimum: 0, maximum: MAX_MULTIPLIER, description: 'Point rewards in the window are multiplied by this (rounded down)' }),
+    start: LocalDateTime,
+    end: LocalDateTime,
+    timezone: Optional(TimeZoneOf('The zone of start and end; the site time zone when absent; a Windows zone name is accepted')),
+    actions: WithDefault(Type.Array(Id(), { maxItems: 1000, description: 'Only rewards of missions advanced by these actions; empty: any' }), []),
+    missions: WithDefault(Type.Array(Id(), { maxItems: 1000, description: 'Only these missions; empty: any' }), []),
+    groups: WithDefault(Type.Array(Id(), { maxItems: 1000, description: 'Only members of these groups; empty: everyone' }), []),
   },
   { additionalProperties: false },
 );
@@ -264,6 +352,9 @@ export const Program = Type.Object(
     layouts: WithDefault(Type.Array(Layout, { maxItems: 1000 }), []),
     quizzes: WithDefault(Type.Array(Quiz, { maxItems: 1000 }), []),
     exchanges: WithDefault(Type.Array(Exchange, { maxItems: 1000 }), []),
+    // Optional rather than defaulted, so that programs stored before they existed stay canonical.
+    streaks: Optional(Type.Array(Streak, { maxItems: 1000 })),
+    boosts: Optional(Type.Array(Boost, { maxItems: 1000 })),
     awardSettings: Optional(AwardSettings),
   },
   { additionalProperties: false },
@@ -289,3 +380,5 @@ export type ActionDocument = Static<typeof Action>;
 export type QuizDocument = Static<typeof Quiz>;
 export type LeaderboardDocument = Static<typeof Leaderboard>;
 export type LayoutDocument = Static<typeof Layout>;
+export type StreakDocument = Static<typeof Streak>;
+export type BoostDocument = Static<typeof Boost>;

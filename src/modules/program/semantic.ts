@@ -28,6 +28,8 @@ const CHECKS: ReadonlyArray<(program: ProgramDocument, check: Checks) => void> =
   quizzes,
   exchanges,
   awardSettings,
+  streaks,
+  boosts,
 ];
 
 /** The errors found so far, the ids a reference may name, and the checks every kind of element uses. */
@@ -40,6 +42,7 @@ class Checks {
   readonly groups: Set<string>;
   readonly missions: Set<string>;
   readonly leaderboards: Set<string>;
+  readonly levels: Set<string>;
 
   constructor(program: ProgramDocument) {
     this.categories = new Set(program.pointCategories.map((c) => c.name));
@@ -48,6 +51,7 @@ class Checks {
     this.groups = new Set(program.groups.map((g) => g.id));
     this.missions = new Set(program.missions.map((m) => m.id));
     this.leaderboards = new Set(program.leaderboards.map((l) => l.id));
+    this.levels = new Set(program.levels.map((l) => l.id));
   }
 
   fail(path: string, message: string): void {
@@ -99,6 +103,17 @@ class Checks {
   ref(path: string, set: Set<string>, value: string | undefined, what: string, normalize = (v: string) => v): void {
     if (value !== undefined && !set.has(normalize(value))) this.fail(path, `${what} "${value}" does not exist`);
   }
+
+  /** Each id of a list names something that exists. */
+  refs(path: string, set: Set<string>, values: readonly string[], what: string, normalize = (v: string) => v): void {
+    values.forEach((value, j) => this.ref(`${path}.${j}`, set, value, what, normalize));
+  }
+
+  /** A milestone's or a prize's points name categories, and its badge exists. */
+  rewards(path: string, rewards: { points: ReadonlyArray<{ category: string }>; badge?: string | undefined }): void {
+    rewards.points.forEach((reward, p) => this.ref(`${path}.points.${p}.category`, this.categories, reward.category, 'point category'));
+    this.ref(`${path}.badge`, this.badges, rewards.badge, 'badge');
+  }
 }
 
 const lowerCase = (v: string) => v.toLowerCase();
@@ -110,6 +125,11 @@ function pointCategories(program: ProgramDocument, check: Checks): void {
   program.pointCategories.forEach((c, i) => {
     if (c.dailyLimit !== undefined && c.yearlyLimit !== undefined && c.dailyLimit > c.yearlyLimit) {
       check.fail(`pointCategories.${i}.dailyLimit`, 'must not exceed yearlyLimit');
+    }
+    if (c.expiry !== undefined) {
+      if ((c.expiry.afterDays === undefined) === (c.expiry.date === undefined))
+        check.fail(`pointCategories.${i}.expiry`, 'needs exactly one of afterDays and date');
+      check.dates(`pointCategories.${i}.expiry`, c.expiry, [['date', 'date']]);
     }
   });
 }
@@ -133,9 +153,10 @@ function missions(program: ProgramDocument, check: Checks): void {
     ]);
     check.unique(`${path}.rules`, mission.rules, (r) => r.id);
     mission.rules.forEach((rule, r) => check.ref(`${path}.rules.${r}.action`, check.actions, rule.action, 'action', lowerCase));
-    mission.rewards.points.forEach((reward, p) => check.ref(`${path}.rewards.points.${p}.category`, check.categories, reward.category, 'point category'));
-    check.ref(`${path}.rewards.badge`, check.badges, mission.rewards.badge, 'badge');
-    mission.prerequisites.groups.forEach((g, j) => check.ref(`${path}.prerequisites.groups.${j}`, check.groups, g, 'group'));
+    check.rewards(`${path}.rewards`, mission.rewards);
+    check.refs(`${path}.prerequisites.groups`, check.groups, mission.prerequisites.groups, 'group');
+    check.refs(`${path}.prerequisites.excludedGroups`, check.groups, mission.prerequisites.excludedGroups ?? [], 'group');
+    check.ref(`${path}.prerequisites.minLevel`, check.levels, mission.prerequisites.minLevel, 'level');
     mission.prerequisites.missions.forEach((m, j) => {
       if (m === mission.id) check.fail(`${path}.prerequisites.missions.${j}`, 'a mission cannot be its own prerequisite');
       else check.ref(`${path}.prerequisites.missions.${j}`, check.missions, m, 'mission');
@@ -161,9 +182,30 @@ function leaderboards(program: ProgramDocument, check: Checks): void {
       check.fail(`${path}.metric.action`, `is required for metric type ${type}`);
     check.ref(`${path}.metric.action`, check.actions, action, 'action', lowerCase);
     check.ref(`${path}.groupFilter`, check.groups, board.groupFilter, 'group');
+    check.dates(path, board, [['end', 'end']]);
+    if (board.end !== undefined && board.period !== 'allTime')
+      check.fail(`${path}.end`, 'a fixed end is for an allTime board; a periodic board closes at the end of each window');
+    prizes(path, board, check);
   });
   const primaries = program.leaderboards.filter((l) => l.primary).length;
   if (primaries > 1) check.fail('leaderboards', `at most one leaderboard may be primary (found ${primaries})`);
+}
+
+/** Prize rank ranges are ascending ranges within the board's size, and do not overlap. */
+function prizes(path: string, board: ProgramDocument['leaderboards'][number], check: Checks): void {
+  const taken: Array<{ from: number; to: number; index: number }> = [];
+  board.prizes?.forEach((prize, p) => {
+    const [from, to = from] = prize.ranks.split('-').map(Number) as [number, number?];
+    const at = `${path}.prizes.${p}`;
+    if (to < from) check.fail(`${at}.ranks`, `"${prize.ranks}" ends before it starts`);
+    else if (to > board.size) check.fail(`${at}.ranks`, `"${prize.ranks}" goes beyond the board's size (${board.size})`);
+    else {
+      const overlap = taken.find((t) => from <= t.to && t.from <= to);
+      if (overlap !== undefined) check.fail(`${at}.ranks`, `"${prize.ranks}" overlaps ${path}.prizes.${overlap.index}`);
+      taken.push({ from, to, index: p });
+    }
+    check.rewards(`${at}.rewards`, prize.rewards);
+  });
 }
 
 function layouts(program: ProgramDocument, check: Checks): void {
@@ -209,6 +251,33 @@ function awardSettings(program: ProgramDocument, check: Checks): void {
   if (program.awardSettings === undefined) return;
   check.ref('awardSettings.pointCategory', check.categories, program.awardSettings.pointCategory, 'point category');
   check.unique('awardSettings.marketplaces', program.awardSettings.marketplaces, (m) => m.type);
+}
+
+function streaks(program: ProgramDocument, check: Checks): void {
+  const streaks = program.streaks ?? [];
+  check.unique('streaks', streaks, (s) => s.id);
+  streaks.forEach((streak, i) => {
+    const path = `streaks.${i}`;
+    if ((streak.action === undefined) === (streak.mission === undefined)) check.fail(path, 'needs exactly one of action and mission');
+    check.ref(`${path}.action`, check.actions, streak.action, 'action', lowerCase);
+    check.ref(`${path}.mission`, check.missions, streak.mission, 'mission');
+    if (streak.freezes.initial > streak.freezes.max) check.fail(`${path}.freezes.initial`, `must not exceed freezes.max (${streak.freezes.max})`);
+    if (streak.freezes.earnEvery !== undefined && streak.freezes.max === 0) check.fail(`${path}.freezes.earnEvery`, 'needs freezes.max of at least 1');
+    check.unique(`${path}.milestones`, streak.milestones, (m) => String(m.length));
+    streak.milestones.forEach((milestone, m) => check.rewards(`${path}.milestones.${m}.rewards`, milestone.rewards));
+  });
+}
+
+function boosts(program: ProgramDocument, check: Checks): void {
+  const boosts = program.boosts ?? [];
+  check.unique('boosts', boosts, (b) => b.id);
+  boosts.forEach((boost, i) => {
+    const path = `boosts.${i}`;
+    check.zoned(path, boost, [['start', 'end']]);
+    check.refs(`${path}.actions`, check.actions, boost.actions, 'action', lowerCase);
+    check.refs(`${path}.missions`, check.missions, boost.missions, 'mission');
+    check.refs(`${path}.groups`, check.groups, boost.groups, 'group');
+  });
 }
 
 /**

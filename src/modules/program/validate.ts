@@ -116,4 +116,5 @@ function storeIanaTimeZones(program: ProgramDocument): void {
   for (const mission of program.missions) mission.timezone = iana(mission.timezone);
   for (const quiz of program.quizzes) quiz.timezone = iana(quiz.timezone);
   for (const exchange of program.exchanges) if (exchange.timezone !== undefined) exchange.timezone = iana(exchange.timezone);
+  for (const boost of program.boosts ?? []) if (boost.timezone !== undefined) boost.timezone = iana(boost.timezone);
 }

@@ -5,7 +5,7 @@
 // JSON Patch (from rfc6902) whose paths are inside the entity.
 import { isDeepStrictEqual } from 'node:util';
 import { createPatch, type Operation } from 'rfc6902';
-import { collections, type Collection } from './collections.js';
+import { collections, entitiesOf, type Collection } from './collections.js';
 import type { ProgramDocument } from './model.js';
 
 /** The part of the program an entity is in: a collection's key (`missions`), or `site`, `awardSettings`. */
@@ -44,7 +44,7 @@ function single(part: Part, before: unknown, after: unknown): EntityChange[] {
   return patch.length === 0 ? [] : [{ part, id: null, change: 'changed', patch }];
 }
 
-function collectionChanges(collection: Collection, before: Entity[], after: Entity[]): EntityChange[] {
+function collectionChanges(collection: Collection, before: readonly Entity[], after: readonly Entity[]): EntityChange[] {
   const part = collection.key;
   const idOf = (entity: Entity) => String(entity[collection.idField]);
   const keyOf = (entity: Entity) => (collection.caseInsensitive ? idOf(entity).toLowerCase() : idOf(entity));
@@ -70,9 +70,7 @@ function collectionChanges(collection: Collection, before: Entity[], after: Enti
 export function programChanges(before: ProgramDocument, after: ProgramDocument): EntityChange[] {
   return [
     ...single('site', withoutSecret(before.site), withoutSecret(after.site)),
-    ...collections.flatMap((collection) =>
-      collectionChanges(collection, before[collection.key] as unknown as Entity[], after[collection.key] as unknown as Entity[]),
-    ),
+    ...collections.flatMap((collection) => collectionChanges(collection, entitiesOf(before, collection), entitiesOf(after, collection))),
     ...single('awardSettings', before.awardSettings, after.awardSettings),
   ];
 }

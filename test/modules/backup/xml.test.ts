@@ -414,3 +414,96 @@ describe('the XML spec and the program model', () => {
     expect(unknownToModel(program, programSpec())).toEqual(['missions.repeatableWindow.@timezone']);
   });
 });
+
+describe('streaks, boosts, expiry, prizes and level prerequisites', () => {
+  const program = validateProgram({
+    site: { name: 'Engagement', timezone: 'Europe/Paris' },
+    pointCategories: [
+      { name: 'Points', isDefault: true, expiry: { afterDays: 365 } },
+      { name: 'Coins', expiry: { date: '2026-12-31T23:59:59' } },
+    ],
+    actions: [{ name: 'login' }, { name: 'read' }],
+    badges: [{ id: 'b-week', name: 'A week' }],
+    levels: [
+      { id: 'l-1', name: 'One', threshold: 0 },
+      { id: 'l-2', name: 'Two', threshold: 100 },
+    ],
+    groups: [{ id: 'g-staff', name: 'Staff' }],
+    missions: [
+      {
+        id: 'm-read',
+        name: 'Read',
+        prerequisites: { minLevel: 'l-2', excludedGroups: ['g-staff'] },
+        rules: [{ id: 'r', action: 'read', goal: 1 }],
+        rewards: { points: [{ category: 'Points', amount: 10 }] },
+      },
+    ],
+    leaderboards: [
+      {
+        id: 'lb-week',
+        name: 'This week',
+        metric: { type: 'points', category: 'Points' },
+        period: 'week',
+        prizes: [
+          { ranks: '1', rewards: { points: [{ category: 'Coins', amount: 100 }], badge: 'b-week' } },
+          { ranks: '2-3', rewards: { points: [{ category: 'Coins', amount: 50 }] } },
+        ],
+      },
+      { id: 'lb-season', name: 'Season', metric: { type: 'lifetimePoints' }, end: '2026-12-31T23:59:59' },
+    ],
+    streaks: [
+      {
+        id: 's-login',
+        name: 'Daily login',
+        action: 'login',
+        freezes: { max: 2, initial: 1, earnEvery: 7 },
+        milestones: [{ length: 7, rewards: { points: [{ category: 'Points', amount: 70 }], badge: 'b-week' } }],
+      },
+      { id: 's-read', name: 'Weekly reading', mission: 'm-read', period: 'week' },
+    ],
+    boosts: [
+      { id: 'weekend', name: 'Double weekend', multiplier: 2, start: '2026-12-05T00:00', end: '2026-12-06T23:59:59' },
+      {
+        id: 'staff',
+        multiplier: 1.5,
+        start: '2026-12-01T00:00',
+        end: '2026-12-31T23:59',
+        timezone: 'Pacific Standard Time',
+        actions: ['read'],
+        missions: ['m-read'],
+        groups: ['g-staff'],
+      },
+    ],
+  });
+
+  it('fills their defaults', () => {
+    expect(program.streaks?.[1]).toEqual({
+      id: 's-read',
+      name: 'Weekly reading',
+      mission: 'm-read',
+      period: 'week',
+      freezes: { max: 0, initial: 0 },
+      milestones: [],
+    });
+    expect(program.boosts?.[0]).toMatchObject({ actions: [], missions: [], groups: [] });
+    expect(program.boosts?.[1]?.timezone).toBe('America/Los_Angeles');
+    expect(program.missions[0]?.prerequisites).toEqual({ groups: [], missions: [], minLevel: 'l-2', excludedGroups: ['g-staff'] });
+  });
+
+  it('round-trip through XML unchanged', () => {
+    const xml = programToXml(program);
+    expect(xml).toContain('<Streak id="s-login" name="Daily login" action="login" period="day">');
+    expect(xml).toContain('<Freezes max="2" initial="1" earnEvery="7"/>');
+    expect(xml).toContain('<Prize ranks="2-3">');
+    expect(xml).toContain('<Expiry afterDays="365"/>');
+    expect(xml).toContain('<ExcludedGroup id="g-staff"/>');
+    expect(validateProgram(xmlToProgram(xml))).toEqual(program);
+  });
+
+  it('leave a program that uses none of them as it was: no empty lists are added', () => {
+    const plain = validateProgram({ site: { name: 'Plain' }, pointCategories: [{ name: 'Points', isDefault: true }] });
+    expect(Object.keys(plain)).not.toContain('streaks');
+    expect(validateProgram(xmlToProgram(programToXml(plain)))).toEqual(plain);
+    expect(programToXml(plain)).not.toMatch(/Streaks|Boosts|Prizes|Expiry/);
+  });
+});

@@ -9,7 +9,12 @@ import { EXAMPLE_PROGRAM_PATH as examplePath } from '../../helpers/fixtures.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
-const example = JSON.parse(readFileSync(examplePath, 'utf8')) as Loose;
+// The example program, with a streak and a boost (it has none of its own).
+const example = {
+  ...(JSON.parse(readFileSync(examplePath, 'utf8')) as Loose),
+  streaks: [{ id: 's-login', name: 'Daily login', action: 'login', period: 'day', freezes: { max: 1, initial: 0 }, milestones: [] }],
+  boosts: [{ id: 'bo-launch', multiplier: 2, start: '2027-01-01T00:00', end: '2027-01-02T00:00', actions: [], missions: [], groups: [] }],
+} as Loose;
 const LA = 'America/Los_Angeles';
 
 interface EntityCase {
@@ -143,6 +148,24 @@ const entities: EntityCase[] = [
     defaults: { givers: { groups: [] }, recipients: { groups: [] }, minPoints: 1, maxRecipients: 10, categories: [] },
     change: { maxPoints: 5 },
   },
+  {
+    path: 'streaks',
+    key: 'streaks',
+    idField: 'id',
+    ids: ['s-new', 's-other'],
+    make: (id) => ({ id, name: 'Sharing', action: 'share' }),
+    defaults: { period: 'day', freezes: { max: 0, initial: 0 }, milestones: [] },
+    change: { period: 'week', milestones: [{ length: 4, rewards: { points: [{ category: 'Coins', amount: 20 }] } }] },
+  },
+  {
+    path: 'boosts',
+    key: 'boosts',
+    idField: 'id',
+    ids: ['bo-new', 'bo-other'],
+    make: (id) => ({ id, multiplier: 3, start: '2027-02-01T00:00', end: '2027-02-02T00:00' }),
+    defaults: { actions: [], missions: [], groups: [] },
+    change: { multiplier: 1.5, groups: ['g-sales'] },
+  },
 ];
 
 function expectProblem(response: LightMyRequestResponse, status: number, code: string): Loose {
@@ -228,6 +251,7 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
     ['groups/g-sales', 'missions.2.prerequisites.groups.0'],
     ['challenges/m-first-read', 'missions.0.prerequisites.missions.0'],
     ['leaderboards/lb-weekly', 'layouts.0.leaderboards.1'],
+    ['actions/login', 'streaks.0.action'],
   ])('refuses DELETE /admin/%s while something refers to it (422) and changes nothing', async (target, path) => {
     const before = await program();
     const refused = expectProblem(await call('DELETE', `/admin/${target}`), 422, 'program_invalid');
@@ -426,6 +450,8 @@ describe.each(configurations)('admin entities (%s)', (configuration) => {
       layouts: example.layouts[1].uuid,
       quizzes: 'q-safety',
       exchanges: 'x-kudos',
+      streaks: 's-login',
+      boosts: 'bo-launch',
     };
     const routes: Array<[Method, string, unknown?]> = [
       ...entities.flatMap(({ path, make, ids: [id] }): Array<[Method, string, unknown?]> => [

@@ -153,6 +153,8 @@ describe('validateProgram: legacy repeatableWindow.timezone', () => {
 
 type Case = [name: string, edit: (program: Loose) => void, path: string, message: RegExp];
 
+const BOOST = { id: 'double', multiplier: 2, start: '2026-12-05T00:00', end: '2026-12-06T23:59:59' };
+
 const structural: Case[] = [
   ['missing rules', (p) => delete p.missions[0].rules, 'missions.0.rules', /required/],
   ['empty rules', (p) => (p.missions[0].rules = []), 'missions.0.rules', /fewer than 1/],
@@ -178,6 +180,16 @@ const structural: Case[] = [
   ['date without a time', (p) => (p.missions[0].startDate = '2026-01-01'), 'missions.0.startDate', /pattern/],
   ['negative reward', (p) => (p.missions[0].rewards.points[0].amount = -1), 'missions.0.rewards.points.0.amount', />=/],
   ['lower-case currency', (p) => (p.awardSettings.currency = 'usd'), 'awardSettings.currency', /pattern/],
+  ['bad prize ranks', (p) => (p.leaderboards[1].prizes = [{ ranks: '1 to 3', rewards: {} }]), 'leaderboards.1.prizes.0.ranks', /pattern/],
+  ['rank 0', (p) => (p.leaderboards[1].prizes = [{ ranks: '0-2', rewards: {} }]), 'leaderboards.1.prizes.0.ranks', /pattern/],
+  [
+    'streak period of a month',
+    (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', period: 'month' }]),
+    'streaks.0.period',
+    /must be one of: day, week/,
+  ],
+  ['boost multiplier 0', (p) => (p.boosts = [{ ...BOOST, multiplier: 0 }]), 'boosts.0.multiplier', />/],
+  ['expiry after 0 days', (p) => (p.pointCategories[1].expiry = { afterDays: 0 }), 'pointCategories.1.expiry.afterDays', />=/],
 ];
 
 const semantic: Case[] = [
@@ -254,6 +266,94 @@ const semantic: Case[] = [
   ['exchange maxPoints below minPoints', (p) => Object.assign(p.exchanges[0], { minPoints: 10, maxPoints: 5 }), 'exchanges.0.maxPoints', /minPoints/],
   ['exchange givers from an unknown group', (p) => (p.exchanges[0].givers.groups = ['g-nope']), 'exchanges.0.givers.groups.0', /g-nope/],
   ['award settings on an unknown category', (p) => (p.awardSettings.pointCategory = 'Gems'), 'awardSettings.pointCategory', /Gems.*does not exist/],
+  ['expiry with neither afterDays nor date', (p) => (p.pointCategories[1].expiry = {}), 'pointCategories.1.expiry', /exactly one of afterDays and date/],
+  [
+    'expiry with both afterDays and date',
+    (p) => (p.pointCategories[1].expiry = { afterDays: 30, date: '2026-12-31T23:59:59' }),
+    'pointCategories.1.expiry',
+    /exactly one/,
+  ],
+  ['expiry on an impossible date', (p) => (p.pointCategories[1].expiry = { date: '2026-02-30T00:00' }), 'pointCategories.1.expiry.date', /not a real date/],
+  ['minLevel an unknown level', (p) => (p.missions[0].prerequisites.minLevel = 'l-nope'), 'missions.0.prerequisites.minLevel', /level "l-nope" does not exist/],
+  ['excluded group unknown', (p) => (p.missions[0].prerequisites.excludedGroups = ['g-nope']), 'missions.0.prerequisites.excludedGroups.0', /g-nope/],
+  ['prize range ending before it starts', (p) => (p.leaderboards[1].prizes = [{ ranks: '3-1', rewards: {} }]), 'leaderboards.1.prizes.0.ranks', /ends before/],
+  [
+    'prize ranks beyond the board size',
+    (p) => Object.assign(p.leaderboards[1], { size: 10, prizes: [{ ranks: '5-11', rewards: {} }] }),
+    'leaderboards.1.prizes.0.ranks',
+    /beyond the board's size \(10\)/,
+  ],
+  [
+    'overlapping prize ranges',
+    (p) =>
+      (p.leaderboards[1].prizes = [
+        { ranks: '1-3', rewards: {} },
+        { ranks: '3', rewards: {} },
+      ]),
+    'leaderboards.1.prizes.1.ranks',
+    /overlaps leaderboards\.1\.prizes\.0/,
+  ],
+  [
+    'prize in an unknown category',
+    (p) => (p.leaderboards[1].prizes = [{ ranks: '1', rewards: { points: [{ category: 'Gems', amount: 5 }] } }]),
+    'leaderboards.1.prizes.0.rewards.points.0.category',
+    /Gems/,
+  ],
+  ['fixed end on a weekly board', (p) => (p.leaderboards[1].end = '2026-12-31T23:59'), 'leaderboards.1.end', /allTime/],
+  ['streak with neither action nor mission', (p) => (p.streaks = [{ id: 's', name: 'S' }]), 'streaks.0', /exactly one of action and mission/],
+  ['streak with both', (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', mission: 'm-chef' }]), 'streaks.0', /exactly one/],
+  ['streak on an unknown action', (p) => (p.streaks = [{ id: 's', name: 'S', action: 'jump' }]), 'streaks.0.action', /jump.*does not exist/],
+  ['streak on an unknown mission', (p) => (p.streaks = [{ id: 's', name: 'S', mission: 'm-nope' }]), 'streaks.0.mission', /m-nope/],
+  [
+    'more initial freezes than max',
+    (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', freezes: { max: 1, initial: 2 } }]),
+    'streaks.0.freezes.initial',
+    /freezes\.max \(1\)/,
+  ],
+  [
+    'earning freezes that cannot be held',
+    (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', freezes: { earnEvery: 7 } }]),
+    'streaks.0.freezes.earnEvery',
+    /max of at least 1/,
+  ],
+  [
+    'two milestones of one length',
+    (p) =>
+      (p.streaks = [
+        {
+          id: 's',
+          name: 'S',
+          action: 'login',
+          milestones: [
+            { length: 7, rewards: {} },
+            { length: 7, rewards: {} },
+          ],
+        },
+      ]),
+    'streaks.0.milestones.1',
+    /milestones\.0/,
+  ],
+  [
+    'milestone badge unknown',
+    (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', milestones: [{ length: 7, rewards: { badge: 'b-nope' } }] }]),
+    'streaks.0.milestones.0.rewards.badge',
+    /b-nope/,
+  ],
+  [
+    'duplicate streak id',
+    (p) =>
+      (p.streaks = [
+        { id: 's', name: 'S', action: 'login' },
+        { id: 's', name: 'T', action: 'share' },
+      ]),
+    'streaks.1',
+    /"s" is already used by streaks\.0/,
+  ],
+  ['boost ending before it starts', (p) => (p.boosts = [{ ...BOOST, end: '2026-01-01T00:00' }]), 'boosts.0.end', /before start/],
+  ['boost in an unknown zone', (p) => (p.boosts = [{ ...BOOST, timezone: 'Mars/Olympus' }]), 'boosts.0.timezone', /IANA/],
+  ['boost on an unknown action', (p) => (p.boosts = [{ ...BOOST, actions: ['login', 'jump'] }]), 'boosts.0.actions.1', /jump/],
+  ['boost on an unknown mission', (p) => (p.boosts = [{ ...BOOST, missions: ['m-nope'] }]), 'boosts.0.missions.0', /m-nope/],
+  ['boost for an unknown group', (p) => (p.boosts = [{ ...BOOST, groups: ['g-nope'] }]), 'boosts.0.groups.0', /g-nope/],
 ];
 
 describe('validateProgram: errors', () => {
