@@ -3,7 +3,7 @@
 // and the OpenAPI document all derive from them. Defaults are declared here and filled by
 // validateProgram, so a stored program is always in canonical form.
 import { MAX_MULTIPLIER, MAX_POINTS } from '../../engine/amounts.js';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { ID_PATTERN } from '../../http/ids.js';
 
 const Id = (description?: string) => Type.String({ pattern: ID_PATTERN, ...(description ? { description } : {}) });
@@ -23,11 +23,15 @@ const WithDefault = <T extends TSchema>(schema: T, value: unknown): T => {
   copy.default = value;
   return copy;
 };
+/**
+ * One of the strings. A union built from a mapped array has the static type `never` in TypeBox
+ * (it needs a tuple), which would let any value through the type checker: the cast states the type.
+ */
 const Enum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(
     values.map((v) => Type.Literal(v)),
     description ? { description } : {},
-  );
+  ) as TSchema as TUnsafe<T>;
 /** A local date-time, read in the object's own time zone (SPEC §2). */
 const LocalDateTimeOf = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$', description });
 const LocalDateTime = LocalDateTimeOf('Local date-time, e.g. 2026-01-31T23:59:59');
