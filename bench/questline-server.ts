@@ -15,7 +15,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { seedHistory } from './analytics.js';
 import { segment, startRecording, tracePerTable } from './trace.js';
-import { benchLeaderboards, benchProgram, pointsProgram } from './workload.js';
+import { benchLeaderboards, benchProgram, engagementProgram, pointsProgram } from './workload.js';
 
 // Every query a pg client sends (the pool's and Questline's named statements alike) is one round trip.
 let queries = 0;
@@ -62,8 +62,14 @@ const client =
   joined !== undefined ? { clientId: joined[0] as string, clientSecret: joined[1] as string } : await app.services.sites.createClient(site.site_id, 'app');
 const admin = joined !== undefined ? undefined : await app.services.sites.createClient(site.site_id, 'admin');
 const boards = process.env.BENCH_BOARDS === '1';
-// BENCH_PROGRAM=points: workload (b), points per action (./workload.ts).
-const program = process.env.BENCH_PROGRAM === 'points' ? pointsProgram() : { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) };
+// BENCH_PROGRAM=points: workload (b), points per action (./workload.ts); =engagement: the benchmark
+// program using every mechanic of issue 27 (./engagement.ts).
+const program =
+  process.env.BENCH_PROGRAM === 'points'
+    ? pointsProgram()
+    : process.env.BENCH_PROGRAM === 'engagement'
+      ? engagementProgram()
+      : { ...benchProgram(), ...(boards ? { leaderboards: benchLeaderboards() } : {}) };
 if (joined === undefined) await app.services.programs.replace({ siteId: site.site_id, clientId: null }, program);
 
 const scores = Number(process.env.BENCH_SCORES ?? 0);

@@ -21,7 +21,7 @@
 //   the reference), the median of 5 rounds each.
 // The report's first table is issue 24's targets, met or not, from the figures of those sections
 // (./targets.ts); it is printed at the end of every run.
-// BENCH_SECTIONS=actions,phases,reads,analytics,leaderboards,boards,history,micro runs some sections only, and
+// BENCH_SECTIONS=actions,phases,reads,analytics,leaderboards,boards,engagement,history,micro runs some sections only, and
 // BENCH_ONLY=postgres1,actions some action targets only (while working on one figure; the
 // report needs them all, so neither writes it). BENCH_RETURNING_ACTIONS=n gives each user of
 // workload (a) n past actions (3 by default).
@@ -56,6 +56,7 @@ import {
 } from './harness.js';
 import { histogramSvg, type Series } from './histogram.js';
 import { benchOverview, HISTORY_ACTIONS, OVERVIEW_TARGET_MS } from './analytics.js';
+import { benchEngagementOnActions, cpuPerAction } from './engagement.js';
 import { benchHistory } from './history.js';
 import { AROUND, benchBoardReads, benchBoardsOnActions, USERS } from './leaderboards.js';
 import { PHASES, timeByPhase, type CpuProfile, type Phase } from './phases.js';
@@ -65,7 +66,7 @@ import { importReturningUsers } from './returning.js';
 import { issue24Targets, targetsMarkdown, type Issue24Figures } from './targets.js';
 import { pointsActionBody, randomActionBody } from './workload.js';
 
-const ALL_SECTIONS = ['actions', 'phases', 'reads', 'analytics', 'leaderboards', 'boards', 'history', 'micro'] as const;
+const ALL_SECTIONS = ['actions', 'phases', 'reads', 'analytics', 'leaderboards', 'boards', 'engagement', 'history', 'micro'] as const;
 const chosen = process.env.BENCH_SECTIONS?.split(',') ?? [...ALL_SECTIONS];
 const runs = (name: (typeof ALL_SECTIONS)[number]) => chosen.includes(name);
 const complete = ALL_SECTIONS.every(runs) && process.env.BENCH_ONLY === undefined;
@@ -80,7 +81,8 @@ const RETURNING_ACTIONS = Number(process.env.BENCH_RETURNING_ACTIONS ?? 3);
 const histogram: Series[] = [];
 
 const dir = mkdtempSync(join(tmpdir(), 'questline-bench-'));
-const postgres = runs('actions') || runs('phases') || runs('analytics') || runs('leaderboards') || runs('boards') ? await benchPostgres() : undefined;
+const postgres =
+  runs('actions') || runs('phases') || runs('analytics') || runs('leaderboards') || runs('boards') || runs('engagement') ? await benchPostgres() : undefined;
 try {
   if (runs('actions')) await actionLogging(postgres);
   if (runs('phases')) await actionPhases(postgres);
@@ -88,6 +90,7 @@ try {
   if (runs('analytics')) await overviewOverHistory(postgres);
   if (runs('leaderboards')) await leaderboardsAtScale(postgres);
   if (runs('boards')) await boardsOnActions(postgres?.redisUrl);
+  if (runs('engagement')) await engagementOnActions(postgres);
   if (runs('history')) await historyCost();
   if (runs('micro')) await micro();
 } finally {
@@ -547,6 +550,25 @@ async function boardsOnActions(redisUrl: string | undefined): Promise<void> {
   );
   for (const { label, result, share: ofPlain } of results)
     report(`action logging, ${label}`, `${describeLoad(result)}${ofPlain !== undefined ? `, ${(ofPlain * 100).toFixed(0)}% of no boards` : ''}`);
+}
+
+// --- Engagement mechanics (issue 27) -----------------------------------------------------------
+async function engagementOnActions(postgres: BenchPostgres | undefined): Promise<void> {
+  const results = await benchEngagementOnActions(dir, postgres);
+  section(
+    'Engagement mechanics on action logging',
+    "Workload (a)'s mix on the benchmark program with its four boards, against the same program using every mechanic of issue 27 (bench/workload.ts engagementProgram: three streaks with freezes and milestones, expiry in both point categories, two boosts in force, a level prerequisite and a group exclusion on every fifth mission, prizes on every board), a random one of 10,000 users each request (no history imported first). On SQLite, and on PostgreSQL + Redis (one node each, the CPU per action adding the server's, PostgreSQL's and Redis's). A warm-up round, then 5 interleaved rounds of 4 s, medians.",
+  );
+  for (const { store, none, all } of results) {
+    const ratio = cpuPerAction(all) / cpuPerAction(none);
+    report(`${store}, none of them`, `${describeLoad(none)}; CPU per action: ${describeCpu(none)}`);
+    report(`${store}, all of them`, `${describeLoad(all)}; CPU per action: ${describeCpu(all)}; ${(ratio * 100).toFixed(0)}% of none`);
+    targets.push({
+      target: `${store}: action logging with every mechanic of issue 27 costs at most 15% more CPU than with none`,
+      measured: `${Math.round(cpuPerAction(all))} µs vs ${Math.round(cpuPerAction(none))} µs per action (${((ratio - 1) * 100).toFixed(0)}%)`,
+      met: ratio <= 1.15,
+    });
+  }
 }
 
 // --- History -----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // A realistic program for the benchmark: 25 actions (some rate-limited, some suppressing repeats),
 // 60 missions (count and sum rules, metadata conditions, multi-action, repeatable windows, group
-// prerequisites, multipliers), capped point categories, levels and badges; and a mix of actions
+// prerequisites, multipliers), capped point categories, levels and badges; the same using every
+// mechanic of issue 27 (engagementProgram); and a mix of actions
 // over many users.
 
 const ACTIONS = Array.from({ length: 25 }, (_, i) => `action_${i}`);
@@ -64,6 +65,44 @@ export function benchLeaderboards(): Array<Record<string, unknown>> {
     { id: 'lb-missions', name: 'Missions this month', metric: { type: 'missionsCompleted' }, period: 'month' },
     { id: 'lb-action', name: 'Action 0 today', metric: { type: 'actionCount', action: 'action_0' }, period: 'day' },
   ];
+}
+
+const coins = (amount: number) => ({ points: [{ category: 'Coins', amount }] });
+
+/** The benchmark program and boards, using every mechanic of issue 27. */
+export function engagementProgram(): Record<string, unknown> {
+  const base = benchProgram() as { pointCategories: Array<Record<string, unknown>>; missions: Array<Record<string, unknown>>; groups: unknown[] };
+  return {
+    ...base,
+    pointCategories: base.pointCategories.map((category) => ({
+      ...category,
+      expiry: category.isDefault === true ? { afterDays: 365 } : { date: '2027-12-31T23:59:59' },
+    })),
+    groups: [...base.groups, { id: 'g-staff', name: 'Staff' }],
+    missions: base.missions.map((mission, i) => ({
+      ...mission,
+      ...(i % 5 === 1 ? { prerequisites: { groups: [], missions: [], minLevel: 'l-1', excludedGroups: ['g-staff'] } } : {}),
+    })),
+    leaderboards: benchLeaderboards().map((board) => ({
+      ...board,
+      prizes: [
+        { ranks: '1', rewards: coins(100) },
+        { ranks: '2-10', rewards: coins(20) },
+      ],
+    })),
+    streaks: [0, 1, 2].map((i) => ({
+      id: `s-${i}`,
+      name: `Streak ${i}`,
+      action: `action_${i}`,
+      period: i === 2 ? 'week' : 'day',
+      freezes: { max: 2, initial: 1, earnEvery: 7 },
+      milestones: [3, 7, 30].map((length) => ({ length, rewards: coins(length) })),
+    })),
+    boosts: [
+      { id: 'bo-all', name: 'Double everything', multiplier: 2, start: '2026-01-01T00:00', end: '2027-12-31T23:59:59' },
+      { id: 'bo-some', multiplier: 3, start: '2026-01-01T00:00', end: '2027-12-31T23:59:59', actions: ['action_3', 'action_4'], groups: ['g-0'] },
+    ],
+  };
 }
 
 /**
