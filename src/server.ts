@@ -27,6 +27,8 @@ export async function serve(config: Config): Promise<void> {
   if (config.webhookDispatcher) app.services.webhooks.start();
   // The overview's figures: what was written, added to the daily rollup (a view adds its site's first anyway).
   app.services.analytics.start();
+  // Points of categories with an expiry rule, expired when due (docs/points.md).
+  app.services.expiry.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -28,6 +28,7 @@ import { PointsService } from './modules/points/service.js';
 import { CustomLevelsService } from './modules/profile/custom-levels.js';
 import { PreferencesService } from './modules/users/preferences.js';
 import { ProfileService } from './modules/profile/service.js';
+import { ExpiryService } from './modules/expiry/service.js';
 import { SharedNames } from './modules/users/shared-names.js';
 import { ProgramRepository } from './modules/program/repository.js';
 import { ProgramService } from './modules/program/service.js';
@@ -107,6 +108,8 @@ export interface DomainServices {
   webhookSecrets: WebhookSecrets;
   /** The console's overview; serve() starts its background fold (tests fold through the overview). */
   analytics: AnalyticsService;
+  /** Point expiry: serve() starts its background sweep. */
+  expiry: ExpiryService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -145,7 +148,7 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop()]);
+      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.expiry.stop()]);
     },
     async close() {
       await pieces.bus?.close();
@@ -255,6 +258,11 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
   const actions = new ActionService(database, actionsRepository, ledger, programs, leaderboards, groups, clock, config.partyCacheSize);
   const points = new PointsService(programs, actions, database, ledger, clock);
   const users = new UserDirectory(database.db);
+  const expiry = new ExpiryService(database.db, programs, actions, {
+    clock,
+    sweepIntervalMs: config.pointExpirySweepMs,
+    onError: (error) => onError(error, 'point expiry sweep failed'),
+  });
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
   const marketplace = new MarketplaceKeys(core.sites, clock);
   const webhookAdmin = new WebhookAdminService(new WebhookRepository(database), programs, {
@@ -268,7 +276,7 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
     reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, groups, clock),
     points,
     customLevels: new CustomLevelsService(database, ledger, programs, clock),
-    profiles: new ProfileService(database.db, programs, clock),
+    profiles: new ProfileService(database.db, programs, expiry, clock),
     missionReads: new MissionReadService(database.db, programs, groups, clock),
     users,
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
@@ -281,5 +289,6 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
       foldIntervalMs: config.analyticsFoldMs,
       onError: (error) => onError(error, 'analytics fold failed'),
     }),
+    expiry,
   };
 }

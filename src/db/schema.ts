@@ -148,8 +148,12 @@ export interface PointsLedgerTable {
   category: string;
   requested: number;
   credited: number;
-  /** `reversal`: a completion's credit taken back (cause_id: the completion); `recognition`: a gift received (cause_id: the recognition). */
-  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition';
+  /**
+   * `reversal`: a completion's credit taken back (cause_id: the completion); `recognition`: a gift
+   * received (cause_id: the recognition); `expiry`: points expired (cause_id: the instant, ISO,
+   * before which they were earned; occurred_at: when they expired).
+   */
+  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition' | 'expiry';
   cause_id: string;
   event_id: string | null;
   reason: string | null;
@@ -164,6 +168,15 @@ export interface PointBalancesTable {
   category: string;
   balance: number;
   lifetime: number;
+}
+
+/** Per party and expiring category: every point earned before `earned_before` is expired or spent. */
+export interface PointExpirySweepsTable {
+  site_id: string;
+  party_type: PartyType;
+  party_id: string;
+  category: string;
+  earned_before: number;
 }
 
 export interface PointEarningsTable {
@@ -348,7 +361,7 @@ export interface AwardAccountsTable {
   updated_at: number;
 }
 
-export type AwardEntryKind = 'mission' | 'adjustment' | 'recognition' | 'reversal' | 'ots' | 'purchase' | 'gift' | 'refund';
+export type AwardEntryKind = 'mission' | 'adjustment' | 'recognition' | 'reversal' | 'expiry' | 'ots' | 'purchase' | 'gift' | 'refund';
 
 export interface AwardLedgerTable {
   site_id: string;
@@ -428,6 +441,7 @@ export interface DatabaseSchema {
   points_ledger: PointsLedgerTable;
   point_balances: PointBalancesTable;
   point_earnings: PointEarningsTable;
+  point_expiry_sweeps: PointExpirySweepsTable;
   trophies: TrophiesTable;
   level_changes: LevelChangesTable;
   outbox: OutboxTable;

@@ -42,6 +42,7 @@ const Kind = Type.Union([
   Type.Literal('adjustment'),
   Type.Literal('recognition'),
   Type.Literal('reversal'),
+  Type.Literal('expiry'),
   Type.Literal('ots'),
   Type.Literal('purchase'),
   Type.Literal('gift'),

@@ -66,6 +66,7 @@ const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = {
   adjustment: 'adjustment',
   recognition: 'recognition',
   reversal: 'reversal',
+  expiry: 'expiry',
 };
 
 /**

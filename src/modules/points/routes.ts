@@ -12,12 +12,18 @@ const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Ty
 const PointEntry = Type.Object({
   entryId: Type.String(),
   recordedAt: Type.String({ format: 'date-time', description: 'When the entry was written' }),
-  occurredAt: Type.String({ format: 'date-time', description: "When it counts: the action's time; for a reversal, the credit's" }),
+  occurredAt: Type.String({
+    format: 'date-time',
+    description: "When it counts: the action's time; for a reversal, the credit's; for an expiry, when the points expired",
+  }),
   category: Type.String(),
   amount: Type.Integer({ description: 'What the balance moved by (after caps; negative for a debit)' }),
   requested: Type.Integer({ description: 'What the reward asked for before caps' }),
-  cause: Type.Union([Type.Literal('mission'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('recognition')]),
-  causeId: Type.String({ description: 'The completion (mission, reversal), the recognition, or the entry itself (adjustment)' }),
+  cause: Type.Union([Type.Literal('mission'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('recognition'), Type.Literal('expiry')]),
+  causeId: Type.String({
+    description:
+      'The completion (mission, reversal), the recognition, the entry itself (adjustment), or for an expiry the instant (ISO) before which the expired points were earned',
+  }),
   eventId: Type.Union([Type.String(), Type.Null()], { description: 'The action event behind a mission credit or a reversal' }),
   action: Type.Union([Type.String(), Type.Null()]),
   mission: Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]),

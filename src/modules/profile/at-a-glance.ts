@@ -9,7 +9,7 @@ import type { ActionService } from '../actions/service.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
 import type { PreferencesService } from '../users/preferences.js';
-import type { ProfileService } from './service.js';
+import type { CategoryBalance, ProfileService } from './service.js';
 
 const LATEST_BADGES = 3;
 const RECENT_ACTIONS = 5;
@@ -20,7 +20,16 @@ const AtAGlance = Type.Object({
   firstName: Type.Union([Type.String(), Type.Null()]),
   lastName: Type.Union([Type.String(), Type.Null()]),
   iconUrl: Type.Union([Type.String(), Type.Null()]),
-  points: Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), category: Type.Union([Type.String(), Type.Null()]) }),
+  points: Type.Object({
+    balance: Type.Integer(),
+    lifetimeBalance: Type.Integer(),
+    category: Type.Union([Type.String(), Type.Null()]),
+    expiringSoon: Type.Optional(
+      Type.Union([Type.Object({ amount: Type.Integer(), date: Type.String({ format: 'date-time' }) }), Type.Null()], {
+        description: 'Only when the default category has an expiry rule: its next points to expire (as in GET /users/{u}/point-balance)',
+      }),
+    ),
+  }),
   level: Type.Object({
     current: Level,
     next: Level,
@@ -80,7 +89,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
           firstName: prefs.firstName,
           lastName: prefs.lastName,
           iconUrl: prefs.iconUrl,
-          points: { balance: balance.balance, lifetimeBalance: balance.lifetimeBalance, category: balance.categories.find((c) => c.isDefault)?.id ?? null },
+          points: pointsOf(balance),
           level: { current: level(levels.current), next: level(levels.next), pointsToNext: levels.pointsToNext, percentToNext: levels.percentToNext },
           badges: {
             count: badges.total,
@@ -104,3 +113,14 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 };
+
+/** The default category's figures, and its next expiry when it has an expiry rule. */
+function pointsOf(balance: { balance: number; lifetimeBalance: number; categories: CategoryBalance[] }): AtAGlance['points'] {
+  const main = balance.categories.find((c) => c.isDefault);
+  return {
+    balance: balance.balance,
+    lifetimeBalance: balance.lifetimeBalance,
+    category: main?.id ?? null,
+    ...(main?.expiringSoon !== undefined ? { expiringSoon: main.expiringSoon } : {}),
+  };
+}

@@ -19,6 +19,17 @@ const CategoryBalance = Type.Object({
   dailyLimit: Nullable(Type.Integer()),
   earnedToday: Type.Integer({ description: 'Earned through actions and missions today (site time zone)' }),
   remainingToday: Nullable(Type.Integer({ description: 'What the daily limit still allows today; 0 means the limit is reached' })),
+  expiringSoon: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          amount: Type.Integer({ description: 'Points that expire then (the oldest of the balance)' }),
+          date: Type.String({ format: 'date-time', description: 'When they expire' }),
+        },
+        { description: 'Only for a category with an expiry rule: the next points to expire, null when none will' },
+      ),
+    ),
+  ),
 });
 const PointBalance = Type.Object({ balance: Type.Integer(), lifetimeBalance: Type.Integer(), categories: Type.Array(CategoryBalance) });
 

@@ -4,6 +4,7 @@
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
+import type { ExpiryService, ExpiringSoon } from '../expiry/service.js';
 import type { ProgramService } from '../program/service.js';
 import { ProfileRepository } from './repository.js';
 
@@ -16,6 +17,8 @@ export interface CategoryBalance {
   dailyLimit: number | null;
   earnedToday: number;
   remainingToday: number | null;
+  /** Categories with an expiry rule only: the next points to expire (null: none will). */
+  expiringSoon?: ExpiringSoon | null;
 }
 
 export interface LevelView {
@@ -32,18 +35,24 @@ export class ProfileService {
   constructor(
     db: Db,
     private readonly programs: ProgramService,
+    private readonly expiry: Pick<ExpiryService, 'expiringSoon'>,
     private readonly clock: () => number,
   ) {
     this.#repository = new ProfileRepository(db);
   }
 
   async pointBalance(siteId: string, userId: string): Promise<{ balance: number; lifetimeBalance: number; categories: CategoryBalance[] }> {
-    const { program } = await this.programs.snapshot(siteId);
+    const snapshot = await this.programs.snapshot(siteId);
+    const { program } = snapshot;
     const today = calendarWindow(this.clock(), 'day', program.site.timezone).start;
-    const [balances, earnings] = await Promise.all([this.#repository.balances(siteId, userId), this.#repository.earnedInDay(siteId, userId, today)]);
+    const [balances, earnings, expiring] = await Promise.all([
+      this.#repository.balances(siteId, userId),
+      this.#repository.earnedInDay(siteId, userId, today),
+      this.expiry.expiringSoon(snapshot, { siteId, type: 'user', id: userId }),
+    ]);
     const balanceOf = new Map(balances.map((row) => [row.category, row]));
     const earnedOf = new Map(earnings.map((row) => [row.category, Number(row.earned)]));
-    const categories = program.pointCategories.map((category) => {
+    const categories = program.pointCategories.map((category): CategoryBalance => {
       const row = balanceOf.get(category.name);
       const earnedToday = earnedOf.get(category.name) ?? 0;
       return {
@@ -55,6 +64,7 @@ export class ProfileService {
         dailyLimit: category.dailyLimit ?? null,
         earnedToday,
         remainingToday: category.dailyLimit === undefined ? null : Math.max(0, category.dailyLimit - earnedToday),
+        ...(expiring.has(category.name) ? { expiringSoon: expiring.get(category.name) ?? null } : {}),
       };
     });
     // The top-level figures are the default category's (the one levels follow).

@@ -1,0 +1,182 @@
+// Point expiry (docs/points.md): the sweep that writes expiries, and what expires next on a
+// balance. Nothing of it runs on the action path: lots are replayed from the ledger
+// (src/engine/elements/expiry.ts) when a balance is read or swept, and only for categories with an
+// expiry rule. The sweep, run every POINT_EXPIRY_SWEEP_MS on every node, expires a party's due points
+// in a decision under its lock (LedgerRepository.write through ActionService.writeWithin): two
+// sweeps, or a sweep and a spend, are serialized on the party, and the later one replays the
+// ledger as the earlier left it, so an expiry is never written twice and a spend never spends
+// points the sweep expired.
+import { dueExpiries, expiredBefore, nextExpiry, replayLots, type ExpiryRule, type LedgerMove } from '../../engine/elements/expiry.js';
+import type { Db } from '../../db/index.js';
+import type { PointsLedgerTable } from '../../db/schema.js';
+import { Periodic } from '../../infra/periodic.js';
+import { uuidv7 } from '../../uuid.js';
+import type { ActionService } from '../actions/service.js';
+import { mirrorPoints } from '../ledger/award-entries.js';
+import { lifetimeDelta, type PartyKey } from '../ledger/write-set.js';
+import type { ProgramDocument } from '../program/model.js';
+import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
+import { ExpiryRepository, type MoveRow } from './repository.js';
+
+/** The next expiry of a balance: how many points, and when (ISO). */
+export interface ExpiringSoon {
+  amount: number;
+  date: string;
+}
+
+export interface ExpiryOptions {
+  clock: () => number;
+  /** How often the background sweep runs (ms). */
+  sweepIntervalMs: number;
+  onError: (error: unknown) => void;
+}
+
+/** Parties read per query of a sweep. */
+const BATCH = 100;
+
+const toMove = (row: MoveRow): LedgerMove => ({
+  amount: Number(row.credited),
+  recordedAt: Number(row.recorded_at),
+  cause: row.cause,
+  causeId: row.cause_id,
+});
+
+type Category = ProgramDocument['pointCategories'][number];
+
+/** The categories of the program with an expiry rule. */
+function expiring(snapshot: ProgramSnapshot): Array<Category & { expiry: ExpiryRule }> {
+  return snapshot.program.pointCategories.filter((c): c is Category & { expiry: ExpiryRule } => c.expiry !== undefined);
+}
+
+export class ExpiryService {
+  readonly #repository: ExpiryRepository;
+  readonly #sweeping: Periodic;
+  /** Per site and category, the cutoff a sweep of this node last finished at: until it moves, nothing more is due. */
+  readonly #swept = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly programs: Pick<ProgramService, 'snapshot'>,
+    private readonly actions: Pick<ActionService, 'transaction' | 'writeWithin'>,
+    private readonly options: ExpiryOptions,
+  ) {
+    this.#repository = new ExpiryRepository(db);
+    this.#sweeping = new Periodic(
+      options.sweepIntervalMs,
+      async () => {
+        await this.sweep(options.clock());
+      },
+      options.onError,
+    );
+  }
+
+  start(): void {
+    this.#sweeping.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#sweeping.stop();
+  }
+
+  /**
+   * For a party's balances: per category with an expiry rule, its next expiry (null when none of
+   * its points expire); categories without a rule are absent. Reads nothing when no category expires.
+   */
+  async expiringSoon(snapshot: ProgramSnapshot, party: PartyKey): Promise<Map<string, ExpiringSoon | null>> {
+    const categories = expiring(snapshot);
+    const soon = new Map<string, ExpiringSoon | null>();
+    if (categories.length === 0) return soon;
+    const rows = await this.#repository.moves(
+      { db: this.db },
+      party,
+      categories.map((c) => c.name),
+    );
+    const zone = snapshot.program.site.timezone;
+    for (const category of categories) {
+      const lots = replayLots(rows.filter((row) => row.category === category.name).map(toMove));
+      const next = nextExpiry(lots, category.expiry, zone);
+      soon.set(category.name, next === null ? null : { amount: next.amount, date: new Date(next.at).toISOString() });
+    }
+    return soon;
+  }
+
+  /** One round: every site's due expiries as of `now`. Returns how many expiry entries it wrote. */
+  async sweep(now: number): Promise<number> {
+    let written = 0;
+    for (const siteId of await this.#repository.siteIds()) {
+      if (this.#sweeping.stopping) break;
+      written += await this.sweepSite(siteId, now);
+    }
+    return written;
+  }
+
+  /** The site's due expiries as of `now`. */
+  async sweepSite(siteId: string, now: number): Promise<number> {
+    const snapshot = await this.programs.snapshot(siteId);
+    const zone = snapshot.program.site.timezone;
+    let written = 0;
+    for (const category of expiring(snapshot)) {
+      const earnedBefore = expiredBefore(category.expiry, now, zone);
+      const key = `${siteId}\u0000${category.name}`;
+      if (earnedBefore === -Infinity || this.#swept.get(key) === earnedBefore) continue;
+      for (;;) {
+        const parties = await this.#repository.candidates(siteId, category.name, earnedBefore, BATCH);
+        for (const { type, id } of parties) written += await this.#expire(snapshot, { siteId, type, id }, category, earnedBefore, now);
+        if (parties.length < BATCH || this.#sweeping.stopping) break;
+      }
+      if (!this.#sweeping.stopping) this.#swept.set(key, earnedBefore);
+    }
+    return written;
+  }
+
+  /** Expires what is due of the party's points in the category, under its lock, and marks it swept. */
+  async #expire(
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    category: { name: string; expiry: ExpiryRule },
+    earnedBefore: number,
+    now: number,
+  ): Promise<number> {
+    const zone = snapshot.program.site.timezone;
+    return this.actions.transaction(snapshot, now, async (within) => {
+      const written = await this.actions.writeWithin(within, [party], async (locked) => {
+        const { trx, writes } = locked;
+        const lots = replayLots((await this.#repository.moves(trx, party, [category.name])).map(toMove));
+        let balance = await locked.balance(party, category.name);
+        const due = dueExpiries(lots, category.expiry, now, zone);
+        for (const expiry of due) {
+          const entryId = `pts_${uuidv7()}`;
+          const entry: PointsLedgerTable = {
+            site_id: party.siteId,
+            entry_id: entryId,
+            party_type: party.type,
+            party_id: party.id,
+            category: category.name,
+            requested: -expiry.amount,
+            credited: -expiry.amount,
+            cause: 'expiry',
+            cause_id: new Date(expiry.earnedBefore).toISOString(),
+            event_id: null,
+            reason: null,
+            occurred_at: expiry.at,
+            recorded_at: now,
+          };
+          // Lifetime points (and the levels that follow them) do not move.
+          writes.post(entry, lifetimeDelta(entry));
+          await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
+          balance -= expiry.amount;
+          const expiredAt = new Date(expiry.at).toISOString();
+          writes.enqueue(
+            party,
+            { type: 'points.expired', occurredAt: expiry.at, data: { category: category.name, amount: expiry.amount, balance, expiredAt } },
+            now,
+          );
+        }
+        return { writes, answer: due.length };
+      });
+      await this.#repository.markSwept(within.trx, party, category.name, earnedBefore);
+      return written;
+    });
+  }
+}

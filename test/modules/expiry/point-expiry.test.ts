@@ -1,0 +1,186 @@
+// Point expiry through the real HTTP stack, on both stores (docs/points.md): the next expiry on
+// GET /users/{u}/point-balance and at-a-glance, oldest points spent first, the sweep's ledger entry
+// (cause `expiry`) lowering the balance but not lifetime points nor the level, the points.expired
+// webhook only when subscribed, a reversal taking back its own credit, two sweeps at once writing
+// one expiry, a sweep racing a spend leaving the ledger exact (questline verify finds no drift).
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpiryService } from '../../../src/modules/expiry/service.js';
+import { VerifyService } from '../../../src/modules/verify/service.js';
+import type { CategoryBalance } from '../../../src/modules/profile/service.js';
+import type { PointEntry } from '../../../src/modules/points/service.js';
+import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+import { exampleProgram } from '../../helpers/fixtures.js';
+import { expectProblem } from '../../helpers/problem.js';
+
+const DAY = 86_400_000;
+// Noon in New York (the example program's zone), June 15.
+const START = Date.parse('2026-06-15T16:00:00Z');
+// Points earned June 15 (New York) last through July 15: they expire at midnight starting July 16.
+const FIRST_EXPIRY = '2026-07-16T04:00:00.000Z';
+
+type Program = { pointCategories: Array<Record<string, unknown>> };
+
+function expiringProgram(): Program {
+  const program = exampleProgram<Program>();
+  program.pointCategories = program.pointCategories.map((c) => (c.name === 'Points' ? { ...c, expiry: { afterDays: 30 } } : c));
+  return program;
+}
+
+describe.each(configurations)('point expiry (%s)', (configuration) => {
+  let t: TestApp;
+  let now = START;
+  let site: TestSite;
+
+  beforeAll(async () => {
+    t = await buildTestApp(configuration, { clock: () => now, config: { clientRate: { rate: 100_000, burst: 100_000 } } });
+    site = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(), expiringProgram()));
+    body(await call('POST', '/admin/webhook-endpoints', await admin(), { url: 'https://hooks.example.com/x', eventTypes: ['points.expired'] }), 201);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const admin = (s: TestSite = site) => t.token(s.admin);
+  function call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token?: string, payload?: unknown) {
+    return t.app.inject({
+      method,
+      url,
+      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  }
+  function body<T>(response: LightMyRequestResponse, status = 200): T {
+    expect(response.statusCode, response.body).toBe(status);
+    return (response.json() as { response: T }).response;
+  }
+  async function adjust(user: string, amount: number, category = 'Points', s: TestSite = site) {
+    return body(await call('POST', `/admin/users/${user}/points`, await admin(s), { category, amount, reason: 'test' }), 201);
+  }
+  async function balance(user: string, s: TestSite = site) {
+    return body<{ balance: number; lifetimeBalance: number; categories: CategoryBalance[] }>(
+      await call('GET', `/users/${user}/point-balance`, await t.token(s.app, user)),
+    );
+  }
+  async function expiries(user: string, s: TestSite = site) {
+    const entries = body<PointEntry[]>(await call('GET', `/admin/users/${user}/point-history`, await admin(s)));
+    return entries.filter((e) => e.cause === 'expiry');
+  }
+  const expiredEvents = (s: TestSite = site) =>
+    t.database.db.selectFrom('outbox').select(['party_id', 'payload']).where('site_id', '=', s.siteId).where('event_type', '=', 'points.expired').execute();
+  const verify = async (s: TestSite = site) => (await new VerifyService(t.database.db, t.app.services.programs).verify([s.siteId])).drift;
+
+  it('shows the next expiry, spends the oldest points first, expires what remains, keeps lifetime points and the level', async () => {
+    now = START;
+    await adjust('ann', 150);
+    await adjust('ann', 5, 'Coins');
+    now = START + 10 * DAY;
+    await adjust('ann', 40);
+    now = START + 12 * DAY;
+    await adjust('ann', -30);
+
+    const before = await balance('ann');
+    const points = before.categories.find((c) => c.name === 'Points');
+    expect(points).toMatchObject({ balance: 160, lifetimeBalance: 190, expiringSoon: { amount: 120, date: FIRST_EXPIRY } });
+    // A category without a rule carries no expiringSoon.
+    expect(before.categories.find((c) => c.name === 'Coins')).not.toHaveProperty('expiringSoon');
+    const glance = body<{ points: unknown }>(await call('GET', '/users/ann/at-a-glance', await t.token(site.app, 'ann')));
+    expect(glance.points).toMatchObject({ balance: 160, expiringSoon: { amount: 120, date: FIRST_EXPIRY } });
+
+    // One millisecond before: nothing is due.
+    expect(await t.app.services.expiry.sweep(Date.parse(FIRST_EXPIRY) - 1)).toBe(0);
+    now = Date.parse(FIRST_EXPIRY) + 60_000;
+    expect(await t.app.services.expiry.sweep(now)).toBe(1);
+    expect(await t.app.services.expiry.sweep(now)).toBe(0);
+
+    const after = await balance('ann');
+    expect(after.categories.find((c) => c.name === 'Points')).toMatchObject({
+      balance: 40,
+      lifetimeBalance: 190,
+      expiringSoon: { amount: 40, date: '2026-07-26T04:00:00.000Z' },
+    });
+    const [entry] = await expiries('ann');
+    expect(entry).toMatchObject({ category: 'Points', amount: -120, occurredAt: FIRST_EXPIRY, causeId: '2026-06-16T04:00:00.000Z', reason: null });
+    // Levels follow lifetime points: Regular (100) stays although the balance is 40.
+    const levels = body<{ current: { id: string }; points: number }>(await call('GET', '/users/ann/levels', await t.token(site.app, 'ann')));
+    expect(levels).toMatchObject({ current: { id: 'l-2' }, points: 190 });
+
+    const events = (await expiredEvents()).filter((e) => e.party_id === 'ann');
+    expect(events).toHaveLength(1);
+    const payload = JSON.parse(events[0]!.payload) as { eventType: string; occurredAt: string; data: unknown };
+    expect(payload).toMatchObject({
+      eventType: 'points.expired',
+      occurredAt: FIRST_EXPIRY,
+      data: { user: { userId: 'ann' }, category: 'Points', amount: 120, balance: 40, expiredAt: FIRST_EXPIRY },
+    });
+    expect(await verify()).toEqual([]);
+  });
+
+  it('a reversal takes back its own credit, not the oldest points', async () => {
+    now = START;
+    await adjust('eve', 7);
+    now = START + DAY;
+    body(await call('POST', '/users/eve/actions', await t.token(site.app), { action: 'read_article', eventId: 'eve-read' }), 201);
+    const credited = (await balance('eve')).categories.find((c) => c.name === 'Points')!;
+    expect(credited.balance).toBeGreaterThan(7);
+    now = START + 2 * DAY;
+    body(await call('DELETE', '/users/eve/actions/eve-read', await admin()));
+    // Only the adjustment of June 15 remains, and it is what expires first.
+    expect((await balance('eve')).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: 7, expiringSoon: { amount: 7, date: FIRST_EXPIRY } });
+  });
+
+  it('a negative balance expires nothing, and says nothing expires', async () => {
+    now = START;
+    await adjust('neg', 10);
+    await adjust('neg', -25);
+    expect((await balance('neg')).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: -15, expiringSoon: null });
+    await t.app.services.expiry.sweep(Date.parse(FIRST_EXPIRY) + 5 * DAY);
+    expect(await expiries('neg')).toEqual([]);
+  });
+
+  it('two sweeps at once write one expiry', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    for (const user of ['c1', 'c2', 'c3']) await adjust(user, 50, 'Points', other);
+    const at = Date.parse(FIRST_EXPIRY) + 1000;
+    // Two nodes: two services, each with its own memory of what it swept.
+    const { programs, actions } = t.app.services;
+    const second = new ExpiryService(t.database.db, programs, actions, { clock: () => now, sweepIntervalMs: 60_000, onError: () => {} });
+    const results = await Promise.all([t.app.services.expiry.sweepSite(other.siteId, at), second.sweepSite(other.siteId, at)]);
+    expect(results[0]! + results[1]!).toBe(3);
+    for (const user of ['c1', 'c2', 'c3']) {
+      expect((await expiries(user, other)).map((e) => e.amount)).toEqual([-50]);
+      expect((await balance(user, other)).balance).toBe(0);
+    }
+    // No endpoint subscribes on this site: no event is written.
+    expect(await expiredEvents(other)).toEqual([]);
+    expect(await verify(other)).toEqual([]);
+  });
+
+  it('a sweep racing a spend leaves the balance as the oldest-first rule says', async () => {
+    now = START;
+    await adjust('dan', 30);
+    now = START + 20 * DAY;
+    await adjust('dan', 20);
+    now = Date.parse(FIRST_EXPIRY) + 1000;
+    const [, spent] = await Promise.all([
+      t.app.services.expiry.sweepSite(site.siteId, now),
+      call('POST', '/admin/users/dan/points', await admin(), { category: 'Points', amount: -25, reason: 'spend' }),
+    ]);
+    expect(spent.statusCode).toBe(201);
+    const [expiry] = await expiries('dan');
+    const final = (await balance('dan')).balance;
+    // Spent first: 25 of the oldest 30, 5 expire, 20 remain. Swept first: 30 expire, 20 − 25 = −5.
+    expect([
+      [-5, 20],
+      [-30, -5],
+    ]).toContainEqual([expiry?.amount, final]);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('refuses another user’s balance to a user-level token', async () => {
+    expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
+  });
+});
