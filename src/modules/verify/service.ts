@@ -10,8 +10,11 @@
 // - levels (levelType points) from lifetime points in the default category;
 // - recognition budgets from the gifts charged to each window, and each gift's credits from its
 //   recipients;
-// - award account balances from their statements, and each redeemed on-the-spot code's credit.
+// - award account balances from their statements, and each redeemed on-the-spot code's credit;
+// - point expiries: each party's lots replayed oldest first (docs/points.md), every expiry entry
+//   against what remained then of the points earned before its instant.
 import { calendarWindow } from '../../engine/calendar.js';
+import { replayLots, type LedgerMove } from '../../engine/elements/expiry.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import { lifetimeDelta } from '../ledger/write-set.js';
@@ -34,7 +37,8 @@ export interface Drift {
     | 'budget'
     | 'recognition_points'
     | 'award_balance'
-    | 'ots_credit';
+    | 'ots_credit'
+    | 'expiry';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -57,6 +61,8 @@ type Report = (drift: Omit<Drift, 'siteId'>) => void;
 interface LedgerTotals {
   balances: Map<string, { balance: number; lifetime: number }>;
   capTotals: Map<string, number>;
+  /** Per `party\u0000category` of a category with an expiry rule or an expiry: its entries, to replay. */
+  expiring: Map<string, Array<LedgerMove & { entryId: string }>>;
 }
 
 export class VerifyService {
@@ -80,7 +86,8 @@ export class VerifyService {
   async #verifySite(siteId: string, report: VerifyReport): Promise<void> {
     const snapshot = await this.programs.snapshot(siteId);
     const drift: Report = (d) => report.drift.push({ siteId, ...d });
-    const ledger = await this.#readLedger(siteId, snapshot.engine.timezone, report);
+    const expiringCategories = new Set(snapshot.program.pointCategories.filter((c) => c.expiry !== undefined).map((c) => c.name));
+    const ledger = await this.#readLedger(siteId, snapshot.engine.timezone, expiringCategories, report);
     await this.#verifyBalances(siteId, ledger.balances, report, drift);
     await this.#verifyCapTotals(siteId, ledger.capTotals, drift);
     await this.#verifyCompletionCredits(siteId, report, drift);
@@ -89,12 +96,14 @@ export class VerifyService {
     await this.#verifyRecognitions(siteId, drift);
     await this.#verifyAwards(siteId, drift);
     await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
+    verifyExpiries(ledger.expiring, drift);
   }
 
   /** The ledger, read in pages: balances, lifetime and cap totals as it says they are. */
-  async #readLedger(siteId: string, timezone: string, report: VerifyReport): Promise<LedgerTotals> {
+  async #readLedger(siteId: string, timezone: string, expiringCategories: ReadonlySet<string>, report: VerifyReport): Promise<LedgerTotals> {
     const balances: LedgerTotals['balances'] = new Map();
     const capTotals: LedgerTotals['capTotals'] = new Map();
+    const expiring: LedgerTotals['expiring'] = new Map();
     let after: string | undefined;
     for (;;) {
       const rows = await this.#repository.ledgerPage(siteId, after, PAGE);
@@ -105,6 +114,18 @@ export class VerifyService {
         totals.balance += credited;
         totals.lifetime += lifetimeDelta({ cause: row.cause, credited });
         balances.set(key, totals);
+        if (row.cause === 'expiry' || expiringCategories.has(row.category)) {
+          const moves = expiring.get(key) ?? [];
+          moves.push({
+            entryId: row.entry_id,
+            amount: credited,
+            recordedAt: Number(row.recorded_at),
+            cause: row.cause,
+            causeId: row.cause_id,
+            earnedBefore: row.cause === 'expiry' ? Date.parse(row.cause_id) : undefined,
+          });
+          expiring.set(key, moves);
+        }
         // Caps count mission credits, and give back what a reversal takes back (in the credit's day and year).
         if ((row.cause === 'mission' && credited > 0) || (row.cause === 'reversal' && credited < 0)) {
           for (const period of ['day', 'year'] as const) {
@@ -117,7 +138,7 @@ export class VerifyService {
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]?.entry_id;
     }
-    return { balances, capTotals };
+    return { balances, capTotals, expiring };
   }
 
   /** The stored balances and lifetime points against the ledger's. */
@@ -357,4 +378,21 @@ function reportTotal(drift: Report, d: Difference, found: Pick<Drift, 'check' | 
 
 function iso(ms: unknown): string {
   return new Date(Number(ms)).toISOString();
+}
+
+/** Every party's expiries against the oldest-first replay of its entries, in the order they were written. */
+function verifyExpiries(expiring: LedgerTotals['expiring'], drift: Report): void {
+  for (const [key, moves] of expiring) {
+    moves.sort((a, b) => a.recordedAt - b.recordedAt || (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
+    const [subject, category] = key.split('\u0000') as [string, string];
+    for (const mismatch of replayLots(moves).mismatches) {
+      drift({
+        check: 'expiry',
+        subject,
+        detail: `${category} expiry of the points earned before ${mismatch.causeId}`,
+        expected: mismatch.expected,
+        actual: mismatch.expired,
+      });
+    }
+  }
 }

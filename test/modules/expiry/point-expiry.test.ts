@@ -69,6 +69,9 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
   }
   const expiredEvents = (s: TestSite = site) =>
     t.database.db.selectFrom('outbox').select(['party_id', 'payload']).where('site_id', '=', s.siteId).where('event_type', '=', 'points.expired').execute();
+  // Another node's sweeper: its memory of swept cutoffs is its own (the tests move the clock back).
+  const node = () =>
+    new ExpiryService(t.database.db, t.app.services.programs, t.app.services.actions, { clock: () => now, sweepIntervalMs: 60_000, onError: () => {} });
   const verify = async (s: TestSite = site) => (await new VerifyService(t.database.db, t.app.services.programs).verify([s.siteId])).drift;
 
   it('shows the next expiry, spends the oldest points first, expires what remains, keeps lifetime points and the level', async () => {
@@ -128,6 +131,12 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     body(await call('DELETE', '/users/eve/actions/eve-read', await admin()));
     // Only the adjustment of June 15 remains, and it is what expires first.
     expect((await balance('eve')).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: 7, expiringSoon: { amount: 7, date: FIRST_EXPIRY } });
+    // Two days later, what the reversal left of June 15 and 16 has expired: the 7, exactly.
+    now = Date.parse(FIRST_EXPIRY) + 2 * DAY;
+    await node().sweepSite(site.siteId, now);
+    expect((await expiries('eve')).map((e) => e.amount)).toEqual([-7]);
+    expect((await balance('eve')).balance).toBe(0);
+    expect(await verify()).toEqual([]);
   });
 
   it('a negative balance expires nothing, and says nothing expires', async () => {
@@ -135,7 +144,7 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     await adjust('neg', 10);
     await adjust('neg', -25);
     expect((await balance('neg')).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: -15, expiringSoon: null });
-    await t.app.services.expiry.sweep(Date.parse(FIRST_EXPIRY) + 5 * DAY);
+    await node().sweepSite(site.siteId, Date.parse(FIRST_EXPIRY) + 5 * DAY);
     expect(await expiries('neg')).toEqual([]);
   });
 
@@ -146,9 +155,7 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     for (const user of ['c1', 'c2', 'c3']) await adjust(user, 50, 'Points', other);
     const at = Date.parse(FIRST_EXPIRY) + 1000;
     // Two nodes: two services, each with its own memory of what it swept.
-    const { programs, actions } = t.app.services;
-    const second = new ExpiryService(t.database.db, programs, actions, { clock: () => now, sweepIntervalMs: 60_000, onError: () => {} });
-    const results = await Promise.all([t.app.services.expiry.sweepSite(other.siteId, at), second.sweepSite(other.siteId, at)]);
+    const results = await Promise.all([node().sweepSite(other.siteId, at), node().sweepSite(other.siteId, at)]);
     expect(results[0]! + results[1]!).toBe(3);
     for (const user of ['c1', 'c2', 'c3']) {
       expect((await expiries(user, other)).map((e) => e.amount)).toEqual([-50]);
@@ -166,7 +173,7 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     await adjust('dan', 20);
     now = Date.parse(FIRST_EXPIRY) + 1000;
     const [, spent] = await Promise.all([
-      t.app.services.expiry.sweepSite(site.siteId, now),
+      node().sweepSite(site.siteId, now),
       call('POST', '/admin/users/dan/points', await admin(), { category: 'Points', amount: -25, reason: 'spend' }),
     ]);
     expect(spent.statusCode).toBe(201);
@@ -178,6 +185,42 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
       [-30, -5],
     ]).toContainEqual([expiry?.amount, final]);
     expect(await verify()).toEqual([]);
+  });
+
+  it('questline verify reports an expiry that took more than what remained', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    await adjust('fay', 50, 'Points', other);
+    now = START + 5 * DAY;
+    await adjust('fay', 10, 'Points', other);
+    await node().sweepSite(other.siteId, Date.parse(FIRST_EXPIRY));
+    expect(await verify(other)).toEqual([]);
+    // The expiry took 50; make it 55 (and the balance agree with the ledger): 5 of June 20's points.
+    const where = { site: other.siteId };
+    await t.database.db
+      .updateTable('points_ledger')
+      .set({ credited: -55, requested: -55 })
+      .where('site_id', '=', where.site)
+      .where('cause', '=', 'expiry')
+      .execute();
+    await t.database.db
+      .updateTable('point_balances')
+      .set({ balance: 5 })
+      .where('site_id', '=', where.site)
+      .where('party_id', '=', 'fay')
+      .where('category', '=', 'Points')
+      .execute();
+    expect(await verify(other)).toEqual([
+      {
+        siteId: other.siteId,
+        check: 'expiry',
+        subject: 'user:fay',
+        detail: 'Points expiry of the points earned before 2026-06-16T04:00:00.000Z',
+        expected: 50,
+        actual: 55,
+      },
+    ]);
   });
 
   it('refuses another user’s balance to a user-level token', async () => {
