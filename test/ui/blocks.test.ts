@@ -441,6 +441,37 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('<ql-points> says how many points expire next, and when, in a category with an expiry rule', async () => {
+    const admin = await t.token(demo.admin);
+    await api('POST', '/admin/users/alex/points', { category: 'Points', amount: 35, reason: 'Expiry demo' }, admin);
+    const { page, problems } = await openDemo();
+    const points = block(page, 'ql-points');
+    expect(await points.locator('[part="expiry-notice"]').count()).toBe(0);
+
+    const program = await api<{ pointCategories: Array<Record<string, unknown>> }>('GET', '/admin/program', undefined, admin);
+    program.pointCategories = program.pointCategories.map((c) => (c.name === 'Points' ? { ...c, expiry: { afterDays: 30 } } : c));
+    await api('PUT', '/admin/program', program, admin);
+    const expected = (
+      await api<{ categories: Array<{ name: string; expiringSoon?: { amount: number; date: string } | null }> }>('GET', '/users/alex/point-balance')
+    ).categories.find((c) => c.name === 'Points')?.expiringSoon;
+    expect(expected?.amount).toBeGreaterThanOrEqual(35);
+    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.querySelector('ql-points')?.refresh());
+
+    const notice = points.locator('[data-category="Points"] [part="expiry-notice"]');
+    await notice.waitFor({ timeout: 10_000 });
+    const when = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      expected!.date,
+    );
+    expect(await notice.textContent()).toBe(`${expected!.amount.toLocaleString('en-US')} Points expire on ${when}.`);
+    expect(await points.locator('[part="expiry-notice"]').count()).toBe(1); // only Points has a rule
+    await screenshot(page, 'ui-points-expiry');
+    // Put the program back as the other tests expect it.
+    program.pointCategories = program.pointCategories.map(({ expiry: _expiry, ...c }) => c);
+    await api('PUT', '/admin/program', program, admin);
+    expect(problems).toEqual([]);
+  });
+
   it('nothing overflows at 320 px wide', async () => {
     const { page, problems } = await openDemo({ width: 320, height: 800 });
     // The recognize form with a chosen recipient is the widest state of that block.

@@ -250,3 +250,5 @@ export abstract class QuestlineElement extends LitElement {
 }
 
 export const formatNumber = (value: number): string => new Intl.NumberFormat().format(value);
+/** An instant (ISO) as the reader's date and time, in their time zone. */
+export const formatDateTime = (iso: string): string => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,8 +1,9 @@
-// <ql-points>: the user's balance in every point category, and a visible notice in each category
-// whose daily limit today's earnings have reached (SPEC §14: blocks show when a limit was reached).
+// <ql-points>: the user's balance in every point category, a visible notice in each category
+// whose daily limit today's earnings have reached (SPEC §14: blocks show when a limit was reached),
+// and, in a category with an expiry rule, how many points expire next and when (docs/points.md).
 import { html } from 'lit';
 import type { CategoryBalance } from '../../src/modules/profile/service.js';
-import { formatNumber, QuestlineElement } from './base.js';
+import { formatDateTime, formatNumber, QuestlineElement } from './base.js';
 
 export class QlPoints extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, categories: { state: true } };
@@ -34,6 +35,11 @@ export class QlPoints extends QuestlineElement {
                   ${
                     category.dailyLimit !== null && category.remainingToday === 0
                       ? html`<p class="notice" part="limit-notice" role="status">Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.</p>`
+                      : null
+                  }
+                  ${
+                    category.expiringSoon
+                      ? html`<p class="notice" part="expiry-notice">${formatNumber(category.expiringSoon.amount)} ${category.name} expire on ${formatDateTime(category.expiringSoon.date)}.</p>`
                       : null
                   }
                 </li>`,
