@@ -12,6 +12,7 @@ const KINDS: Record<Kind, string> = {
   adjustment: 'Adjustment',
   recognition: 'Recognition',
   reversal: 'Reversal',
+  expiry: 'Points expired',
   ots: 'Code redeemed',
   purchase: 'Purchase',
   gift: 'Gift',
