@@ -263,6 +263,7 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
     sweepIntervalMs: config.pointExpirySweepMs,
     onError: (error) => onError(error, 'point expiry sweep failed'),
   });
+  const profiles = new ProfileService(database.db, programs, expiry, clock);
   const otsLimits = { failureLimit: config.otsFailureLimit, failureWindowSeconds: config.otsFailureWindowSeconds };
   const marketplace = new MarketplaceKeys(core.sites, clock);
   const webhookAdmin = new WebhookAdminService(new WebhookRepository(database), programs, {
@@ -276,8 +277,8 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
     reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, groups, clock),
     points,
     customLevels: new CustomLevelsService(database, ledger, programs, clock),
-    profiles: new ProfileService(database.db, programs, expiry, clock),
-    missionReads: new MissionReadService(database.db, programs, groups, clock),
+    profiles,
+    missionReads: new MissionReadService(database.db, programs, groups, clock, profiles),
     users,
     recognitions: new RecognitionService(database, new RecognitionRepository(database.db), users, ledger, actions, points, programs, preferences, clock),
     quizzes: new QuizService(database, new QuizRepository(database.db), ledger, actions, programs, clock),

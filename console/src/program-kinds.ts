@@ -6,6 +6,7 @@ import {
   Action,
   AwardSettings,
   Badge,
+  Boost,
   Exchange,
   Group,
   Leaderboard,
@@ -19,7 +20,7 @@ import type { ProgramDocument } from '../../src/modules/program/model.js';
 import type { FormHints, JsonSchema } from './schema-form.js';
 
 export type Entity = Record<string, unknown>;
-type CollectionKey = 'missions' | 'actions' | 'pointCategories' | 'levels' | 'badges' | 'leaderboards' | 'groups' | 'exchanges' | 'quizzes';
+type CollectionKey = 'missions' | 'actions' | 'pointCategories' | 'levels' | 'badges' | 'leaderboards' | 'groups' | 'exchanges' | 'quizzes' | 'boosts';
 
 export interface Kind {
   /** The URL segment: /console/program/<slug>. */
@@ -71,6 +72,8 @@ const MISSION: FormHints = {
     hidden: 'Visibility',
     'prerequisites.missions': 'Missions to complete first',
     'prerequisites.groups': 'Only members of',
+    'prerequisites.minLevel': 'Only from level',
+    'prerequisites.excludedGroups': 'Never for members of',
   },
   help: {
     id: 'Apps and reports name the mission by it; changing it starts a new mission',
@@ -93,6 +96,8 @@ const MISSION: FormHints = {
     'rewards.badge': 'badges',
     'prerequisites.missions': 'missions',
     'prerequisites.groups': 'groups',
+    'prerequisites.minLevel': 'levels',
+    'prerequisites.excludedGroups': 'groups',
   },
   items: { rules: 'rule', 'rules.*.metadata': 'condition', 'rewards.points': 'reward' },
 };
@@ -168,6 +173,26 @@ const QUIZ: FormHints = {
   ],
   labels: { id: 'Id', 'questions.*.id': 'Question id', 'questions.*.choices.*.id': 'Choice id' },
   items: { questions: 'question', 'questions.*.choices': 'choice' },
+};
+
+const BOOST: FormHints = {
+  sections: [
+    { title: 'Boost', fields: ['id', 'name', 'multiplier'] },
+    {
+      title: 'When',
+      fields: ['timezone', 'start', 'end'],
+      intro: 'Actions whose own time falls in the window (both ends included) are boosted, backdated ones too.',
+    },
+    { title: 'Only for', fields: ['actions', 'missions', 'groups'], intro: 'Leave a list empty for no restriction of that kind.' },
+  ],
+  labels: { id: 'Id', timezone: 'Time zone', actions: 'Actions', missions: 'Missions', groups: 'Members of' },
+  help: {
+    multiplier: 'Mission point rewards × this, rounded down; when several boosts are in force the largest applies alone',
+    timezone: 'IANA name, e.g. Europe/Paris; the site’s when empty',
+    start: 'In the boost’s time zone',
+    end: 'In the boost’s time zone',
+  },
+  references: { actions: 'actions', missions: 'missions', groups: 'groups' },
 };
 
 const AWARDS: FormHints = {
@@ -322,6 +347,22 @@ export const KINDS: Kind[] = [
     hints: QUIZ,
   },
   {
+    slug: 'boosts',
+    api: 'boosts',
+    key: 'boosts',
+    label: 'Boosts',
+    noun: 'boost',
+    idField: 'id',
+    schema: schemaOf(Boost),
+    columns: [
+      { title: 'Name', describe: text('name') },
+      { title: 'Multiplier', describe: (b) => `× ${String(b.multiplier)}` },
+      { title: 'From', describe: text('start') },
+      { title: 'Until', describe: text('end') },
+    ],
+    hints: BOOST,
+  },
+  {
     slug: 'award-settings',
     api: 'award-settings',
     key: undefined,
@@ -342,11 +383,14 @@ export function referencesOf(program: ProgramDocument): Record<string, string[]>
     badges: program.badges.map((badge) => badge.id),
     missions: program.missions.map((mission) => mission.id),
     groups: program.groups.map((group) => group.id),
+    levels: program.levels.map((level) => level.id),
   };
 }
 
 /** The entities of `kind` in `program`. */
-export const entitiesOf = (program: ProgramDocument, kind: Kind): Entity[] => (kind.key === undefined ? [] : (program[kind.key] as unknown as Entity[]));
+export const entitiesOf = (program: ProgramDocument, kind: Kind): Entity[] =>
+  // (Lists added later, such as boosts, are absent from programs stored before them.)
+  kind.key === undefined ? [] : ((program[kind.key] as unknown as Entity[] | undefined) ?? []);
 
 /** What a person calls an entity: its name, else its id. */
 export const titleOf = (entity: Entity, kind: Kind): string => String(entity.name ?? entity[kind.idField] ?? '');

@@ -1,6 +1,8 @@
 // (program, party state, action) → decision: SPEC §5 steps 3–8 for one party. Idempotency,
 // unknown actions and input validation (steps 1–2) happen before, in the service; recording and
 // writing the decision happen after it, in one transaction.
+import { boostFor, creditReward } from './elements/boosts.js';
+import { isEligible } from './elements/eligibility.js';
 import { isRateLimited, isSuppressedRepeat } from './elements/limits.js';
 import { levelChange } from './elements/levels.js';
 import { advance, isWithinDates, mayComplete, percentComplete, prerequisitesHold, ruleMatches, windowStart } from './elements/missions.js';
@@ -26,7 +28,7 @@ export function evaluate(program: EngineProgram, party: Party, state: PartyState
   for (const mission of program.missionsByAction.get(event.action.name.toLowerCase()) ?? []) {
     if (mission.party !== party) continue;
     if (!isWithinDates(mission, event.timestamp)) continue;
-    if (!prerequisitesHold(mission, state)) continue;
+    if (!prerequisitesHold(mission, state) || !isEligible(program, mission, party, state)) continue;
     if (mission.supply !== undefined && (state.supplyRemaining.get(mission.id) ?? mission.supply) <= 0) continue;
     if (!mission.rules.some((rule) => ruleMatches(rule, event))) continue;
     const missionState = state.missions.get(mission.id);
@@ -45,14 +47,17 @@ export function evaluate(program: EngineProgram, party: Party, state: PartyState
   // Credits apply in order of importance (highest first), then id, so caps cut the least important.
   completed.sort((a, b) => b.mission.importance - a.mission.importance || (a.mission.id < b.mission.id ? -1 : a.mission.id > b.mission.id ? 1 : 0));
   const caps = new CapLedger(new Map(program.categories.map((category) => [category.name, category])), state.earned);
-  const completions: MissionCompletion[] = completed.map(({ mission, windowStart: window }) => ({
-    missionId: mission.id,
-    name: mission.name,
-    windowStart: window,
-    points: mission.rewards.points.map((reward) => caps.credit(reward.category, requestedPoints(mission, reward.amount, event.value))),
-    badge: mission.rewards.badge,
-    usesSupply: mission.supply !== undefined,
-  }));
+  const completions: MissionCompletion[] = completed.map(({ mission, windowStart: window }) => {
+    const boost = program.boosts === undefined ? undefined : boostFor(program.boosts, mission, party, state, event);
+    return {
+      missionId: mission.id,
+      name: mission.name,
+      windowStart: window,
+      points: mission.rewards.points.map((reward) => creditReward(caps, reward.category, requestedPoints(mission, reward.amount, event.value), boost)),
+      badge: mission.rewards.badge,
+      usesSupply: mission.supply !== undefined,
+    };
+  });
   const pointsAwarded = completions.flatMap((completion) => completion.points);
 
   const decision: Decision = { recorded: true, progress, completions, pointsAwarded };

@@ -20,7 +20,7 @@ export interface EngineMission {
   startDate?: string | undefined;
   endDate?: string | undefined;
   timezone: string;
-  prerequisites: { groups: readonly string[]; missions: readonly string[] };
+  prerequisites: { groups: readonly string[]; missions: readonly string[]; minLevel?: string | undefined; excludedGroups?: readonly string[] | undefined };
   party: Party;
   ruleMatch: 'all' | 'any';
   rules: readonly EngineRule[];
@@ -56,6 +56,30 @@ export interface EngineProgram {
   levels: readonly EngineLevel[];
   /** Missions with a rule on the action, by lower-cased action name (never a scan of all missions). */
   missionsByAction: ReadonlyMap<string, readonly EngineMission[]>;
+  /** The program's boosts (./elements/boosts.ts); absent when it has none, so that nothing is done for them. */
+  boosts?: readonly EngineBoost[] | undefined;
+}
+
+/** A time-limited multiplier of mission point rewards, its window resolved to instants. */
+export interface EngineBoost {
+  id: string;
+  name?: string | undefined;
+  multiplier: number;
+  /** The first and the last millisecond of the window (both included). */
+  start: number;
+  end: number;
+  /** Lower-cased action names, mission ids, group ids it is restricted to; empty: no restriction of that kind. */
+  actions: ReadonlySet<string>;
+  missions: ReadonlySet<string>;
+  groups: readonly string[];
+}
+
+/** The boost that multiplied a reward, and what the reward asked for before it. */
+export interface AppliedBoost {
+  id: string;
+  name?: string | undefined;
+  multiplier: number;
+  requestedBefore: number;
 }
 
 /** One logged action, validated and resolved to its configured definition. */
@@ -96,12 +120,16 @@ export interface PartyState {
   earned: ReadonlyMap<string, { day: number; year: number }>;
   /** Lifetime points in the default category (levels follow it when levelType is points). */
   lifetimeDefaultPoints: number;
+  /** The level an admin assigned (levelType custom; null: none), read only when a mission asks for a minimum level. */
+  assignedLevel?: string | null | undefined;
 }
 
 export interface PointsAward {
   category: string;
   requested: number;
   credited: number;
+  /** The boost in force for the reward (requested is the boosted amount); absent when none was. */
+  boost?: AppliedBoost;
 }
 
 export interface MissionProgressUpdate {

@@ -267,6 +267,16 @@ export class QlTryItPage extends LitElement {
                         <td class="number">${award.requested.toLocaleString()}</td>
                         <td class="number"><strong>${award.credited.toLocaleString()}</strong></td>
                       </tr>
+                      ${
+                        award.boost === undefined
+                          ? ''
+                          : html`<tr class="boost-note">
+                              <td colspan="3">
+                                <sl-badge variant="primary">× ${award.boost.multiplier.toLocaleString()}</sl-badge>
+                                Boosted by ${award.boost.name ?? award.boost.id} from ${award.boost.requestedBefore.toLocaleString()}.
+                              </td>
+                            </tr>`
+                      }
                       ${award.credited === award.requested ? '' : html`<tr class="cap-note"><td colspan="3">${this.capNote(award.category)}</td></tr>`}`,
                     )}
                   </tbody>

@@ -166,7 +166,11 @@ function announce(
         mission: { id: mission.id, name: mission.name },
         completionStatus: 'completed',
         completionId,
-        points: completion.points.map((award) => ({ category: award.category, amount: award.credited })),
+        points: completion.points.map((award) => ({
+          category: award.category,
+          amount: award.credited,
+          ...(award.boost !== undefined ? { boost: award.boost } : {}),
+        })),
         actionEventId: eventId,
         timestamp: new Date(event.timestamp).toISOString(),
       },

@@ -147,7 +147,7 @@ export class ActionDecider {
   ): Promise<Decision> {
     const { trx, snapshot, event, periods } = context;
     const rateWindow = memberAction ? undefined : context.rateWindow;
-    const { missions, missionIds, prerequisiteIds, categories, lifetimeCategory } = readsOf(snapshot, party.type, event.action.name);
+    const { missions, missionIds, prerequisiteIds, categories, lifetimeCategory, assignedLevel } = readsOf(snapshot, party.type, event.action.name);
     const recordedInRateWindow = rateWindow === undefined ? 0 : await recordedIn(this.repository, trx, party, entry, event.action.name, rateWindow);
     const state: PartyState = {
       lastRecorded: row.last_recorded === null ? undefined : (JSON.parse(row.last_recorded) as PartyState['lastRecorded']),
@@ -178,6 +178,7 @@ export class ActionDecider {
         supplyRemaining: new Map(supplied.map((m) => [m.id, (m.supply as number) - (supplyUsed.get(m.id) ?? 0)])),
         earned: await earned(this.repository, trx, party, entry, categories, periods),
         lifetimeDefaultPoints: lifetimeCategory !== undefined ? await lifetime(this.ledger, trx, party, entry, lifetimeCategory) : 0,
+        ...(assignedLevel ? { assignedLevel: row.level_id } : {}),
       },
       event,
       { memberAction },

@@ -1,6 +1,7 @@
 // An action's outcome (SPEC §5) and who may see which of it: the missions it names that are hidden
 // from the user (docs/missions.md) are kept with the event and left out of a user-level token's
 // answer.
+import type { PointsAward } from '../../engine/types.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
@@ -13,7 +14,7 @@ export interface ActionOutcome {
   reason?: 'repeat_suppressed' | 'rate_limited';
   duplicate: boolean;
   timestamp: string;
-  pointsAwarded: Array<{ category: string; requested: number; credited: number }>;
+  pointsAwarded: PointsAward[];
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
   levelChanged?: PresentedLevelChange;

@@ -37,7 +37,9 @@ export function cachedRow(
     reads.categories.every((category) => knowsEarned(entry, category, periods)) &&
     (reads.lifetimeCategory === undefined || entry.lifetime.has(reads.lifetimeCategory)) &&
     (rateWindow === undefined || entry.recorded.has(rateKey(action, rateWindow.start))) &&
-    (!reads.groups || entry.groups !== undefined);
+    (!reads.groups || entry.groups !== undefined) &&
+    // (The entry does not keep the assigned level: the row read now has it.)
+    !reads.assignedLevel;
   if (!complete || entry.row === undefined) return undefined;
   return {
     version: entry.version,

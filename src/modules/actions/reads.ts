@@ -3,6 +3,7 @@
 // (wholeReadsOf(): what PostgreSQL's unlocked path reads at once), and the calendar windows of the
 // event (windowsOf()).
 import { calendarWindow } from '../../engine/calendar.js';
+import { restrictsUsers } from '../../engine/elements/eligibility.js';
 import type { EngineAction, EngineMission } from '../../engine/types.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { PartyKey } from '../ledger/write-set.js';
@@ -40,6 +41,8 @@ export interface Reads {
   groups: boolean;
   /** A group mission may move: the user's groups are locked with them. */
   groupMissions: boolean;
+  /** The user's assigned level is needed (custom levels, a mission with a minimum level): the party row read now has it. */
+  assignedLevel: boolean;
 }
 
 /** readsOf() per program snapshot (immutable), by party type and action: the action path asks for it several times a decision. */
@@ -61,6 +64,7 @@ export function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], 
     const rewarded = new Set(missions.flatMap((mission) => mission.rewards.points.map((reward) => reward.category)));
     const defaultCategory = snapshot.engine.categories.find((category) => category.isDefault)?.name;
     const groupMissions = candidates.some((mission) => mission.party === 'group');
+    const restricted = userRestrictions(snapshot, partyType, missions);
     reads = {
       missions,
       prerequisiteIds,
@@ -69,15 +73,35 @@ export function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], 
         missions.length === 0
           ? []
           : snapshot.engine.categories.filter((c) => rewarded.has(c.name) && (c.dailyLimit !== undefined || c.yearlyLimit !== undefined)).map((c) => c.name),
-      lifetimeCategory: partyType === 'user' && defaultCategory !== undefined && rewarded.has(defaultCategory) ? defaultCategory : undefined,
+      lifetimeCategory:
+        partyType === 'user' && defaultCategory !== undefined && (rewarded.has(defaultCategory) || restricted.lifetime) ? defaultCategory : undefined,
       groups:
         partyType === 'user' &&
-        (groupMissions || candidates.some((mission) => mission.prerequisites.groups.length > 0) || LeaderboardService.needsGroups(snapshot.program)),
+        (groupMissions ||
+          restricted.groups ||
+          candidates.some((mission) => mission.prerequisites.groups.length > 0) ||
+          LeaderboardService.needsGroups(snapshot.program)),
       groupMissions,
+      assignedLevel: restricted.assignedLevel,
     };
     bySnapshot.set(key, reads);
   }
   return reads;
+}
+
+/**
+ * What a user's missions' minimum levels, excluded groups and the program's group boosts need read
+ * (src/engine/elements/eligibility.ts, boosts.ts): nothing for a program that uses none of them.
+ */
+function userRestrictions(snapshot: ProgramSnapshot, partyType: PartyKey['type'], missions: readonly EngineMission[]) {
+  if (partyType !== 'user' || missions.length === 0) return { lifetime: false, assignedLevel: false, groups: false };
+  const restrictions = missions.map(restrictsUsers);
+  const level = restrictions.some((r) => r.level);
+  return {
+    lifetime: level && snapshot.engine.levelType === 'points',
+    assignedLevel: level && snapshot.engine.levelType === 'custom',
+    groups: restrictions.some((r) => r.groups) || (snapshot.engine.boosts ?? []).some((boost) => boost.groups.length > 0),
+  };
 }
 
 /** What a decision of a party of the type may read, whatever its action (wholeReadsOf()). */

@@ -3,13 +3,29 @@
 import { Type } from 'typebox';
 
 const Level = Type.Union([Type.Null(), Type.Object({ id: Type.String(), name: Type.String() })]);
+const AppliedBoost = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.Optional(Type.String()),
+    multiplier: Type.Number(),
+    requestedBefore: Type.Integer({ description: 'What the reward asked for before the boost' }),
+  },
+  { description: 'The boost in force for this reward (the largest multiplier when several were); absent when none was' },
+);
 export const ActionOutcomeSchema = Type.Object({
   eventId: Type.String(),
   recorded: Type.Boolean(),
   reason: Type.Optional(Type.Union([Type.Literal('repeat_suppressed'), Type.Literal('rate_limited')])),
   duplicate: Type.Boolean(),
   timestamp: Type.String({ format: 'date-time' }),
-  pointsAwarded: Type.Array(Type.Object({ category: Type.String(), requested: Type.Integer(), credited: Type.Integer() })),
+  pointsAwarded: Type.Array(
+    Type.Object({
+      category: Type.String(),
+      requested: Type.Integer({ description: 'What the reward asked for (boosted, when a boost applied) before the caps' }),
+      credited: Type.Integer(),
+      boost: Type.Optional(AppliedBoost),
+    }),
+  ),
   missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
   progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
   levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),

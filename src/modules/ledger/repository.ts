@@ -13,6 +13,7 @@ import type { SiteDestinations } from '../program/event-routing.js';
 import { Locked, storedPoints, type Decided } from './locked.js';
 import { inLockOrder, lockParties, readParty, type LockedRow } from './parties.js';
 import { writeAmendmentsOnPostgres, writeOnPostgres } from './postgres.js';
+import { announceEarned } from './points-earned.js';
 import { writeOnSqlite } from './sqlite.js';
 import { unwritable, type PartyKey, type WriteSet } from './write-set.js';
 import { StaleWrite, SupplyTaken, type ScoreRow } from './written.js';
@@ -82,6 +83,7 @@ export class LedgerRepository {
    * transaction back). Returns the leaderboard scores as stored.
    */
   async apply(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
+    await announceEarned(trx, writes);
     // The site-wide supply first: a set that takes more than is left is refused before any of it is written.
     for (const claim of writes.supplyClaims.values()) {
       await supply.create(trx, claim);
@@ -105,7 +107,7 @@ export class LedgerRepository {
   commit(trx: Trx, writes: WriteSet): Promise<ScoreRow[]> {
     if (writes.hasAmendments || writes.supplyClaims.size > 0)
       return Promise.reject(new Error('a write set with amendments or supply claims is written under lock (apply or write)'));
-    return this.#batches.submit({ trx, writes });
+    return announceEarned(trx, writes).then(() => this.#batches.submit({ trx, writes }));
   }
 
   /**

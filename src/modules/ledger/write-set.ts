@@ -247,6 +247,11 @@ export class WriteSet {
     this.outbox.push(outboxRow(party, write.sequence, event, now));
   }
 
+  /** Whether some endpoint of the site subscribes to the type (events with no site URL): what announcing it costs otherwise is this lookup. */
+  subscribes(eventType: string): boolean {
+    return this.destinations?.subscribedTypes.has(eventType) === true;
+  }
+
   /** Moves the party's scores on the boards and windows the deltas name (the stored rows come back from apply()). */
   addScores(siteId: string, partyId: string, deltas: readonly ScoreDelta[]): void {
     for (const delta of deltas) {

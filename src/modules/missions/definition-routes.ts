@@ -7,7 +7,6 @@ import { authOf } from '../../plugins/auth.js';
 import { Mission } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { MissionReadService } from './service.js';
-import { missionsVisibleTo } from './visibility.js';
 
 const tags = ['definitions'];
 
@@ -30,8 +29,7 @@ export const missionDefinitionRoutes: FastifyPluginAsyncTypebox<{ programs: Prog
       const auth = authOf(request);
       const { program } = await programs.snapshot(auth.siteId);
       // A user-level token lives in a browser: it sees only what its user may see.
-      const missions =
-        auth.userId === undefined ? program.missions : missionsVisibleTo(program.missions, await missionReads.completedBy(auth.siteId, auth.userId));
+      const missions = auth.userId === undefined ? program.missions : await missionReads.definitionsVisibleTo(auth.siteId, auth.userId);
       return { response: page(missions, request.query, reply) };
     },
   );

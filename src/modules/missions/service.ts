@@ -2,16 +2,18 @@
 // Every read is bounded by the program's size (the party's progress rows, completion counts per
 // mission and window, memberships), never by the party's history.
 import { calendarWindow, localDateTimeEndInstant, localDateTimeToInstant } from '../../engine/calendar.js';
+import { hasReached } from '../../engine/elements/eligibility.js';
 import { isRepeatable, isWithinDates, percentComplete } from '../../engine/elements/missions.js';
 import type { Db } from '../../db/index.js';
 import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { MissionDocument } from '../program/model.js';
+import type { MissionDocument, ProgramDocument } from '../program/model.js';
 import type { GroupService } from '../groups/service.js';
+import type { ProfileService } from '../profile/service.js';
 import type { ProgramService } from '../program/service.js';
 import { rank } from './ranking.js';
 import { MissionsRepository } from './repository.js';
-import { isHiddenFromUser } from './visibility.js';
+import { isHiddenFromUser, missionsVisibleTo } from './visibility.js';
 
 interface PartyMissionState {
   groups: Set<string>;
@@ -20,6 +22,8 @@ interface PartyMissionState {
   /** Current progress per mission and rule, in the current window only. */
   progress: Map<string, Map<string, number>>;
   supplyUsed: Map<string, number>;
+  /** What says which levels the user has reached: read only when a mission names a minimum level. */
+  level: { lifetimeDefaultPoints: number; assignedLevel: string | null } | undefined;
 }
 
 function currentWindow(mission: MissionDocument, now: number): { start: number; end: number } | null {
@@ -35,6 +39,19 @@ function isFeatured(mission: MissionDocument, now: number): boolean {
   return now >= start && now <= end;
 }
 
+/** The user is a member of a group the mission excludes: they neither see nor advance it. */
+function isExcluded(mission: MissionDocument, state: Pick<PartyMissionState, 'groups'>): boolean {
+  return (mission.prerequisites.excludedGroups ?? []).some((group) => state.groups.has(group));
+}
+
+/** The name of the minimum level the user has yet to reach for the mission, if any (src/engine/elements/eligibility.ts judges). */
+function levelToReach(program: ProgramDocument, mission: MissionDocument, state: Pick<PartyMissionState, 'level'>): string | undefined {
+  const { minLevel } = mission.prerequisites;
+  if (minLevel === undefined || state.level === undefined) return undefined;
+  if (hasReached({ levelType: program.site.levelType, levels: program.levels }, minLevel, state.level)) return undefined;
+  return program.levels.find((level) => level.id === minLevel)?.name ?? minLevel;
+}
+
 export class MissionReadService {
   readonly #repository: MissionsRepository;
 
@@ -43,24 +60,40 @@ export class MissionReadService {
     private readonly programs: ProgramService,
     private readonly groups: GroupService,
     private readonly clock: () => number,
+    private readonly profiles: ProfileService,
   ) {
     this.#repository = new MissionsRepository(db);
   }
 
-  /** The missions the user has completed (not removed): GET /challenges hides from them what they may not see. */
-  completedBy(siteId: string, userId: string): Promise<Set<string>> {
-    return this.#repository.completedBy(siteId, userId);
+  /**
+   * The mission definitions the user may see (GET /challenges for a user-level token): none hidden
+   * from them, none excluding one of their groups, no hidden_until_unlocked one below its level.
+   */
+  async definitionsVisibleTo(siteId: string, userId: string): Promise<MissionDocument[]> {
+    const { program } = await this.programs.snapshot(siteId);
+    const excluding = program.missions.some((m) => (m.prerequisites.excludedGroups ?? []).length > 0);
+    const leveled = program.missions.some((m) => m.prerequisites.minLevel !== undefined && m.hidden === 'hidden_until_unlocked');
+    const [completed, groups, level] = await Promise.all([
+      this.#repository.completedBy(siteId, userId),
+      excluding ? this.groups.ofUser(siteId, userId) : [],
+      leveled ? this.profiles.levelState(siteId, userId) : undefined,
+    ]);
+    const state = { groups: new Set(groups), level } as Pick<PartyMissionState, 'groups' | 'level'>;
+    return missionsVisibleTo(program.missions, completed).filter(
+      (mission) => !isExcluded(mission, state) && !(mission.hidden === 'hidden_until_unlocked' && levelToReach(program, mission, state) !== undefined),
+    );
   }
 
   private async state(siteId: string, type: PartyType, id: string, missions: readonly MissionDocument[], now: number): Promise<PartyMissionState> {
     const party = { siteId, type, id };
-    const [groups, totals, recent, progress, supply] = await Promise.all([
+    const [groups, totals, recent, progress, supply, level] = await Promise.all([
       type === 'user' ? this.groups.ofUser(siteId, id) : [],
       this.#repository.completionTotals(party),
       // Completions in windows that may be current: the earliest current window start bounds the read.
       this.#repository.recentCompletions(party, Math.min(...missions.map((m) => currentWindow(m, now)?.start ?? Infinity), Number.MAX_SAFE_INTEGER)),
       this.#repository.progress(party),
       this.#repository.supplyUsed(siteId),
+      type === 'user' && missions.some((m) => m.prerequisites.minLevel !== undefined) ? this.profiles.levelState(siteId, id) : undefined,
     ]);
     const byId = new Map(missions.map((m) => [m.id, m]));
     const completions = new Map<string, { total: number; inWindow: number; last: number }>();
@@ -85,6 +118,7 @@ export class MissionReadService {
       completions,
       progress: progressByMission,
       supplyUsed: new Map(supply.map((row) => [row.mission_id, Number(row.used)])),
+      level,
     };
   }
 
@@ -153,13 +187,16 @@ export class MissionReadService {
         (mission.repeatableWindow?.period === 'none' ? (completions?.total ?? 0) : (completions?.inWindow ?? 0)) >= max
       )
         return [];
+      if (isExcluded(mission, state)) return [];
       const missing = mission.prerequisites.missions.filter((m) => !completedIds.has(m));
-      if (missing.length > 0 && mission.hidden === 'hidden_until_unlocked') return [];
+      const level = levelToReach(program, mission, state);
+      if ((missing.length > 0 || level !== undefined) && mission.hidden === 'hidden_until_unlocked') return [];
       const names = missing.map((m) => program.missions.find((p) => p.id === m)?.name ?? m);
+      const reasons = [...(missing.length > 0 ? [`Complete first: ${names.join(', ')}`] : []), ...(level !== undefined ? [`Reach level ${level}`] : [])];
       const summary = {
         ...this.summary(mission, state, now),
-        locked: missing.length > 0,
-        ...(missing.length > 0 ? { lockedReason: `Complete first: ${names.join(', ')}` } : {}),
+        locked: reasons.length > 0,
+        ...(reasons.length > 0 ? { lockedReason: reasons.join('; ') } : {}),
       };
       return [{ mission, summary }];
     });
@@ -201,7 +238,13 @@ export class MissionReadService {
     const state = mission === undefined ? undefined : await this.state(siteId, type, id, [mission], now);
     const completedIds = new Set(state === undefined ? [] : [...state.completions.keys()]);
     // A user-level token learns nothing of a mission hidden from its user.
-    const hidden = mission !== undefined && visibleToUser && isHiddenFromUser(mission, (m) => completedIds.has(m));
+    const hidden =
+      mission !== undefined &&
+      state !== undefined &&
+      visibleToUser &&
+      (isHiddenFromUser(mission, (m) => completedIds.has(m)) ||
+        isExcluded(mission, state) ||
+        (mission.hidden === 'hidden_until_unlocked' && levelToReach(program, mission, state) !== undefined));
     if (mission === undefined || state === undefined || hidden) throw new AppError('not_found', `No challenge "${missionId}" for this ${type}`);
     const done = this.isDone(mission, state);
     const rules = done ? new Map(mission.rules.map((rule) => [rule.id, rule.goal])) : (state.progress.get(mission.id) ?? new Map<string, number>());

@@ -72,6 +72,14 @@ export class ProfileService {
     return { balance: main?.balance ?? 0, lifetimeBalance: main?.lifetimeBalance ?? 0, categories };
   }
 
+  /** What judges whether the user has reached a level (src/engine/elements/eligibility.ts): only what the level type reads. */
+  async levelState(siteId: string, userId: string): Promise<{ lifetimeDefaultPoints: number; assignedLevel: string | null }> {
+    const { program } = await this.programs.snapshot(siteId);
+    if (program.site.levelType === 'custom') return { lifetimeDefaultPoints: 0, assignedLevel: await this.#repository.levelId(siteId, userId) };
+    const defaultCategory = program.pointCategories.find((category) => category.isDefault)?.name ?? '';
+    return { lifetimeDefaultPoints: await this.#repository.lifetime(siteId, userId, defaultCategory), assignedLevel: null };
+  }
+
   async levels(
     siteId: string,
     userId: string,

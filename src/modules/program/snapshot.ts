@@ -1,6 +1,7 @@
 // A site's program as the engine and the read endpoints use it: the canonical document plus the
 // indexes that keep lookups independent of program size (SPEC §5: missions are found by an index on
 // the action name, never by scanning).
+import { engineBoosts } from '../../engine/elements/boosts.js';
 import type { EngineProgram } from '../../engine/types.js';
 import type { SiteDestinations } from './event-routing.js';
 import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
@@ -47,6 +48,8 @@ export function buildSnapshot(siteId: string, version: number, program: ProgramD
       categories: program.pointCategories,
       levels: program.levels,
       missionsByAction,
+      // Only a program with boosts has the list: one without does no boost work per action.
+      ...(program.boosts !== undefined && program.boosts.length > 0 ? { boosts: engineBoosts(program.boosts, program.site.timezone) } : {}),
     },
     destinations: { site: program.site, subscribedTypes },
   };
