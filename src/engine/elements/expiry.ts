@@ -5,6 +5,12 @@
 // that ends that day. `date` expires, at that instant, every point earned before it.
 import { instantOf, localDateTimeToInstant, localFields } from '../calendar.js';
 
+/** The next expiry of a balance as the API shows it: how many points, and when (ISO). */
+export interface ExpiringSoon {
+  amount: number;
+  date: string;
+}
+
 export interface ExpiryRule {
   afterDays?: number | undefined;
   date?: string | undefined;

@@ -6,7 +6,7 @@
 // sweeps, or a sweep and a spend, are serialized on the party, and the later one replays the
 // ledger as the earlier left it, so an expiry is never written twice and a spend never spends
 // points the sweep expired.
-import { dueExpiries, expiredBefore, nextExpiry, replayLots, type ExpiryRule, type LedgerMove } from '../../engine/elements/expiry.js';
+import { dueExpiries, expiredBefore, nextExpiry, replayLots, type ExpiringSoon, type ExpiryRule, type LedgerMove } from '../../engine/elements/expiry.js';
 import type { Db } from '../../db/index.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
 import { Periodic } from '../../infra/periodic.js';
@@ -18,12 +18,6 @@ import type { ProgramDocument } from '../program/model.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { ExpiryRepository, type MoveRow } from './repository.js';
-
-/** The next expiry of a balance: how many points, and when (ISO). */
-export interface ExpiringSoon {
-  amount: number;
-  date: string;
-}
 
 export interface ExpiryOptions {
   clock: () => number;

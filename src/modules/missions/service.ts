@@ -9,7 +9,6 @@ import type { PartyType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MissionDocument, ProgramDocument } from '../program/model.js';
 import type { GroupService } from '../groups/service.js';
-import type { ProfileService } from '../profile/service.js';
 import type { ProgramService } from '../program/service.js';
 import { rank } from './ranking.js';
 import { MissionsRepository } from './repository.js';
@@ -52,6 +51,14 @@ function levelToReach(program: ProgramDocument, mission: MissionDocument, state:
   return program.levels.find((level) => level.id === minLevel)?.name ?? minLevel;
 }
 
+/**
+ * A user's level as eligibility reads it (the profile's service). Declared here, so that the
+ * missions do not depend on the profile module, whose at-a-glance read depends on them.
+ */
+export interface LevelStateReader {
+  levelState(siteId: string, userId: string): Promise<{ lifetimeDefaultPoints: number; assignedLevel: string | null }>;
+}
+
 export class MissionReadService {
   readonly #repository: MissionsRepository;
 
@@ -60,7 +67,7 @@ export class MissionReadService {
     private readonly programs: ProgramService,
     private readonly groups: GroupService,
     private readonly clock: () => number,
-    private readonly profiles: ProfileService,
+    private readonly profiles: LevelStateReader,
   ) {
     this.#repository = new MissionsRepository(db);
   }

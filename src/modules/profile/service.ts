@@ -4,9 +4,20 @@
 import { calendarWindow } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
-import type { ExpiryService, ExpiringSoon } from '../expiry/service.js';
+import type { ExpiringSoon } from '../../engine/elements/expiry.js';
+import type { PartyKey } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
 import { ProfileRepository } from './repository.js';
+
+/**
+ * What tells a balance's next expiry (the expiry module's service). Declared here, so that the
+ * profile does not depend on the expiry module, which reaches the actions and through them the
+ * missions, which read levels from the profile.
+ */
+export interface ExpiringSoonReader {
+  expiringSoon(snapshot: ProgramSnapshot, party: PartyKey): Promise<Map<string, ExpiringSoon | null>>;
+}
 
 export interface CategoryBalance {
   id: string;
@@ -35,7 +46,7 @@ export class ProfileService {
   constructor(
     db: Db,
     private readonly programs: ProgramService,
-    private readonly expiry: Pick<ExpiryService, 'expiringSoon'>,
+    private readonly expiry: ExpiringSoonReader,
     private readonly clock: () => number,
   ) {
     this.#repository = new ProfileRepository(db);
