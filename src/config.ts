@@ -52,6 +52,8 @@ export interface Config {
   partyCacheSize: number;
   /** How often a server folds what was written into the overview's daily figures (src/modules/analytics/service.ts), ms. */
   analyticsFoldMs: number;
+  /** How often a server sweeps streaks for periods that ended without an action (streak.frozen, streak.broken; docs/streaks.md), ms. */
+  streakSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: read.boolean('TRUST_PROXY', false),
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
     analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
+    streakSweepMs: read.integer('STREAK_SWEEP_MS', 60_000, 100, 3_600_000),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

@@ -27,6 +27,8 @@ export async function serve(config: Config): Promise<void> {
   if (config.webhookDispatcher) app.services.webhooks.start();
   // The overview's figures: what was written, added to the daily rollup (a view adds its site's first anyway).
   app.services.analytics.start();
+  // Freezes used and runs broken by periods that ended without an action (streak.frozen, streak.broken).
+  app.services.streaks.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

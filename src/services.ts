@@ -9,6 +9,7 @@ import { openReachableDatabase, type Database } from './db/index.js';
 import { ActionsRepository } from './modules/actions/repository.js';
 import { AnalyticsRepository } from './modules/analytics/repository.js';
 import { AnalyticsService } from './modules/analytics/service.js';
+import { StreakService } from './modules/streaks/service.js';
 import { ReversalService } from './modules/actions/reversal.js';
 import { ActionService } from './modules/actions/service.js';
 import { AwardsRepository } from './modules/awards/repository.js';
@@ -107,6 +108,8 @@ export interface DomainServices {
   webhookSecrets: WebhookSecrets;
   /** The console's overview; serve() starts its background fold (tests fold through the overview). */
   analytics: AnalyticsService;
+  /** Users' streaks; serve() starts the sweep that announces freezes and breaks. */
+  streaks: StreakService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -145,7 +148,7 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop()]);
+      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.streaks.stop()]);
     },
     async close() {
       await pieces.bus?.close();
@@ -280,6 +283,10 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
       clock,
       foldIntervalMs: config.analyticsFoldMs,
       onError: (error) => onError(error, 'analytics fold failed'),
+    }),
+    streaks: new StreakService(database, ledger, programs, clock, {
+      sweepIntervalMs: config.streakSweepMs,
+      onError: (error) => onError(error, 'streak sweep failed'),
     }),
   };
 }

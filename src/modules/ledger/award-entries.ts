@@ -66,6 +66,8 @@ const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = {
   adjustment: 'adjustment',
   recognition: 'recognition',
   reversal: 'reversal',
+  // A streak milestone's reward is a reward like a mission's.
+  streak: 'mission',
 };
 
 /**
