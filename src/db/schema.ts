@@ -430,6 +430,8 @@ export interface StreakMilestonesTable {
   run_start: number;
   reached: number;
   event_id: string;
+  badge_id: string | null;
+  earned_at: number;
   paid_at: number;
 }
 

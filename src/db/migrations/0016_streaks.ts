@@ -29,6 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('run_start', 'integer', (c) => c.notNull())
     .addColumn('reached', 'integer', (c) => c.notNull())
     .addColumn('event_id', 'text', (c) => c.notNull())
+    // The badge it awarded (null: none) and when it counts as earned (the action's time), for the trophy cases verify recomputes.
+    .addColumn('badge_id', 'text')
+    .addColumn('earned_at', 'bigint', (c) => c.notNull())
     .addColumn('paid_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('streak_milestones_pk', ['site_id', 'user_id', 'streak_id', 'length', 'run_start'])
     .execute();

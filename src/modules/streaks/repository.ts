@@ -96,15 +96,4 @@ export class StreaksRepository {
       .execute();
     return rows.map((row) => ({ userId: row.user_id, last: Number(row.last) }));
   }
-
-  /** Every counted day of the site (verify), with its count. */
-  async allDays(trx: Trx, siteId: string): Promise<Array<{ userId: string; streakId: string; day: number; actions: number }>> {
-    const rows = await trx.db
-      .selectFrom('streak_days')
-      .select(['user_id', 'streak_id', 'day', 'actions'])
-      .where('site_id', '=', siteId)
-      .where('actions', '>', 0)
-      .execute();
-    return rows.map((row) => ({ userId: row.user_id, streakId: row.streak_id, day: Number(row.day), actions: Number(row.actions) }));
-  }
 }

@@ -222,6 +222,8 @@ async function payMilestones(
       run_start: run.start,
       reached: run.reached.get(milestone.length) as number,
       event_id: eventId,
+      badge_id: badgeId ?? null,
+      earned_at: input.timestamp,
       paid_at: now,
     };
     writes.moduleWrites.push((t) => repository.payMilestone(t, row));

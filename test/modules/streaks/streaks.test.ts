@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { expectProblem } from '../../helpers/problem.js';
+import { VerifyService } from '../../../src/modules/verify/service.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -264,6 +265,33 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
     expect(await streak('flo')).toMatchObject({ current: 1, doneThisPeriod: false });
     await call('DELETE', '/users/flo/actions/flo-3', admin, 200); // a repeat changes nothing
     expect(await streak('flo')).toMatchObject({ current: 1 });
+  });
+
+  it('questline verify recomputes the counted days and milestones, and finds them tampered with', async () => {
+    const verify = async () => (await new VerifyService(t.database.db, t.app.services.programs).verify([site.siteId])).drift;
+    expect(await verify()).toEqual([]);
+    const day = (user: string) => t.database.db.updateTable('streak_days').where('site_id', '=', site.siteId).where('user_id', '=', user);
+    await day('flo').set({ actions: 5 }).execute();
+    expect((await verify()).map((d) => [d.check, d.subject, d.expected, d.actual])).toEqual([
+      ['streak_days', 'user:flo', 1, 5],
+      ['streak_days', 'user:flo', 0, 5],
+    ]);
+    // Back as it was: flo-1 counts the first day, nothing the second.
+    const days = await t.database.db
+      .selectFrom('streak_days')
+      .select('day')
+      .where('site_id', '=', site.siteId)
+      .where('user_id', '=', 'flo')
+      .orderBy('day')
+      .execute();
+    await day('flo').set({ actions: 1 }).where('day', '=', Number(days[0]?.day)).execute();
+    await day('flo').set({ actions: 0 }).where('day', '=', Number(days[1]?.day)).execute();
+    expect(await verify()).toEqual([]);
+    await t.database.db.deleteFrom('streak_milestones').where('site_id', '=', site.siteId).where('user_id', '=', 'dee').execute();
+    expect((await verify()).map((d) => [d.check, d.subject])).toEqual([
+      ['trophies', 'user:dee'],
+      ['streak_milestone', 'user:dee'],
+    ]);
   });
 
   it('who may read whose streaks', async () => {
