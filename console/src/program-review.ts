@@ -44,7 +44,7 @@ function nameOf(part: string, id: string | null, programs: ProgramDocument[]): s
   const kind = kindOf(part);
   if (kind?.key === undefined || id === null) return kind?.label ?? humanize(part);
   for (const program of programs) {
-    const entity = (program[kind.key] as unknown as Entity[]).find((candidate) => String(candidate[kind.idField]).toLowerCase() === id.toLowerCase());
+    const entity = ((program[kind.key] ?? []) as unknown as Entity[]).find((candidate) => String(candidate[kind.idField]).toLowerCase() === id.toLowerCase());
     if (entity !== undefined) return `${humanize(kind.noun)} “${titleOf(entity, kind)}”`;
   }
   return `${humanize(kind.noun)} ${id}`;

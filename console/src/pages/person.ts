@@ -315,5 +315,10 @@ export function describe(entry: PointEntry): string {
       return `Adjustment by an admin: ${entry.reason ?? ''}`;
     case 'recognition':
       return `Recognition${entry.reason === null ? '' : `: ${entry.reason}`}`;
+    case 'streak': {
+      // causeId: streakId:runStart:length
+      const length = entry.causeId.split(':').at(-1) ?? '';
+      return `Streak milestone: ${length} in a row (${entry.causeId.split(':').slice(0, -2).join(':')})${action}`;
+    }
   }
 }

@@ -200,7 +200,8 @@ export class QlProgramPage extends LitElement {
       else document.awardSettings = draft as ProgramDocument['awardSettings'];
       return document;
     }
-    const entities = document[kind.key] as unknown as Entity[];
+    // (streaks are optional in the program: the first one creates the list)
+    const entities = ((document as Record<string, unknown>)[kind.key] ??= []) as Entity[];
     const index = this.index;
     if (index === undefined) entities.push(draft as Entity);
     else if (deleting) entities.splice(index, 1);
