@@ -33,6 +33,7 @@ import { definitionRoutes } from './modules/program/definition-routes.js';
 import { quizRoutes } from './modules/quizzes/routes.js';
 import { recognitionRoutes } from './modules/recognitions/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { streakRoutes } from './modules/streaks/routes.js';
 import { maintenanceRoutes } from './modules/sites/maintenance-routes.js';
 import { uiRoutes } from './modules/ui/routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
@@ -205,6 +206,7 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(actionHistoryRoutes, { actions: services.actions, programs });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(profileRoutes, { profiles: services.profiles });
+  await app.register(streakRoutes, { streaks: services.streaks });
   await app.register(missionReadRoutes, { missions: services.missionReads });
   await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });
   await app.register(atAGlanceRoutes, { actions: services.actions, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });

@@ -54,6 +54,8 @@ export interface Config {
   analyticsFoldMs: number;
   /** How often a server expires the points that are due (src/modules/expiry/service.ts), ms. */
   pointExpirySweepMs: number;
+  /** How often a server sweeps streaks for periods that ended without an action (streak.frozen, streak.broken; docs/streaks.md), ms. */
+  streakSweepMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
     analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
     pointExpirySweepMs: read.integer('POINT_EXPIRY_SWEEP_MS', 60_000, 1_000, 86_400_000),
+    streakSweepMs: read.integer('STREAK_SWEEP_MS', 60_000, 100, 3_600_000),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

@@ -29,6 +29,8 @@ export async function serve(config: Config): Promise<void> {
   app.services.analytics.start();
   // Points of categories with an expiry rule, expired when due (docs/points.md).
   app.services.expiry.start();
+  // Freezes used and runs broken by periods that ended without an action (streak.frozen, streak.broken).
+  app.services.streaks.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -9,6 +9,7 @@ import { openReachableDatabase, type Database } from './db/index.js';
 import { ActionsRepository } from './modules/actions/repository.js';
 import { AnalyticsRepository } from './modules/analytics/repository.js';
 import { AnalyticsService } from './modules/analytics/service.js';
+import { StreakService } from './modules/streaks/service.js';
 import { ReversalService } from './modules/actions/reversal.js';
 import { ActionService } from './modules/actions/service.js';
 import { AwardsRepository } from './modules/awards/repository.js';
@@ -110,6 +111,8 @@ export interface DomainServices {
   analytics: AnalyticsService;
   /** Point expiry: serve() starts its background sweep. */
   expiry: ExpiryService;
+  /** Users' streaks; serve() starts the sweep that announces freezes and breaks. */
+  streaks: StreakService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -148,7 +151,7 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.expiry.stop()]);
+      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.expiry.stop(), domain.streaks.stop()]);
     },
     async close() {
       await pieces.bus?.close();
@@ -291,5 +294,9 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
       onError: (error) => onError(error, 'analytics fold failed'),
     }),
     expiry,
+    streaks: new StreakService(database, ledger, programs, clock, {
+      sweepIntervalMs: config.streakSweepMs,
+      onError: (error) => onError(error, 'streak sweep failed'),
+    }),
   };
 }

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       partyCacheSize: 50_000,
       analyticsFoldMs: 2_000,
       pointExpirySweepMs: 60_000,
+      streakSweepMs: 60_000,
     } satisfies Config);
   });
 
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
     ['CONSOLE off', { CONSOLE: 'false' }, { console: false }],
     ['ANALYTICS_FOLD_MS', { ANALYTICS_FOLD_MS: '500' }, { analyticsFoldMs: 500 }],
     ['POINT_EXPIRY_SWEEP_MS', { POINT_EXPIRY_SWEEP_MS: '5000' }, { pointExpirySweepMs: 5_000 }],
+    ['STREAK_SWEEP_MS', { STREAK_SWEEP_MS: '500' }, { streakSweepMs: 500 }],
     ['client rate', { CLIENT_RATE_LIMIT_RPS: '2.5', CLIENT_RATE_LIMIT_BURST: '5' }, { clientRate: { rate: 2.5, burst: 5 } }],
     ['user rate', { USER_RATE_LIMIT_RPS: '1', USER_RATE_LIMIT_BURST: '3' }, { userRate: { rate: 1, burst: 3 } }],
     [

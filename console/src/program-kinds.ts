@@ -14,13 +14,15 @@ import {
   Mission,
   PointCategory,
   Quiz,
+  Streak,
   SYSTEM_ACTIONS,
 } from '../../src/modules/program/model.js';
 import type { ProgramDocument } from '../../src/modules/program/model.js';
 import type { FormHints, JsonSchema } from './schema-form.js';
 
 export type Entity = Record<string, unknown>;
-type CollectionKey = 'missions' | 'actions' | 'pointCategories' | 'levels' | 'badges' | 'leaderboards' | 'groups' | 'exchanges' | 'quizzes' | 'boosts';
+type CollectionKey =
+  'missions' | 'actions' | 'pointCategories' | 'levels' | 'badges' | 'leaderboards' | 'groups' | 'exchanges' | 'quizzes' | 'boosts' | 'streaks';
 
 export interface Kind {
   /** The URL segment: /console/program/<slug>. */
@@ -195,6 +197,30 @@ const BOOST: FormHints = {
   references: { actions: 'actions', missions: 'missions', groups: 'groups' },
 };
 
+const STREAK: FormHints = {
+  sections: [
+    { title: 'About', fields: ['id', 'name', 'description', 'iconUrl'] },
+    {
+      title: 'What counts',
+      fields: ['action', 'mission', 'period'],
+      intro:
+        'A day (or a week, starting Sunday, in the site’s time zone) counts when the user logs the action, or completes the mission, at least once in it. Give one of the two.',
+    },
+    { title: 'Freezes', fields: ['freezes'], intro: 'A missed period uses a freeze instead of breaking the streak.' },
+    { title: 'Milestones', fields: ['milestones'] },
+  ],
+  labels: {
+    id: 'Id',
+    iconUrl: 'Icon URL',
+    'freezes.max': 'At most',
+    'freezes.initial': 'To start with',
+    'freezes.earnEvery': 'One more every (periods)',
+    'milestones.*.length': 'Length (periods)',
+  },
+  references: { action: 'actions', mission: 'missions', 'milestones.*.rewards.points.*.category': 'pointCategories', 'milestones.*.rewards.badge': 'badges' },
+  items: { milestones: 'milestone', 'milestones.*.rewards.points': 'reward' },
+};
+
 const AWARDS: FormHints = {
   sections: [
     { title: 'Award account', fields: ['pointCategory', 'currency', 'conversionRate', 'holdDays', 'verificationRequired', 'allowedCountries', 'marketplaces'] },
@@ -363,6 +389,22 @@ export const KINDS: Kind[] = [
     hints: BOOST,
   },
   {
+    slug: 'streaks',
+    api: 'streaks',
+    key: 'streaks',
+    label: 'Streaks',
+    noun: 'streak',
+    idField: 'id',
+    schema: schemaOf(Streak),
+    columns: [
+      { title: 'Name', describe: text('name') },
+      { title: 'Counts', describe: (s) => (s.action !== undefined ? `action ${String(s.action)}` : `mission ${String(s.mission)}`) },
+      { title: 'Period', describe: text('period') },
+      { title: 'Milestones', describe: (s) => ((s.milestones as Array<{ length: number }> | undefined) ?? []).map((m) => m.length).join(', ') },
+    ],
+    hints: STREAK,
+  },
+  {
     slug: 'award-settings',
     api: 'award-settings',
     key: undefined,
@@ -389,7 +431,7 @@ export function referencesOf(program: ProgramDocument): Record<string, string[]>
 
 /** The entities of `kind` in `program`. */
 export const entitiesOf = (program: ProgramDocument, kind: Kind): Entity[] =>
-  // (Lists added later, such as boosts, are absent from programs stored before them.)
+  // (Lists added later, such as streaks and boosts, are absent from programs stored before them.)
   kind.key === undefined ? [] : ((program[kind.key] as unknown as Entity[] | undefined) ?? []);
 
 /** What a person calls an entity: its name, else its id. */

@@ -151,9 +151,10 @@ export interface PointsLedgerTable {
   /**
    * `reversal`: a completion's credit taken back (cause_id: the completion); `recognition`: a gift
    * received (cause_id: the recognition); `expiry`: points expired (cause_id: the instant, ISO,
-   * before which they were earned; occurred_at: when they expired).
+   * before which they were earned; occurred_at: when they expired); `streak`: a streak milestone's
+   * reward (cause_id: `streakId:runStart:length`).
    */
-  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition' | 'expiry';
+  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition' | 'expiry' | 'streak';
   cause_id: string;
   event_id: string | null;
   reason: string | null;
@@ -425,6 +426,39 @@ export interface AnalyticsSitesTable {
   built_at: number;
 }
 
+/** A site-local day a user counted for a streak: how many live actions (or mission completions) counted it (migration 0016). */
+export interface StreakDaysTable {
+  site_id: string;
+  user_id: string;
+  streak_id: string;
+  day: number;
+  actions: number;
+}
+
+/** A streak milestone paid, once per run (its first period) and length. */
+export interface StreakMilestonesTable {
+  site_id: string;
+  user_id: string;
+  streak_id: string;
+  length: number;
+  run_start: number;
+  reached: number;
+  event_id: string;
+  badge_id: string | null;
+  earned_at: number;
+  paid_at: number;
+}
+
+/** A freeze used or a break announced by the sweep, once per period. */
+export interface StreakNoticesTable {
+  site_id: string;
+  user_id: string;
+  streak_id: string;
+  kind: 'frozen' | 'broken';
+  period: number;
+  created_at: number;
+}
+
 export interface DatabaseSchema {
   sites: SitesTable;
   clients: ClientsTable;
@@ -462,4 +496,7 @@ export interface DatabaseSchema {
   analytics_changes: AnalyticsChangesTable;
   analytics_days: AnalyticsDaysTable;
   analytics_sites: AnalyticsSitesTable;
+  streak_days: StreakDaysTable;
+  streak_milestones: StreakMilestonesTable;
+  streak_notices: StreakNoticesTable;
 }

@@ -9,6 +9,7 @@ import { QlMissions } from './missions.js';
 import { QlPoints } from './points.js';
 import { QlQuiz } from './quiz.js';
 import { QlRecognize } from './recognize.js';
+import { QlStreak } from './streak.js';
 import { QlTrophyCase } from './trophy-case.js';
 
 export { QuestlineElement, QuestlineError } from './base.js';
@@ -24,6 +25,7 @@ const elements: Record<string, CustomElementConstructor> = {
   'ql-recognize': QlRecognize,
   'ql-quiz': QlQuiz,
   'ql-award-balance': QlAwardBalance,
+  'ql-streak': QlStreak,
 };
 
 for (const [name, element] of Object.entries(elements)) {

@@ -317,5 +317,10 @@ export function describe(entry: PointEntry): string {
       return `Recognition${entry.reason === null ? '' : `: ${entry.reason}`}`;
     case 'expiry':
       return `Expired: points earned before ${new Date(entry.causeId).toLocaleString()}`;
+    case 'streak': {
+      // causeId: streakId:runStart:length
+      const length = entry.causeId.split(':').at(-1) ?? '';
+      return `Streak milestone: ${length} in a row (${entry.causeId.split(':').slice(0, -2).join(':')})${action}`;
+    }
   }
 }

@@ -200,7 +200,7 @@ export class QlProgramPage extends LitElement {
       else document.awardSettings = draft as ProgramDocument['awardSettings'];
       return document;
     }
-    // (A list added later, such as boosts, may be absent: the first entity creates it.)
+    // (A list added later, such as streaks and boosts, may be absent: the first entity creates it.)
     const entities = ((document as unknown as Record<string, Entity[] | undefined>)[kind.key] ??= []);
     const index = this.index;
     if (index === undefined) entities.push(draft as Entity);

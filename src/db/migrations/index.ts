@@ -15,6 +15,7 @@ import * as quizzes from './0012_quizzes.js';
 import * as awards from './0013_awards.js';
 import * as programVersions from './0014_program_versions.js';
 import * as analytics from './0015_analytics.js';
+import * as streaks from './0016_streaks.js';
 import * as pointExpiry from './0017_point_expiry.js';
 
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_awards': awards,
   '0014_program_versions': programVersions,
   '0015_analytics': analytics,
+  '0016_streaks': streaks,
   '0017_point_expiry': pointExpiry,
 };
 

@@ -5,6 +5,7 @@
 // (LedgerRepository.write under lock, or commit for an unlocked decision).
 import { unwritableAmount } from '../../engine/amounts.js';
 import { localDay } from '../../engine/calendar.js';
+import { levelChange } from '../../engine/elements/levels.js';
 import { windowStart } from '../../engine/elements/missions.js';
 import { evaluate } from '../../engine/evaluate.js';
 import type { ActionEvent, Decision, EngineAction, EngineMission, MissionState, PartyState } from '../../engine/types.js';
@@ -18,6 +19,7 @@ import type { LedgerRepository } from '../ledger/repository.js';
 import type { ScoreRow } from '../ledger/written.js';
 import { WriteSet, type PartyKey } from '../ledger/write-set.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
+import { countStreaks, type StreakCredit } from '../streaks/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { applyDecision, type ActionContext } from './decision-writes.js';
 import type { ActionInput } from './input.js';
@@ -110,7 +112,9 @@ export class ActionDecider {
     const advancedGroups: string[] = [];
     nameParties(writes, parties, rows, decision.recorded, now);
     if (decision.recorded) {
+      const streakCredits = await this.countStreaks(context, party, userEntry, decision);
       const changes = await applyDecision(context, party, userEntry, decision, outcome);
+      if (streakCredits !== undefined) keepStreakCredits(userEntry, outcome, streakCredits);
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
       writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes));
       for (const [i, group] of groups.entries()) {
@@ -130,6 +134,27 @@ export class ActionDecider {
     if (decision.recorded) writes.lastRecorded(party, JSON.stringify({ action: action.name, value: event.value, metadata: event.metadata }));
     if (involved.memberships === 'cached') writes.expectGroups(party.siteId, party.id, groupIds);
     return { writes, answer: outcome, written: whenWritten(within.scores, party, parties, entries, writes, involved, outcome) };
+  }
+
+  /**
+   * What the action adds to the user's streaks (src/modules/streaks/), into its write set; the
+   * level the decision leads to then counts the milestones' points too. Undefined when no streak
+   * counts the action (nothing read).
+   */
+  private async countStreaks(context: ActionContext, party: PartyKey, entry: PartyEntry, decision: Decision): Promise<StreakCredit[] | undefined> {
+    const { trx, snapshot, now, eventId, event, writes } = context;
+    const completed = decision.completions.map((completion) => completion.missionId);
+    const credits = await countStreaks({ trx, snapshot, now, eventId, party, action: event.action.name, timestamp: event.timestamp, completed, writes });
+    const category = snapshot.engine.categories.find((c) => c.isDefault)?.name;
+    const gained = (credits ?? []).reduce((sum, credit) => sum + (credit.category === category ? credit.credited : 0), 0);
+    if (snapshot.engine.levelType === 'points' && category !== undefined && gained > 0) {
+      const before = await lifetime(this.ledger, trx, party, entry, category);
+      const missions = decision.pointsAwarded.reduce((sum, award) => sum + (award.category === category ? award.credited : 0), 0);
+      const change = levelChange(snapshot.engine.levels, before, before + missions + gained);
+      if (change === undefined) delete decision.levelChanged;
+      else decision.levelChanged = change;
+    }
+    return credits;
   }
 
   /**
@@ -233,6 +258,15 @@ function keepRecorded({ snapshot, event, rateWindow, writes }: ActionContext, pa
     const day = localDay(event.timestamp, snapshot.engine.timezone);
     if (userEntry.activeDay !== day) writes.markActive(party.siteId, day, party.id);
     userEntry.activeDay = day;
+  }
+}
+
+/** Streak milestone credits in the user's cached lifetime points and in the action's answer. */
+function keepStreakCredits(entry: PartyEntry, outcome: ActionOutcome, credits: readonly StreakCredit[]): void {
+  for (const credit of credits) {
+    const lifetime = entry.lifetime.get(credit.category);
+    if (lifetime !== undefined) entry.lifetime.set(credit.category, lifetime + credit.credited);
+    outcome.pointsAwarded.push(credit);
   }
 }
 

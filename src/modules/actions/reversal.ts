@@ -19,6 +19,7 @@ import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
+import { uncountStreaks } from '../streaks/service.js';
 import type { ActionOutcome } from './service.js';
 import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Decided, Locked } from '../ledger/locked.js';
@@ -174,6 +175,7 @@ export class ReversalService {
         result.completionsRemoved.push(await this.removeCompletion(locked, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[]));
       }
       changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
+      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at));
       await this.settleUser(locked, snapshot, user, result, { reversedEventId: eventId });
     }
     writes.markReversed(siteId, eventId, now, JSON.stringify(result));
@@ -193,6 +195,7 @@ export class ReversalService {
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
     writes.removeCompletion(siteId, completion.completion_id, now);
+    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt);
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
     const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);

@@ -67,6 +67,8 @@ const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = {
   recognition: 'recognition',
   reversal: 'reversal',
   expiry: 'expiry',
+  // A streak milestone's reward is a reward like a mission's.
+  streak: 'mission',
 };
 
 /**

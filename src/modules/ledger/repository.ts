@@ -89,11 +89,16 @@ export class LedgerRepository {
       await supply.create(trx, claim);
       if ((await supply.claim(trx, claim)).length === 0) throw new SupplyTaken();
     }
-    if (this.dialect !== 'postgres') return writeOnSqlite(trx, writes);
-    const [written] = await writeOnPostgres(trx, [writes]);
-    if (written instanceof StaleWrite) throw written;
-    await writeAmendmentsOnPostgres(trx, writes);
-    return written as ScoreRow[];
+    let written: ScoreRow[];
+    if (this.dialect !== 'postgres') written = writeOnSqlite(trx, writes);
+    else {
+      const [batch] = await writeOnPostgres(trx, [writes]);
+      if (batch instanceof StaleWrite) throw batch;
+      await writeAmendmentsOnPostgres(trx, writes);
+      written = batch as ScoreRow[];
+    }
+    for (const write of writes.moduleWrites) await write(trx);
+    return written;
   }
 
   /**

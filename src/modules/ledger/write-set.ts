@@ -11,6 +11,7 @@ import { uuidv7 } from '../../uuid.js';
 import { isPointsAmount } from '../../engine/amounts.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import { hasDestination, type SiteDestinations } from '../program/event-routing.js';
+import type { Trx } from '../../db/index.js';
 import type {
   ActionEventsTable,
   AwardLedgerTable,
@@ -125,6 +126,12 @@ export class WriteSet {
   readonly reversedEvents = new Map<string, { siteId: string; eventId: string; reversedAt: number; reversal: string }>();
   readonly awardEntries: AwardLedgerTable[] = [];
   readonly awardAccounts = new Map<string, AwardAccountMove>();
+  /**
+   * Rows of a module the ledger does not know (a streak's counted days and milestones paid,
+   * docs/streaks.md), written by that module's repository after the rest of the set, in its
+   * transaction. Like amendments, a set with them is written under lock.
+   */
+  readonly moduleWrites: Array<(trx: Trx) => Promise<void>> = [];
 
   /** `destinations`: the program snapshot's, needed by a write set that enqueues events. */
   constructor(private readonly destinations?: SiteDestinations) {}
@@ -344,7 +351,7 @@ export class WriteSet {
    * a decision that changes nothing is not written at all.
    */
   get empty(): boolean {
-    const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries];
+    const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries, this.moduleWrites];
     const keyed = [
       this.progress,
       this.balances,
@@ -371,7 +378,8 @@ export class WriteSet {
         this.progressResets.size +
         this.trophyCounts.size +
         this.reversedEvents.size +
-        this.awardEntries.length >
+        this.awardEntries.length +
+        this.moduleWrites.length >
       0
     );
   }

@@ -19,10 +19,17 @@ const PointEntry = Type.Object({
   category: Type.String(),
   amount: Type.Integer({ description: 'What the balance moved by (after caps; negative for a debit)' }),
   requested: Type.Integer({ description: 'What the reward asked for before caps' }),
-  cause: Type.Union([Type.Literal('mission'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('recognition'), Type.Literal('expiry')]),
+  cause: Type.Union([
+    Type.Literal('mission'),
+    Type.Literal('reversal'),
+    Type.Literal('adjustment'),
+    Type.Literal('recognition'),
+    Type.Literal('expiry'),
+    Type.Literal('streak'),
+  ]),
   causeId: Type.String({
     description:
-      'The completion (mission, reversal), the recognition, the entry itself (adjustment), or for an expiry the instant (ISO) before which the expired points were earned',
+      'The completion (mission, reversal), the recognition, the entry itself (adjustment), for an expiry the instant (ISO) before which the expired points were earned, or `streakId:runStart:length` (streak milestone)',
   }),
   eventId: Type.Union([Type.String(), Type.Null()], { description: 'The action event behind a mission credit or a reversal' }),
   action: Type.Union([Type.String(), Type.Null()]),

@@ -14,6 +14,9 @@ export const EVENT_TYPES = [
   'award.debited',
   'points.earned',
   'points.expired',
+  'streak.extended',
+  'streak.frozen',
+  'streak.broken',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -24,6 +27,9 @@ export const SUBSCRIBABLE_TYPES = [
   'recognition.given',
   'points.earned',
   'points.expired',
+  'streak.extended',
+  'streak.frozen',
+  'streak.broken',
 ] as const satisfies readonly EventType[];
 
 type SiteUrlSetting = 'achievementCallbackUrl' | 'giftNotifyUrl' | 'itemPurchaseNotifyUrl';

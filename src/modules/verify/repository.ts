@@ -87,6 +87,63 @@ export class VerifyRepository {
       .execute();
   }
 
+  /** Per user and badge, the streak milestones that awarded it: how many, the first and the last. */
+  streakBadges(siteId: string) {
+    return this.db
+      .selectFrom('streak_milestones')
+      .select((eb) => ['user_id', 'badge_id', eb.fn.countAll<number>().as('n'), eb.fn.min('earned_at').as('first'), eb.fn.max('earned_at').as('last')])
+      .where('site_id', '=', siteId)
+      .where('badge_id', 'is not', null)
+      .groupBy(['user_id', 'badge_id'])
+      .execute();
+  }
+
+  /** Every stored streak day of the site, with how many actions counted it (0 included). */
+  streakDays(siteId: string) {
+    return this.db.selectFrom('streak_days').select(['user_id', 'streak_id', 'day', 'actions']).where('site_id', '=', siteId).execute();
+  }
+
+  /** When each of the users' live recorded actions of these names happened (lower-cased names). */
+  liveActions(siteId: string, actions: readonly string[]) {
+    return this.db
+      .selectFrom('action_events')
+      .select(['party_id', 'action', 'occurred_at'])
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', 'user')
+      .where('recorded', '=', 1)
+      .where('reversed_at', 'is', null)
+      .where(sql<string>`lower(action)`, 'in', actions)
+      .execute();
+  }
+
+  /** When each of the users' live completions of these missions happened. */
+  streakCompletions(siteId: string, missionIds: readonly string[]) {
+    return this.db
+      .selectFrom('mission_completions')
+      .select(['party_id', 'mission_id', 'completed_at'])
+      .where('site_id', '=', siteId)
+      .where('party_type', '=', 'user')
+      .where('removed_at', 'is', null)
+      .where('mission_id', 'in', missionIds)
+      .execute();
+  }
+
+  /** The milestones paid (run and length), and the cause ids of the streak ledger entries. */
+  async streakPayments(siteId: string): Promise<{ paid: string[]; credited: string[] }> {
+    const paid = await this.db.selectFrom('streak_milestones').select(['user_id', 'streak_id', 'run_start', 'length']).where('site_id', '=', siteId).execute();
+    const credited = await this.db
+      .selectFrom('points_ledger')
+      .select(['party_id', 'cause_id'])
+      .distinct()
+      .where('site_id', '=', siteId)
+      .where('cause', '=', 'streak')
+      .execute();
+    return {
+      paid: paid.map((row) => `${row.user_id}\u0000${row.streak_id}:${Number(row.run_start)}:${Number(row.length)}`),
+      credited: credited.map((row) => `${row.party_id}\u0000${row.cause_id}`),
+    };
+  }
+
   trophies(siteId: string) {
     return this.db
       .selectFrom('trophies')

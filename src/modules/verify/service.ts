@@ -13,8 +13,10 @@
 // - award account balances from their statements, and each redeemed on-the-spot code's credit;
 // - point expiries: each party's lots replayed oldest first (docs/points.md), every expiry entry
 //   against what remained then of the points earned before its instant.
-import { calendarWindow } from '../../engine/calendar.js';
 import { replayLots, type LedgerMove } from '../../engine/elements/expiry.js';
+// - streaks: each counted day's count from the live actions and completions that count for it,
+//   and each streak credit against a milestone paid (docs/streaks.md).
+import { calendarWindow, dayOfNumber, localDay, numberOfDay } from '../../engine/calendar.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import { lifetimeDelta } from '../ledger/write-set.js';
@@ -38,7 +40,9 @@ export interface Drift {
     | 'recognition_points'
     | 'award_balance'
     | 'ots_credit'
-    | 'expiry';
+    | 'expiry'
+    | 'streak_days'
+    | 'streak_milestone';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -97,6 +101,64 @@ export class VerifyService {
     await this.#verifyAwards(siteId, drift);
     await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
     verifyExpiries(ledger.expiring, drift);
+    await this.#verifyStreaks(siteId, snapshot, drift);
+  }
+
+  /**
+   * Each user's counted streak days from the live actions (or completions) that count for them, in
+   * the site's time zone, from the user's first stored day of the streak on (actions logged before
+   * the streak existed never counted); and every streak ledger credit against a milestone paid.
+   */
+  async #verifyStreaks(siteId: string, { program }: ProgramSnapshot, drift: Report): Promise<void> {
+    const streaks = program.streaks ?? [];
+    const stored = await this.#repository.streakDays(siteId);
+    if (streaks.length > 0 && stored.length > 0) {
+      const timezone = program.site.timezone;
+      const expected = new Map<string, number>();
+      const count = (userId: string, streakId: string, at: unknown) => {
+        const key = `${userId}\u0000${streakId}\u0000${numberOfDay(localDay(Number(at), timezone))}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      };
+      const byAction = streaks.filter((s) => s.action !== undefined);
+      const byMission = streaks.filter((s) => s.mission !== undefined);
+      if (byAction.length > 0) {
+        for (const row of await this.#repository.liveActions(siteId, [...new Set(byAction.map((s) => (s.action as string).toLowerCase()))]))
+          for (const streak of byAction)
+            if ((streak.action as string).toLowerCase() === row.action.toLowerCase()) count(row.party_id, streak.id, row.occurred_at);
+      }
+      if (byMission.length > 0) {
+        for (const row of await this.#repository.streakCompletions(siteId, [...new Set(byMission.map((s) => s.mission as string))]))
+          for (const streak of byMission) if (streak.mission === row.mission_id) count(row.party_id, streak.id, row.completed_at);
+      }
+      const first = new Map<string, number>();
+      for (const row of stored) {
+        const key = `${row.user_id}\u0000${row.streak_id}`;
+        first.set(key, Math.min(first.get(key) ?? Infinity, Number(row.day)));
+      }
+      const actual = new Map(stored.map((row) => [`${row.user_id}\u0000${row.streak_id}\u0000${Number(row.day)}`, Number(row.actions)]));
+      for (const key of new Set([...expected.keys(), ...actual.keys()])) {
+        const [userId, streakId, day] = key.split('\u0000') as [string, string, string];
+        const from = first.get(`${userId}\u0000${streakId}`);
+        if (from === undefined || Number(day) < from || !streaks.some((s) => s.id === streakId)) continue;
+        const want = expected.get(key) ?? 0;
+        const have = actual.get(key) ?? 0;
+        if (want !== have)
+          drift({ check: 'streak_days', subject: `user:${userId}`, detail: `streak ${streakId} on ${dayOfNumber(Number(day))}`, expected: want, actual: have });
+      }
+    }
+    const { paid, credited } = await this.#repository.streakPayments(siteId);
+    const paidSet = new Set(paid);
+    for (const key of credited) {
+      if (paidSet.has(key)) continue;
+      const [userId, causeId] = key.split('\u0000') as [string, string];
+      drift({
+        check: 'streak_milestone',
+        subject: `user:${userId}`,
+        detail: `streak credit ${causeId} without its milestone paid`,
+        expected: null,
+        actual: causeId,
+      });
+    }
   }
 
   /** The ledger, read in pages: balances, lifetime and cap totals as it says they are. */
@@ -253,6 +315,15 @@ export class VerifyService {
         `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`,
       ]),
     );
+    // A streak milestone's badge (docs/streaks.md) counts like a completion's.
+    for (const row of await this.#repository.streakBadges(siteId)) {
+      const key = `user:${row.user_id}\u0000${String(row.badge_id)}`;
+      const known = earned.find((e) => `${e.party_type}:${e.party_id}\u0000${String(e.badge_id)}` === key);
+      const n = Number(row.n) + (known === undefined ? 0 : Number(known.n));
+      const first = Math.min(Number(row.first), known === undefined ? Infinity : Number(known.first));
+      const last = Math.max(Number(row.last), known === undefined ? -Infinity : Number(known.last));
+      expectedTrophies.set(key, `${n} earned, first ${iso(first)}, last ${iso(last)}`);
+    }
     const trophies = await this.#repository.trophies(siteId);
     for (const row of trophies) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.badge_id}`;

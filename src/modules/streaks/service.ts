@@ -1,0 +1,417 @@
+// Streaks (docs/streaks.md): what an action adds to them in its decision (the day it counts, the
+// milestones its run reaches, streak.extended), a user's streaks as of now (GET
+// /users/{u}/streaks), and the sweep that announces freezes used and runs broken once a period
+// ends without an action (streak.frozen, streak.broken). A streak is a pure function of the
+// periods counted (src/engine/elements/streaks.ts): only those, the milestones paid and the
+// notices sent are stored.
+import { uuidv7 } from '../../uuid.js';
+import {
+  dayNumberOf,
+  firstDayOf,
+  missedPeriods,
+  periodEnd,
+  periodLabel,
+  periodOfDay,
+  runHolding,
+  streakRuns,
+  streakState,
+  type StreakRun,
+} from '../../engine/elements/streaks.js';
+import type { Database, Trx } from '../../db/index.js';
+import type { PointsLedgerTable } from '../../db/schema.js';
+import { Periodic } from '../../infra/periodic.js';
+import { mirrorPoints } from '../ledger/award-entries.js';
+import type { LedgerRepository } from '../ledger/repository.js';
+import { lifetimeDelta, type PartyKey, type WriteSet } from '../ledger/write-set.js';
+import type { ProgramDocument, StreakDocument } from '../program/model.js';
+import type { ProgramService } from '../program/service.js';
+import type { ProgramSnapshot } from '../program/snapshot.js';
+import { StreaksRepository } from './repository.js';
+
+const repository = new StreaksRepository();
+
+/** Periods before the last one a sweep looks back over, besides a streak's most freezes: a sweep that did not run for longer misses those runs' notices. */
+const SWEEP_LOOKBACK = 7;
+
+/** The streaks an action or a mission counts for, per program (built once per program document). */
+interface StreakIndex {
+  byAction: Map<string, StreakDocument[]>;
+  byMission: Map<string, StreakDocument[]>;
+}
+const indexes = new WeakMap<ProgramDocument, StreakIndex>();
+
+function indexOf(program: ProgramDocument): StreakIndex {
+  let index = indexes.get(program);
+  if (index === undefined) {
+    index = { byAction: new Map(), byMission: new Map() };
+    for (const streak of program.streaks ?? []) {
+      const [map, key] = streak.action !== undefined ? [index.byAction, streak.action.toLowerCase()] : [index.byMission, streak.mission as string];
+      map.set(key, [...(map.get(key) ?? []), streak]);
+    }
+    indexes.set(program, index);
+  }
+  return index;
+}
+
+/** Whether logging the action may count for a streak (on it, or on a mission it advances): its decision is then made under lock. */
+export function actionHasStreaks(snapshot: ProgramSnapshot, actionName: string): boolean {
+  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0) return false;
+  const index = indexOf(snapshot.program);
+  const action = actionName.toLowerCase();
+  return index.byAction.has(action) || (snapshot.missionsByAction.get(action) ?? []).some((mission) => index.byMission.has(mission.id));
+}
+
+/** An action's recorded decision, as the streaks read it. */
+export interface StreakAction {
+  trx: Trx;
+  snapshot: ProgramSnapshot;
+  now: number;
+  eventId: string;
+  /** The user (streaks are a user's). */
+  party: PartyKey;
+  action: string;
+  /** When it happened: backdated actions count in their own period. */
+  timestamp: number;
+  /** The missions the action completed. */
+  completed: readonly string[];
+  writes: WriteSet;
+}
+
+/** A milestone reward credited by an action. */
+export interface StreakCredit {
+  category: string;
+  requested: number;
+  credited: number;
+}
+
+/**
+ * Adds to the action's write set what it does to the user's streaks: the day counted (one more
+ * action in it), and, when its period newly counts, the milestones the run reaches that were not
+ * paid in it (points, badge) and streak.extended. Reads nothing and adds nothing for an action no
+ * streak counts. Returns the points credited (undefined: no streak counts the action).
+ */
+export async function countStreaks(input: StreakAction): Promise<StreakCredit[] | undefined> {
+  const { snapshot, party } = input;
+  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return undefined;
+  const index = indexOf(snapshot.program);
+  const counted = new Map<StreakDocument, number>();
+  for (const streak of index.byAction.get(input.action.toLowerCase()) ?? []) counted.set(streak, 1);
+  for (const missionId of input.completed) for (const streak of index.byMission.get(missionId) ?? []) counted.set(streak, (counted.get(streak) ?? 0) + 1);
+  if (counted.size === 0) return undefined;
+
+  const timezone = snapshot.program.site.timezone;
+  const day = dayNumberOf(input.timestamp, timezone);
+  const today = dayNumberOf(input.now, timezone);
+  const days = await repository.days(
+    input.trx,
+    party.siteId,
+    party.id,
+    [...counted.keys()].map((streak) => streak.id),
+  );
+  const credits: StreakCredit[] = [];
+  for (const [streak, actions] of counted) {
+    input.writes.moduleWrites.push((trx) => repository.addToDay(trx, party.siteId, party.id, streak.id, day, actions));
+    const period = periodOfDay(day, streak.period);
+    const now = periodOfDay(today, streak.period);
+    const periods = (days.get(streak.id) ?? []).map((d) => periodOfDay(d, streak.period));
+    // Counted already (or ahead of now, which no run reaches yet): nothing changes but the count.
+    if (periods.includes(period) || period > now) continue;
+    periods.push(period);
+    periods.sort((a, b) => a - b);
+    const run = runHolding(streakRuns(periods, streak), period) as StreakRun;
+    const paid = await payMilestones(input, streak, run, credits);
+    const state = streakState(periods, streak, now);
+    input.writes.enqueue(
+      party,
+      {
+        type: 'streak.extended',
+        occurredAt: input.timestamp,
+        data: {
+          streak: { id: streak.id, name: streak.name },
+          period: periodLabel(period, streak.period),
+          current: state.current,
+          longest: state.longest,
+          freezesLeft: state.freezesLeft,
+          periodEnds: new Date(periodEnd(now, streak.period, timezone)).toISOString(),
+          milestones: paid,
+          actionEventId: input.eventId,
+        },
+      },
+      input.now,
+    );
+  }
+  return credits;
+}
+
+/**
+ * Takes back what a reversed action or a removed completion counted (one action less in its day;
+ * the day stops counting at none), into the reversal's write set. Milestones paid stay paid
+ * (docs/streaks.md).
+ */
+export function uncountStreaks(
+  snapshot: ProgramSnapshot,
+  writes: WriteSet,
+  party: PartyKey,
+  counted: { action: string } | { missionId: string },
+  timestamp: number,
+): void {
+  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return;
+  const index = indexOf(snapshot.program);
+  const streaks = 'action' in counted ? index.byAction.get(counted.action.toLowerCase()) : index.byMission.get(counted.missionId);
+  const day = dayNumberOf(timestamp, snapshot.program.site.timezone);
+  for (const streak of streaks ?? []) writes.moduleWrites.push((trx) => repository.addToDay(trx, party.siteId, party.id, streak.id, day, -1));
+}
+
+/**
+ * Pays the milestones the run reaches that no run overlapping it was paid (once per run, also
+ * when a backdated action joins two runs or a reversal splits one), into the write set.
+ */
+async function payMilestones(
+  input: StreakAction,
+  streak: StreakDocument,
+  run: StreakRun,
+  credits: StreakCredit[],
+): Promise<Array<{ length: number; points: Array<{ category: string; amount: number }>; badge: string | null }>> {
+  const reached = streak.milestones.filter((milestone) => run.reached.has(milestone.length));
+  if (reached.length === 0) return [];
+  const { trx, party, writes, snapshot, eventId, now } = input;
+  const paid = await repository.milestonesPaid(trx, party.siteId, party.id, streak.id);
+  const answer = [];
+  for (const milestone of reached) {
+    if (paid.some((p) => p.length === milestone.length && p.runStart <= run.last && p.reached >= run.start)) continue;
+    const causeId = `${streak.id}:${run.start}:${milestone.length}`;
+    for (const reward of milestone.rewards.points) {
+      const entry: PointsLedgerTable = {
+        site_id: party.siteId,
+        entry_id: `pts_${uuidv7()}`,
+        party_type: 'user',
+        party_id: party.id,
+        category: reward.category,
+        requested: reward.amount,
+        credited: reward.amount,
+        cause: 'streak',
+        cause_id: causeId,
+        event_id: eventId,
+        reason: null,
+        occurred_at: input.timestamp,
+        recorded_at: now,
+      };
+      writes.post(entry, lifetimeDelta(entry));
+      await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
+      credits.push({ category: reward.category, requested: reward.amount, credited: reward.amount });
+    }
+    const badgeId = milestone.rewards.badge;
+    if (badgeId !== undefined) {
+      writes.addTrophy(party, badgeId, input.timestamp);
+      const badge = snapshot.program.badges.find((b) => b.id === badgeId);
+      writes.enqueue(
+        party,
+        {
+          type: 'badge.earned',
+          occurredAt: input.timestamp,
+          data: { badge: { id: badgeId, name: badge?.name ?? badgeId }, streakId: streak.id, actionEventId: eventId },
+        },
+        now,
+      );
+    }
+    const row = {
+      site_id: party.siteId,
+      user_id: party.id,
+      streak_id: streak.id,
+      length: milestone.length,
+      run_start: run.start,
+      reached: run.reached.get(milestone.length) as number,
+      event_id: eventId,
+      badge_id: badgeId ?? null,
+      earned_at: input.timestamp,
+      paid_at: now,
+    };
+    writes.moduleWrites.push((t) => repository.payMilestone(t, row));
+    answer.push({ length: milestone.length, points: milestone.rewards.points.map((p) => ({ ...p })), badge: badgeId ?? null });
+  }
+  return answer;
+}
+
+/** A user's streak as GET /users/{u}/streaks answers it. */
+export interface UserStreak {
+  id: string;
+  name: string;
+  description?: string;
+  iconUrl?: string;
+  period: 'day' | 'week';
+  current: number;
+  longest: number;
+  freezesLeft: number;
+  freezesMax: number;
+  doneThisPeriod: boolean;
+  periodStart: string;
+  periodEnds: string;
+  nextMilestone: { length: number; rewards: { points: Array<{ category: string; amount: number }>; badge?: string } } | null;
+}
+
+export interface StreakServiceOptions {
+  sweepIntervalMs: number;
+  onError: (error: unknown) => void;
+}
+
+export class StreakService {
+  readonly #sweeping: Periodic;
+
+  constructor(
+    private readonly database: Pick<Database, 'db' | 'transaction'>,
+    private readonly ledger: LedgerRepository,
+    private readonly programs: ProgramService,
+    private readonly clock: () => number,
+    options: StreakServiceOptions,
+  ) {
+    this.#sweeping = new Periodic(
+      options.sweepIntervalMs,
+      async () => {
+        await this.sweep(this.clock());
+      },
+      options.onError,
+    );
+  }
+
+  /** Starts the background sweep (servers). */
+  start(): void {
+    this.#sweeping.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#sweeping.stop();
+  }
+
+  /** The user's streaks as of now, in program order. */
+  async ofUser(siteId: string, userId: string): Promise<UserStreak[]> {
+    const { program } = await this.programs.snapshot(siteId);
+    const streaks = program.streaks ?? [];
+    if (streaks.length === 0) return [];
+    const now = this.clock();
+    const timezone = program.site.timezone;
+    const today = dayNumberOf(now, timezone);
+    const days = await repository.days(
+      { db: this.database.db },
+      siteId,
+      userId,
+      streaks.map((s) => s.id),
+    );
+    return streaks.map((streak) => {
+      const period = periodOfDay(today, streak.period);
+      const state = streakState(
+        (days.get(streak.id) ?? []).map((d) => periodOfDay(d, streak.period)),
+        streak,
+        period,
+      );
+      const next = streak.milestones.filter((m) => m.length > state.current).sort((a, b) => a.length - b.length)[0];
+      return {
+        id: streak.id,
+        name: streak.name,
+        ...(streak.description !== undefined ? { description: streak.description } : {}),
+        ...(streak.iconUrl !== undefined ? { iconUrl: streak.iconUrl } : {}),
+        period: streak.period,
+        current: state.current,
+        longest: state.longest,
+        freezesLeft: state.freezesLeft,
+        freezesMax: streak.freezes.max,
+        doneThisPeriod: state.done,
+        periodStart: periodLabel(period, streak.period),
+        periodEnds: new Date(periodEnd(period, streak.period, timezone)).toISOString(),
+        nextMilestone: next === undefined ? null : { length: next.length, rewards: next.rewards },
+      };
+    });
+  }
+
+  /**
+   * Announces, once, each freeze a missed period used (streak.frozen) and each run a missed period
+   * broke (streak.broken), for runs whose last counted period is before the previous one. Safe on
+   * several nodes at once: a user's notices are decided with the user locked, and keyed by period.
+   * Returns how many notices it sent.
+   */
+  async sweep(now: number): Promise<number> {
+    let sent = 0;
+    for (const siteId of await repository.sites({ db: this.database.db })) {
+      if (this.#sweeping.stopping) break;
+      const snapshot = await this.programs.snapshot(siteId).catch(() => undefined);
+      if (snapshot === undefined) continue;
+      const timezone = snapshot.program.site.timezone;
+      const today = dayNumberOf(now, timezone);
+      for (const streak of snapshot.program.streaks ?? []) {
+        const current = periodOfDay(today, streak.period);
+        const from = firstDayOf(current - 2 - streak.freezes.max - SWEEP_LOOKBACK, streak.period);
+        const to = firstDayOf(current - 1, streak.period) - 1;
+        for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, from, to)) {
+          const party: PartyKey = { siteId, type: 'user', id: userId };
+          // Read first without a lock: most users were announced already.
+          if ((await dueNotices({ db: this.database.db }, party, streak, current, timezone)).length === 0) continue;
+          sent += await this.database.transaction(async (trx) => {
+            const { answer } = await this.ledger.write(trx, { parties: [party], now, destinations: snapshot.destinations }, async (locked) => {
+              const due = await dueNotices(trx, party, streak, current, timezone);
+              for (const notice of due) {
+                locked.writes.moduleWrites.push(async (t) => {
+                  await repository.addNotice(t, {
+                    site_id: siteId,
+                    user_id: userId,
+                    streak_id: streak.id,
+                    kind: notice.kind,
+                    period: notice.period,
+                    created_at: now,
+                  });
+                });
+                locked.writes.enqueue(
+                  party,
+                  { type: `streak.${notice.kind}`, occurredAt: notice.at, data: { streak: { id: streak.id, name: streak.name }, ...notice.data } },
+                  now,
+                );
+              }
+              return { writes: locked.writes, answer: due.length };
+            });
+            return answer;
+          });
+        }
+      }
+    }
+    return sent;
+  }
+}
+
+interface DueNotice {
+  kind: 'frozen' | 'broken';
+  period: number;
+  /** When it happened: the end of the missed period. */
+  at: number;
+  data: Record<string, unknown>;
+}
+
+/** The notices the user's last run is owed as of the period `current` and not yet sent. */
+async function dueNotices(trx: Trx, party: PartyKey, streak: StreakDocument, current: number, timezone: string): Promise<DueNotice[]> {
+  const days = await repository.days(trx, party.siteId, party.id, [streak.id]);
+  const periods = (days.get(streak.id) ?? []).map((d) => periodOfDay(d, streak.period)).filter((p) => p < current);
+  const run = streakRuns(periods, streak).at(-1);
+  if (run === undefined || run.last >= current - 1) return [];
+  const { frozen, brokenAt } = missedPeriods(run, current);
+  const sent = await repository.notices(trx, party.siteId, party.id, streak.id, run.last + 1);
+  const unsent = (kind: string, period: number) => !sent.some((n) => n.kind === kind && n.period === period);
+  const due: DueNotice[] = frozen
+    .map((period, i) => ({
+      kind: 'frozen' as const,
+      period,
+      at: periodEnd(period, streak.period, timezone),
+      data: { period: periodLabel(period, streak.period), current: run.length, freezesLeft: run.freezesLeft - i - 1 },
+    }))
+    .filter((notice) => unsent(notice.kind, notice.period));
+  if (brokenAt !== undefined && unsent('broken', brokenAt)) {
+    due.push({
+      kind: 'broken',
+      period: brokenAt,
+      at: periodEnd(brokenAt, streak.period, timezone),
+      data: {
+        length: run.length,
+        runStart: periodLabel(run.start, streak.period),
+        lastPeriod: periodLabel(run.last, streak.period),
+        missedPeriod: periodLabel(brokenAt, streak.period),
+      },
+    });
+  }
+  return due;
+}
