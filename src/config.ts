@@ -52,6 +52,9 @@ export interface Config {
   partyCacheSize: number;
   /** How often a server folds what was written into the overview's daily figures (src/modules/analytics/service.ts), ms. */
   analyticsFoldMs: number;
+  /** How often a server closes the leaderboard windows that ended, and how long after their end (src/modules/leaderboard-results/), ms. */
+  leaderboardCloseMs: number;
+  leaderboardCloseGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +100,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: read.boolean('TRUST_PROXY', false),
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
     analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
+    leaderboardCloseMs: read.integer('LEADERBOARD_CLOSE_MS', 60_000, 100, 3_600_000),
+    leaderboardCloseGraceMs: read.integer('LEADERBOARD_CLOSE_GRACE_MS', 600_000, 0, 7 * 86_400_000),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

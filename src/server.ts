@@ -27,6 +27,8 @@ export async function serve(config: Config): Promise<void> {
   if (config.webhookDispatcher) app.services.webhooks.start();
   // The overview's figures: what was written, added to the daily rollup (a view adds its site's first anyway).
   app.services.analytics.start();
+  // Leaderboard windows that ended are closed and their prizes paid, once across nodes.
+  app.services.leaderboardResults.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -20,6 +20,7 @@ import { GroupService } from './modules/groups/service.js';
 import { ImportService } from './modules/import/service.js';
 import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.js';
 import { LeaderboardService } from './modules/leaderboards/service.js';
+import { LeaderboardResultsService } from './modules/leaderboard-results/service.js';
 import { LedgerRepository } from './modules/ledger/repository.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { OAuthService } from './modules/oauth/service.js';
@@ -107,6 +108,8 @@ export interface DomainServices {
   webhookSecrets: WebhookSecrets;
   /** The console's overview; serve() starts its background fold (tests fold through the overview). */
   analytics: AnalyticsService;
+  /** Closes leaderboard windows and pays their prizes; serve() starts its sweep (tests sweep directly). */
+  leaderboardResults: LeaderboardResultsService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -145,7 +148,7 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop()]);
+      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.leaderboardResults.stop()]);
     },
     async close() {
       await pieces.bus?.close();
@@ -280,6 +283,13 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
       clock,
       foldIntervalMs: config.analyticsFoldMs,
       onError: (error) => onError(error, 'analytics fold failed'),
+    }),
+    leaderboardResults: new LeaderboardResultsService(database.db, programs, actions, points, preferences, {
+      clock,
+      intervalMs: config.leaderboardCloseMs,
+      graceMs: config.leaderboardCloseGraceMs,
+      closingsPerRound: 100,
+      onError: (error) => onError(error, 'closing leaderboard windows failed'),
     }),
   };
 }

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       partyCacheSize: 50_000,
       analyticsFoldMs: 2_000,
+      leaderboardCloseMs: 60_000,
+      leaderboardCloseGraceMs: 600_000,
     } satisfies Config);
   });
 

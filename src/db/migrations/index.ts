@@ -15,6 +15,7 @@ import * as quizzes from './0012_quizzes.js';
 import * as awards from './0013_awards.js';
 import * as programVersions from './0014_program_versions.js';
 import * as analytics from './0015_analytics.js';
+import * as leaderboardResults from './0018_leaderboard_results.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_awards': awards,
   '0014_program_versions': programVersions,
   '0015_analytics': analytics,
+  '0018_leaderboard_results': leaderboardResults,
 };
 
 export const migrationProvider: MigrationProvider = {

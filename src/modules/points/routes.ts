@@ -16,7 +16,7 @@ const PointEntry = Type.Object({
   category: Type.String(),
   amount: Type.Integer({ description: 'What the balance moved by (after caps; negative for a debit)' }),
   requested: Type.Integer({ description: 'What the reward asked for before caps' }),
-  cause: Type.Union([Type.Literal('mission'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('recognition')]),
+  cause: Type.Union([Type.Literal('mission'), Type.Literal('reversal'), Type.Literal('adjustment'), Type.Literal('recognition'), Type.Literal('prize')]),
   causeId: Type.String({ description: 'The completion (mission, reversal), the recognition, or the entry itself (adjustment)' }),
   eventId: Type.Union([Type.String(), Type.Null()], { description: 'The action event behind a mission credit or a reversal' }),
   action: Type.Union([Type.String(), Type.Null()]),

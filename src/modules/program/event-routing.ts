@@ -6,11 +6,11 @@
 // (./snapshot.ts), which the ledger's writers and the webhooks dispatcher (src/modules/webhooks/) read.
 import type { ProgramDocument } from './model.js';
 
-export const EVENT_TYPES = ['mission.completed', 'level.changed', 'badge.earned', 'recognition.given', 'award.debited'] as const;
+export const EVENT_TYPES = ['mission.completed', 'level.changed', 'badge.earned', 'recognition.given', 'award.debited', 'leaderboard.closed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The event types with no site URL: admins subscribe endpoints to these. */
-export const SUBSCRIBABLE_TYPES = ['level.changed', 'badge.earned', 'recognition.given'] as const satisfies readonly EventType[];
+export const SUBSCRIBABLE_TYPES = ['level.changed', 'badge.earned', 'recognition.given', 'leaderboard.closed'] as const satisfies readonly EventType[];
 
 type SiteUrlSetting = 'achievementCallbackUrl' | 'giftNotifyUrl' | 'itemPurchaseNotifyUrl';
 
