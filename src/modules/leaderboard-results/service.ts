@@ -109,8 +109,14 @@ export class LeaderboardResultsService {
         for (;;) {
           const window = windowAt(closing, cursor, timezone);
           if (window === undefined || window.end + this.options.graceMs > now || budget <= 0) break;
-          if (await this.#close(snapshot, board, window, now)) closed++;
           budget--;
+          try {
+            if (await this.#close(snapshot, board, window, now)) closed++;
+          } catch (error) {
+            // Nothing of the window was kept (one transaction): the next round tries it again; the other boards go on.
+            this.options.onError(error);
+            break;
+          }
           cursor = window.end;
         }
       }
