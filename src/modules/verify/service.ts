@@ -8,7 +8,7 @@
 // - the number of live completions per mission against its repeat rules, and supply used;
 // - trophy cases from the live completions that awarded each badge, and the prizes that did;
 // - each closed leaderboard window's ranks and prizes from its kept results, and what the ledger
-//   paid for it (./prizes.ts);
+//   paid for it (./prize-payouts.ts);
 // - levels (levelType points) from lifetime points in the default category;
 // - recognition budgets from the gifts charged to each window, and each gift's credits from its
 //   recipients;
@@ -20,7 +20,7 @@ import { lifetimeDelta } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
 import type { MissionDocument } from '../program/model.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
-import { verifyPrizes, type PrizeBadge } from './prizes.js';
+import { verifyPrizes, type PrizeBadge } from './prize-payouts.js';
 import { VerifyRepository } from './repository.js';
 
 export interface Drift {
