@@ -234,6 +234,13 @@ describe.each(configurations)('leaderboards that close (%s)', (configuration) =>
     expect(await prizeEntries()).not.toContain('g-blue:50');
   });
 
+  it('counts nothing on an allTime board from its fixed end on', async () => {
+    // ann did one big action before lb-final's end; one now is not on it.
+    await log('ann', 'big');
+    const live = await request('GET', '/leaderboards/lb-final/leaders');
+    expect((live.json() as { response: Array<{ userId: string; score: number }> }).response.map((e) => `${e.userId}:${e.score}`)).toEqual(['ann:1']);
+  });
+
   it('closes an allTime board at its fixed end', async () => {
     const { windows } = await results('lb-final');
     expect(windows).toEqual([
