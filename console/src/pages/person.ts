@@ -315,5 +315,7 @@ export function describe(entry: PointEntry): string {
       return `Adjustment by an admin: ${entry.reason ?? ''}`;
     case 'recognition':
       return `Recognition${entry.reason === null ? '' : `: ${entry.reason}`}`;
+    case 'prize':
+      return `Leaderboard prize${entry.reason === null ? '' : `: ${entry.reason}`}`;
   }
 }

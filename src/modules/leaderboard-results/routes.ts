@@ -26,7 +26,9 @@ const Winner = Type.Object({
 const ClosedWindow = Type.Object({
   closingId: Type.String(),
   windowStart: Type.String({ format: 'date-time' }),
-  windowEnd: Type.String({ format: 'date-time' }),
+  windowEnd: Type.String({ format: 'date-time', description: 'The first instant after the window' }),
+  firstDay: Nullable(Type.String({ format: 'date', description: "The window's first day in the site time zone; null on an allTime board" })),
+  lastDay: Type.String({ format: 'date', description: "The window's last day in the site time zone" }),
   closedAt: Type.String({ format: 'date-time' }),
   winners: Type.Array(Winner, { description: 'Every party ranked first, and every party paid a prize, in final order' }),
 });

@@ -5,7 +5,7 @@
 // or a node and its restarted self, exactly one pays), the final standings kept, each prize paid
 // through the ledger's write path (points, lifetime, levels, board scores and award accounts
 // follow, as for any credit) with its badge, and `leaderboard.closed` in the outbox.
-import { localDateTimeToInstant } from '../../engine/calendar.js';
+import { localDateTimeToInstant, localDay } from '../../engine/calendar.js';
 import { finalStandings, firstCursor, windowAt, type ClosingBoard, type FinalStanding, type PrizeRewards } from '../../engine/elements/prizes.js';
 import type { Db } from '../../db/index.js';
 import type { LeaderboardClosingsTable, LeaderboardResultsTable } from '../../db/schema.js';
@@ -43,6 +43,9 @@ export interface ClosedWindow {
   closingId: string;
   windowStart: string;
   windowEnd: string;
+  /** The window's first and last days in the site time zone (YYYY-MM-DD); an allTime board's first is null. */
+  firstDay: string | null;
+  lastDay: string;
   closedAt: string;
   winners: Winner[];
 }
@@ -129,6 +132,7 @@ export class LeaderboardResultsService {
     const { program } = await this.programs.snapshot(siteId);
     const board = program.leaderboards.find((b) => b.id === boardId);
     if (board === undefined) throw new AppError('not_found', `No leaderboard "${boardId}"`);
+    const timezone = program.site.timezone;
     const { rows, total } = await this.#repository.closings(siteId, boardId, limit, offset);
     const results = await this.#repository.results(
       siteId,
@@ -159,6 +163,8 @@ export class LeaderboardResultsService {
       closingId: row.closing_id,
       windowStart: iso(row.window_start),
       windowEnd: iso(row.window_end),
+      firstDay: Number(row.window_start) === 0 ? null : localDay(Number(row.window_start), timezone),
+      lastDay: localDay(Number(row.window_end) - 1, timezone),
       closedAt: iso(row.closed_at),
       winners: byClosing.get(row.closing_id) ?? [],
     }));

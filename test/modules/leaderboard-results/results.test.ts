@@ -73,6 +73,8 @@ interface ClosedWindow {
   closingId: string;
   windowStart: string;
   windowEnd: string;
+  firstDay: string | null;
+  lastDay: string;
   closedAt: string;
   winners: Winner[];
 }
@@ -175,6 +177,8 @@ describe.each(configurations)('leaderboards that close (%s)', (configuration) =>
         closingId: expect.stringMatching(/^lbc_/) as unknown as string,
         windowStart: new Date(WEEK_START).toISOString(),
         windowEnd: new Date(WEEK_END).toISOString(),
+        firstDay: '2026-06-14',
+        lastDay: '2026-06-20',
         closedAt: new Date(WEEK_END + GRACE).toISOString(),
         winners: [
           winner(1, 'ann', 30, { points: [{ category: 'Points', amount: 100 }], badge: { id: 'b-champ', name: 'Champion' } }, 'Ann'),
@@ -247,6 +251,8 @@ describe.each(configurations)('leaderboards that close (%s)', (configuration) =>
       expect.objectContaining({
         windowStart: new Date(0).toISOString(),
         windowEnd: new Date(Date.parse('2026-06-19T22:00:00Z')).toISOString(),
+        firstDay: null,
+        lastDay: '2026-06-19',
         winners: [winner(1, 'ann', 1, points(7), 'Ann')],
       }),
     ]);
