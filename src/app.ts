@@ -20,6 +20,7 @@ import { groupMemberRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { importRoutes } from './modules/import/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { leaderboardResultRoutes } from './modules/leaderboard-results/routes.js';
 import { missionDefinitionRoutes } from './modules/missions/definition-routes.js';
 import { missionReadRoutes } from './modules/missions/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
@@ -211,6 +212,7 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });
   await app.register(atAGlanceRoutes, { actions: services.actions, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });
   await app.register(leaderboardRoutes, { leaderboards });
+  await app.register(leaderboardResultRoutes, { results: services.leaderboardResults });
   await app.register(recognitionRoutes, { recognitions: services.recognitions });
   await app.register(searchRoutes, { programs, users: services.users });
   await app.register(userAdminRoutes, { users: services.users });

@@ -56,6 +56,9 @@ export interface Config {
   pointExpirySweepMs: number;
   /** How often a server sweeps streaks for periods that ended without an action (streak.frozen, streak.broken; docs/streaks.md), ms. */
   streakSweepMs: number;
+  /** How often a server closes the leaderboard windows that ended, and how long after their end (src/modules/leaderboard-results/), ms. */
+  leaderboardCloseMs: number;
+  leaderboardCloseGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +106,8 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
     pointExpirySweepMs: read.integer('POINT_EXPIRY_SWEEP_MS', 60_000, 1_000, 86_400_000),
     streakSweepMs: read.integer('STREAK_SWEEP_MS', 60_000, 100, 3_600_000),
+    leaderboardCloseMs: read.integer('LEADERBOARD_CLOSE_MS', 60_000, 100, 3_600_000),
+    leaderboardCloseGraceMs: read.integer('LEADERBOARD_CLOSE_GRACE_MS', 600_000, 0, 7 * 86_400_000),
   };
   if (config.tokenSecret !== undefined && config.tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');

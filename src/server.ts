@@ -31,6 +31,8 @@ export async function serve(config: Config): Promise<void> {
   app.services.expiry.start();
   // Freezes used and runs broken by periods that ended without an action (streak.frozen, streak.broken).
   app.services.streaks.start();
+  // Leaderboard windows that ended are closed and their prizes paid, once across nodes.
+  app.services.leaderboardResults.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -21,6 +21,7 @@ import { GroupService } from './modules/groups/service.js';
 import { ImportService } from './modules/import/service.js';
 import { MemoryRankings, RedisRankings } from './modules/leaderboards/rankings.js';
 import { LeaderboardService } from './modules/leaderboards/service.js';
+import { LeaderboardResultsService } from './modules/leaderboard-results/service.js';
 import { LedgerRepository } from './modules/ledger/repository.js';
 import { MissionReadService } from './modules/missions/service.js';
 import { OAuthService } from './modules/oauth/service.js';
@@ -113,6 +114,8 @@ export interface DomainServices {
   expiry: ExpiryService;
   /** Users' streaks; serve() starts the sweep that announces freezes and breaks. */
   streaks: StreakService;
+  /** Closes leaderboard windows and pays their prizes; serve() starts its sweep (tests sweep directly). */
+  leaderboardResults: LeaderboardResultsService;
 }
 
 export interface Services extends RedisPieces, CoreServices, DomainServices {
@@ -151,7 +154,14 @@ export async function buildServices(config: Config, deps: ServiceDeps): Promise<
     },
     async stop() {
       core.registry.stop();
-      await Promise.all([core.leaderboards.stop(), core.webhooks.stop(), domain.analytics.stop(), domain.expiry.stop(), domain.streaks.stop()]);
+      await Promise.all([
+        core.leaderboards.stop(),
+        core.webhooks.stop(),
+        domain.analytics.stop(),
+        domain.expiry.stop(),
+        domain.streaks.stop(),
+        domain.leaderboardResults.stop(),
+      ]);
     },
     async close() {
       await pieces.bus?.close();
@@ -297,6 +307,13 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
     streaks: new StreakService(database, ledger, programs, clock, {
       sweepIntervalMs: config.streakSweepMs,
       onError: (error) => onError(error, 'streak sweep failed'),
+    }),
+    leaderboardResults: new LeaderboardResultsService(database.db, programs, actions, points, preferences, {
+      clock,
+      intervalMs: config.leaderboardCloseMs,
+      graceMs: config.leaderboardCloseGraceMs,
+      closingsPerRound: 100,
+      onError: (error) => onError(error, 'closing leaderboard windows failed'),
     }),
   };
 }

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
       analyticsFoldMs: 2_000,
       pointExpirySweepMs: 60_000,
       streakSweepMs: 60_000,
+      leaderboardCloseMs: 60_000,
+      leaderboardCloseGraceMs: 600_000,
     } satisfies Config);
   });
 

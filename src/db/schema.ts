@@ -152,9 +152,9 @@ export interface PointsLedgerTable {
    * `reversal`: a completion's credit taken back (cause_id: the completion); `recognition`: a gift
    * received (cause_id: the recognition); `expiry`: points expired (cause_id: the instant, ISO,
    * before which they were earned; occurred_at: when they expired); `streak`: a streak milestone's
-   * reward (cause_id: `streakId:runStart:length`).
+   * reward (cause_id: `streakId:runStart:length`); `prize`: a leaderboard prize (cause_id: the closing).
    */
-  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition' | 'expiry' | 'streak';
+  cause: 'mission' | 'adjustment' | 'reversal' | 'recognition' | 'expiry' | 'streak' | 'prize';
   cause_id: string;
   event_id: string | null;
   reason: string | null;
@@ -322,6 +322,36 @@ export interface LeaderboardScoresTable {
   version: number;
 }
 
+/** A board's first window still to close (migration 0018). */
+export interface LeaderboardCursorsTable {
+  site_id: string;
+  board_id: string;
+  next_window_start: number;
+}
+
+/** A closed window: the claim on it, and the prizes that applied (JSON). */
+export interface LeaderboardClosingsTable {
+  site_id: string;
+  board_id: string;
+  window_start: number;
+  window_end: number;
+  closing_id: string;
+  party_type: PartyType;
+  prizes: string;
+  closed_at: number;
+}
+
+/** A closed window's final standing: listing position, shared rank, party, score and prize paid (JSON rewards, or null). */
+export interface LeaderboardResultsTable {
+  site_id: string;
+  closing_id: string;
+  position: number;
+  rank: number;
+  party_id: string;
+  score: number;
+  prize: string | null;
+}
+
 export interface QuizAttemptsTable {
   site_id: string;
   user_id: string;
@@ -362,7 +392,7 @@ export interface AwardAccountsTable {
   updated_at: number;
 }
 
-export type AwardEntryKind = 'mission' | 'adjustment' | 'recognition' | 'reversal' | 'expiry' | 'ots' | 'purchase' | 'gift' | 'refund';
+export type AwardEntryKind = 'mission' | 'adjustment' | 'recognition' | 'prize' | 'reversal' | 'expiry' | 'ots' | 'purchase' | 'gift' | 'refund';
 
 export interface AwardLedgerTable {
   site_id: string;
@@ -482,6 +512,9 @@ export interface DatabaseSchema {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   leaderboard_scores: LeaderboardScoresTable;
+  leaderboard_cursors: LeaderboardCursorsTable;
+  leaderboard_closings: LeaderboardClosingsTable;
+  leaderboard_results: LeaderboardResultsTable;
   mission_progress_archive: Omit<MissionProgressArchiveTable, 'updated_at'>;
   daily_active_users: DailyActiveUsersTable;
   user_profiles: UserProfilesTable;

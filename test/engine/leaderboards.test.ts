@@ -283,6 +283,13 @@ const cases: Case[] = [
     changes: [points('coins', 3, at('2026-06-15T04:00:00Z')), points('coins', 4, at('2026-06-16T03:59:59.999Z'))],
     expected: [delta('daily-coins', 7, '2026-06-15T04:00:00Z', at('2026-06-16T03:59:59.999Z'))],
   },
+  {
+    // Noon on 15 June in New York is 16:00Z: a change at or after it is not on the board, one before (backdated) is.
+    name: 'an allTime board with a fixed end counts only what happened before its end (site time zone)',
+    boards: [board('final', { type: 'points', category: 'coins' }, { end: '2026-06-15T12:00:00' })],
+    changes: [points('coins', 10, NOW), points('coins', 5, NOW - 1), points('coins', 7, NOW + 1)],
+    expected: [delta('final', 5, 0, NOW - 1)],
+  },
 ];
 
 describe('scoreDeltas', () => {

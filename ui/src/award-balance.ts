@@ -11,6 +11,7 @@ const KINDS: Record<Kind, string> = {
   mission: 'Mission',
   adjustment: 'Adjustment',
   recognition: 'Recognition',
+  prize: 'Leaderboard prize',
   reversal: 'Reversal',
   expiry: 'Points expired',
   ots: 'Code redeemed',

@@ -2,8 +2,10 @@
 // (GET /leaderboards/{id}/leaders?limit=) or the rows around the viewer with their rank and score
 // (GET /leaderboards/{id}/leaders/{u}). The viewer's row is highlighted (part "entry viewer",
 // aria-current). The board's name and size come from its definition (GET /leaderboards/{id}, read
-// once per board).
+// once per board). Below, the winners of the board's last closed window and their prizes
+// (GET /leaderboards/{id}/results?limit=1), when a window has closed.
 import { css, html, nothing } from 'lit';
+import type { ClosedWindow, PresentedPrize } from '../../src/modules/leaderboard-results/service.js';
 import type { LeaderEntry } from '../../src/modules/leaderboards/service.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 
@@ -15,8 +17,24 @@ interface Standing {
 
 export type LeaderboardView = 'top' | 'around';
 
-const displayName = (entry: LeaderEntry): string =>
+const displayName = (entry: Pick<LeaderEntry, 'firstName' | 'lastName' | 'userId' | 'groupId'>): string =>
   [entry.firstName, entry.lastName].filter((part) => part !== null && part !== '').join(' ') || (entry.userId ?? entry.groupId ?? '');
+
+/** A day of the site's calendar (YYYY-MM-DD), in the reader's words, whatever their own time zone. */
+const day = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The closed window's days in the site's calendar; an allTime board's, its last day. */
+function windowDays(window: ClosedWindow): string {
+  if (window.firstDay === null) return `Ended ${day(window.lastDay)}`;
+  return window.firstDay === window.lastDay ? day(window.lastDay) : `${day(window.firstDay)} – ${day(window.lastDay)}`;
+}
+
+/** "+100 Points, Champion badge". */
+function prizeText(prize: PresentedPrize): string {
+  const parts = prize.points.map((p) => `+${formatNumber(p.amount)} ${p.category}`);
+  if (prize.badge !== undefined) parts.push(`${prize.badge.name} badge`);
+  return parts.join(', ');
+}
 
 export class QlLeaderboard extends QuestlineElement {
   static override properties = {
@@ -27,6 +45,7 @@ export class QlLeaderboard extends QuestlineElement {
     entries: { state: true },
     standing: { state: true },
     boardName: { state: true },
+    lastClosed: { state: true },
   };
   static override styles = css`
     ${sharedStyles}
@@ -78,6 +97,24 @@ export class QlLeaderboard extends QuestlineElement {
       margin: 8px 0 0;
       overflow-wrap: anywhere;
     }
+    .results {
+      margin-top: 12px;
+      padding-top: 8px;
+      border-top: 1px solid var(--ql-color-border, #dde1ea);
+    }
+    h3 {
+      margin: 0;
+      font-size: 1em;
+    }
+    .results li {
+      flex-wrap: wrap;
+    }
+    .prize {
+      flex-basis: 100%;
+      padding-left: calc(2.5em + 8px);
+      font-size: 0.9em;
+      color: var(--ql-color-accent, #3b5bdb);
+    }
   `;
   protected static override reloadOn = ['leaderboardId', 'size', 'view'];
 
@@ -87,6 +124,8 @@ export class QlLeaderboard extends QuestlineElement {
   declare entries: LeaderEntry[] | null;
   declare standing: Standing | null;
   declare boardName: string | null;
+  /** The last closed window, with its winners (null: none closed, or not read yet). */
+  declare lastClosed: ClosedWindow | null;
   /** The board whose definition is read, and its size (a page may not ask for more rows). */
   private defined: { board: string; size: number } | null;
 
@@ -98,6 +137,7 @@ export class QlLeaderboard extends QuestlineElement {
     this.entries = null;
     this.standing = null;
     this.boardName = null;
+    this.lastClosed = null;
     this.defined = null;
   }
 
@@ -107,11 +147,13 @@ export class QlLeaderboard extends QuestlineElement {
     const view = this.view;
     const id = encodeURIComponent(board);
     await this.define(board);
-    const [standing, top] = await Promise.all([
+    const [standing, top, closed] = await Promise.all([
       view === 'around' ? this.api<Standing>(`/leaderboards/${id}/leaders/${encodeURIComponent(this.userId)}`) : null,
       view === 'top' ? this.api<LeaderEntry[]>(`/leaderboards/${id}/leaders?limit=${this.rows()}`) : null,
+      this.api<ClosedWindow[]>(`/leaderboards/${id}/results?limit=1`),
     ]);
     if (board !== this.leaderboardId || view !== this.view) return; // changed meanwhile; the newer load shows it
+    this.lastClosed = closed[0] ?? null;
     this.standing = standing;
     this.entries = top ?? standing?.entries ?? [];
   }
@@ -171,7 +213,29 @@ export class QlLeaderboard extends QuestlineElement {
               ${standing.rank === null ? 'You are not on this leaderboard yet.' : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
             </p>`
         }
+        ${this.renderResults()}
       </section>
     `;
+  }
+
+  /** The last closed window's winners and their prizes. */
+  private renderResults() {
+    const closed = this.lastClosed;
+    if (closed === null || closed.winners.length === 0) return nothing;
+    return html`<section class="results" part="results" aria-labelledby="results-title">
+      <h3 id="results-title" part="results-title">Last winners</h3>
+      <p class="muted" part="results-window">${windowDays(closed)}</p>
+      <ol part="winners" aria-label="Last winners">
+        ${closed.winners.map((winner) => {
+          const viewer = winner.userId !== undefined && winner.userId === this.userId;
+          return html`<li part=${viewer ? 'winner viewer' : 'winner'} aria-current=${viewer ? 'true' : nothing} data-user=${winner.userId ?? winner.groupId ?? ''}>
+            <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${winner.rank}</span>
+            <span class="name" part="name">${displayName(winner)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
+            <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(winner.score)}</span>
+            ${winner.prize === null ? nothing : html`<span class="prize" part="prize">${prizeText(winner.prize)}</span>`}
+          </li>`;
+        })}
+      </ol>
+    </section>`;
   }
 }

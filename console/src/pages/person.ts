@@ -322,5 +322,7 @@ export function describe(entry: PointEntry): string {
       const length = entry.causeId.split(':').at(-1) ?? '';
       return `Streak milestone: ${length} in a row (${entry.causeId.split(':').slice(0, -2).join(':')})${action}`;
     }
+    case 'prize':
+      return `Leaderboard prize${entry.reason === null ? '' : `: ${entry.reason}`}`;
   }
 }

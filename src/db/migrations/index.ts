@@ -17,6 +17,7 @@ import * as programVersions from './0014_program_versions.js';
 import * as analytics from './0015_analytics.js';
 import * as streaks from './0016_streaks.js';
 import * as pointExpiry from './0017_point_expiry.js';
+import * as leaderboardResults from './0018_leaderboard_results.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_analytics': analytics,
   '0016_streaks': streaks,
   '0017_point_expiry': pointExpiry,
+  '0018_leaderboard_results': leaderboardResults,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 // SPEC §7 leaderboards: which boards a change to a party's numbers moves, in which calendar
 // window (site time zone, weeks from Sunday; the window of the change's own timestamp, so a
 // backdated action lands in its window), and by how much.
-import { calendarWindow } from '../calendar.js';
+import { calendarWindow, localDateTimeToInstant } from '../calendar.js';
 import type { Party } from '../types.js';
 
 export type LeaderboardPeriod = 'allTime' | 'day' | 'week' | 'month' | 'quarter' | 'year';
@@ -16,6 +16,8 @@ export interface EngineLeaderboard {
   period: LeaderboardPeriod;
   party: Party;
   groupFilter?: string | undefined;
+  /** An allTime board's fixed end (local date-time, site time zone): changes at or after it do not count. */
+  end?: string | undefined;
 }
 
 /**
@@ -74,7 +76,10 @@ export function scoreDeltas(
   for (const board of boards) {
     if (board.party !== party) continue;
     if (board.groupFilter !== undefined && (party !== 'user' || !groups.has(board.groupFilter))) continue;
+    // A board closed for good at its end: what happens from then on is not on it.
+    const endsAt = board.end === undefined ? undefined : localDateTimeToInstant(board.end, timezone);
     for (const change of changes) {
+      if (endsAt !== undefined && change.at >= endsAt) continue;
       const delta = change.undo ? -deltaOf(board, change, defaultCategory) : deltaOf(board, change, defaultCategory);
       if (delta === 0) continue;
       const windowStart = leaderboardWindow(board.period, change.at, timezone).start;

@@ -41,6 +41,7 @@ const Kind = Type.Union([
   Type.Literal('mission'),
   Type.Literal('adjustment'),
   Type.Literal('recognition'),
+  Type.Literal('prize'),
   Type.Literal('reversal'),
   Type.Literal('expiry'),
   Type.Literal('ots'),

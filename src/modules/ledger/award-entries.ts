@@ -65,6 +65,7 @@ const MIRRORED: Record<PointsLedgerTable['cause'], AwardEntryKind> = {
   mission: 'mission',
   adjustment: 'adjustment',
   recognition: 'recognition',
+  prize: 'prize',
   reversal: 'reversal',
   expiry: 'expiry',
   // A streak milestone's reward is a reward like a mission's.

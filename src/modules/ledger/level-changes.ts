@@ -18,7 +18,8 @@ export type LevelCause =
   | { adminChange: true }
   | { reversedEventId: string }
   | { removedCompletionId: string }
-  | { recognitionId: string };
+  | { recognitionId: string }
+  | { closingId: string };
 
 /** A level change as the API shows it. */
 export function presentLevelChange(change: LevelChange): PresentedLevelChange {

@@ -26,10 +26,11 @@ const PointEntry = Type.Object({
     Type.Literal('recognition'),
     Type.Literal('expiry'),
     Type.Literal('streak'),
+    Type.Literal('prize'),
   ]),
   causeId: Type.String({
     description:
-      'The completion (mission, reversal), the recognition, the entry itself (adjustment), for an expiry the instant (ISO) before which the expired points were earned, or `streakId:runStart:length` (streak milestone)',
+      'The completion (mission, reversal), the recognition, the entry itself (adjustment), for an expiry the instant (ISO) before which the expired points were earned, `streakId:runStart:length` (streak milestone), or the closing (prize)',
   }),
   eventId: Type.Union([Type.String(), Type.Null()], { description: 'The action event behind a mission credit or a reversal' }),
   action: Type.Union([Type.String(), Type.Null()]),

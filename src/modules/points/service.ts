@@ -30,8 +30,8 @@ export interface Adjustment {
 export interface Posting {
   category: string;
   amount: number;
-  cause: Extract<PointsLedgerTable['cause'], 'adjustment' | 'recognition'>;
-  /** The recognition that caused it; an adjustment is its own cause. */
+  cause: Extract<PointsLedgerTable['cause'], 'adjustment' | 'recognition' | 'prize'>;
+  /** The recognition or the leaderboard closing that caused it; an adjustment is its own cause. */
   causeId?: string;
   reason: string | null;
   /** How a level change it makes names its cause. */
@@ -50,9 +50,9 @@ export interface PointEntry {
   amount: number;
   /** What the reward asked for before caps. */
   requested: number;
-  /** `mission`: a completion's reward; `reversal`: a completion's reward taken back; `adjustment`: an admin's; `recognition`: a gift received. */
+  /** `mission`: a completion's reward; `reversal`: a completion's reward taken back; `adjustment`: an admin's; `recognition`: a gift received; `prize`: a leaderboard prize. */
   cause: PointsLedgerTable['cause'];
-  /** The completion (mission, reversal), the recognition, or the entry itself (adjustment). */
+  /** The completion (mission, reversal), the recognition, the leaderboard closing (prize), or the entry itself (adjustment). */
   causeId: string;
   /** The action event behind it (mission, reversal), and its action. */
   eventId: string | null;
@@ -170,7 +170,7 @@ export class PointsService {
     writes.addScores(
       party.siteId,
       party.id,
-      LeaderboardService.deltas(snapshot.program, 'user', groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]),
+      LeaderboardService.deltas(snapshot.program, party.type, groups, [{ kind: 'points', category: posting.category, amount: posting.amount, at: now }]),
     );
     return { entryId, ...(levelChanged !== undefined ? { levelChanged } : {}) };
   }

@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   'streak.extended',
   'streak.frozen',
   'streak.broken',
+  'leaderboard.closed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -30,6 +31,7 @@ export const SUBSCRIBABLE_TYPES = [
   'streak.extended',
   'streak.frozen',
   'streak.broken',
+  'leaderboard.closed',
 ] as const satisfies readonly EventType[];
 
 type SiteUrlSetting = 'achievementCallbackUrl' | 'giftNotifyUrl' | 'itemPurchaseNotifyUrl';

@@ -144,6 +144,45 @@ export class VerifyRepository {
     };
   }
 
+  /** The site's closed leaderboard windows, with the prizes that applied. */
+  closings(siteId: string) {
+    return this.db
+      .selectFrom('leaderboard_closings')
+      .select(['closing_id', 'board_id', 'window_start', 'party_type', 'prizes', 'closed_at'])
+      .where('site_id', '=', siteId)
+      .orderBy('closing_id')
+      .execute();
+  }
+
+  /** The kept final standings of the site's closed windows, in listing order per closing. */
+  results(siteId: string) {
+    return this.db
+      .selectFrom('leaderboard_results')
+      .select(['closing_id', 'position', 'rank', 'party_id', 'score', 'prize'])
+      .where('site_id', '=', siteId)
+      .orderBy('closing_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  /** The points paid per closing, party and category (prizes). */
+  prizeCredits(siteId: string) {
+    return this.db
+      .selectFrom('points_ledger')
+      .select([
+        'cause_id',
+        'party_type',
+        'party_id',
+        'category',
+        (eb) => eb.fn.sum<number>('credited').as('credited'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+      ])
+      .where('site_id', '=', siteId)
+      .where('cause', '=', 'prize')
+      .groupBy(['cause_id', 'party_type', 'party_id', 'category'])
+      .execute();
+  }
+
   trophies(siteId: string) {
     return this.db
       .selectFrom('trophies')

@@ -6,7 +6,9 @@
 // - every completion's credits against its state: a removed completion's credits are reversed in
 //   full, a live one's not at all;
 // - the number of live completions per mission against its repeat rules, and supply used;
-// - trophy cases from the live completions that awarded each badge;
+// - trophy cases from the live completions that awarded each badge, and the prizes that did;
+// - each closed leaderboard window's ranks and prizes from its kept results, and what the ledger
+//   paid for it (./prize-payouts.ts);
 // - levels (levelType points) from lifetime points in the default category;
 // - recognition budgets from the gifts charged to each window, and each gift's credits from its
 //   recipients;
@@ -23,6 +25,7 @@ import { lifetimeDelta } from '../ledger/write-set.js';
 import type { ProgramService } from '../program/service.js';
 import type { MissionDocument } from '../program/model.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
+import { verifyPrizes, type PrizeBadge } from './prize-payouts.js';
 import { VerifyRepository } from './repository.js';
 
 export interface Drift {
@@ -42,7 +45,8 @@ export interface Drift {
     | 'ots_credit'
     | 'expiry'
     | 'streak_days'
-    | 'streak_milestone';
+    | 'streak_milestone'
+    | 'prize';
   /** `user:ann`, `group:g-1`, or the mission for site-wide checks. */
   subject: string;
   detail: string;
@@ -96,7 +100,7 @@ export class VerifyService {
     await this.#verifyCapTotals(siteId, ledger.capTotals, drift);
     await this.#verifyCompletionCredits(siteId, report, drift);
     await this.#verifyRepeatsAndSupply(siteId, snapshot.missionsById, drift);
-    await this.#verifyTrophies(siteId, drift);
+    await this.#verifyTrophies(siteId, await verifyPrizes(this.#repository, siteId, drift), drift);
     await this.#verifyRecognitions(siteId, drift);
     await this.#verifyAwards(siteId, drift);
     await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
@@ -306,24 +310,20 @@ export class VerifyService {
     }
   }
 
-  /** Trophy cases from the live completions that awarded each badge. */
-  async #verifyTrophies(siteId: string, drift: Report): Promise<void> {
-    const earned = await this.#repository.badgesEarned(siteId);
-    const expectedTrophies = new Map(
-      earned.map((row) => [
-        `${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`,
-        `${Number(row.n)} earned, first ${iso(row.first)}, last ${iso(row.last)}`,
-      ]),
-    );
+  /** Trophy cases from the live completions, streak milestones and prizes that awarded each badge. */
+  async #verifyTrophies(siteId: string, prizeBadges: readonly PrizeBadge[], drift: Report): Promise<void> {
+    const earned = new Map<string, { n: number; first: number; last: number }>();
+    const add = (key: string, n: number, first: number, last: number) => {
+      const known = earned.get(key);
+      earned.set(key, known === undefined ? { n, first, last } : { n: known.n + n, first: Math.min(known.first, first), last: Math.max(known.last, last) });
+    };
+    for (const row of await this.#repository.badgesEarned(siteId))
+      add(`${row.party_type}:${row.party_id}\u0000${String(row.badge_id)}`, Number(row.n), Number(row.first), Number(row.last));
     // A streak milestone's badge (docs/streaks.md) counts like a completion's.
-    for (const row of await this.#repository.streakBadges(siteId)) {
-      const key = `user:${row.user_id}\u0000${String(row.badge_id)}`;
-      const known = earned.find((e) => `${e.party_type}:${e.party_id}\u0000${String(e.badge_id)}` === key);
-      const n = Number(row.n) + (known === undefined ? 0 : Number(known.n));
-      const first = Math.min(Number(row.first), known === undefined ? Infinity : Number(known.first));
-      const last = Math.max(Number(row.last), known === undefined ? -Infinity : Number(known.last));
-      expectedTrophies.set(key, `${n} earned, first ${iso(first)}, last ${iso(last)}`);
-    }
+    for (const row of await this.#repository.streakBadges(siteId))
+      add(`user:${row.user_id}\u0000${String(row.badge_id)}`, Number(row.n), Number(row.first), Number(row.last));
+    for (const badge of prizeBadges) add(`${badge.party}\u0000${badge.badgeId}`, 1, badge.at, badge.at);
+    const expectedTrophies = new Map([...earned].map(([key, e]) => [key, `${e.n} earned, first ${iso(e.first)}, last ${iso(e.last)}`]));
     const trophies = await this.#repository.trophies(siteId);
     for (const row of trophies) {
       const key = `${row.party_type}:${row.party_id}\u0000${row.badge_id}`;

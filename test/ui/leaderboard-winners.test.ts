@@ -1,0 +1,137 @@
+// <ql-leaderboard> shows the winners of the board's last closed window (docs/ui.md, docs/leaderboards.md
+// "Closed windows and prizes"), in real Chromium on a company's page of another origin: before any
+// window closed it shows none; once the week closed, the winners in final order with shared ranks,
+// their scores and what each was paid, the viewer's row marked; nothing overflows at 320 px.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestSite } from '../helpers/app.js';
+import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
+import { repeatableMission as mission } from '../helpers/fixtures.js';
+import { poll, watch, type BrowserGlobals } from './helpers.js';
+
+const page = (token: string, userId: string) => (questline: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Acme intranet</title>
+<script type="module" src="${questline}/elements/questline.js"></script>
+</head>
+<body>
+<ql-leaderboard base-url="${questline}" user-id="${userId}" token="${token}" leaderboard-id="lb-week" size="5"></ql-leaderboard>
+</body>
+</html>
+`;
+
+describe.skipIf(!hasBrowser)('<ql-leaderboard> last winners (Chromium)', () => {
+  let t: TestApp;
+  let site: TestSite;
+  let base: string;
+  let browser: Browser;
+  let client: string;
+  const cleanups: Array<() => Promise<void>> = [];
+
+  const call = async (method: 'POST' | 'PUT', url: string, token: string, payload: Record<string, unknown>) => {
+    const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  };
+  const open = async (viewport = { width: 800, height: 700 }) => {
+    const company = await startEmbeddingPage(page(await t.token(site.app, 'bob'), 'bob'), base);
+    cleanups.push(company.close);
+    const admin = await t.token(site.admin);
+    await call('PUT', '/admin/program', admin, program(company.origin));
+    // Preflights answer for every site's origins, a union read again every 5 s: wait for the new one.
+    const preflight = () =>
+      t.app.inject({ method: 'OPTIONS', url: '/leaderboards/lb-week/results', headers: { origin: company.origin, 'access-control-request-method': 'GET' } });
+    await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(company.origin);
+    const opened: Page = await browser.newPage({ viewport });
+    cleanups.push(() => opened.context().close());
+    const watched = watch(opened, base);
+    await opened.goto(company.url, { waitUntil: 'domcontentloaded' });
+    await opened.locator('ql-leaderboard [part="list"], ql-leaderboard [part="empty"]').first().waitFor({ timeout: 10_000 });
+    await poll(() => opened.locator('ql-leaderboard [part="loading"]').count()).toBe(0);
+    return { page: opened, ...watched };
+  };
+  const program = (origin: string) => ({
+    site: { name: 'Acme', timezone: 'America/New_York', allowedOrigins: [origin] },
+    pointCategories: [{ name: 'Points', isDefault: true }],
+    actions: [{ name: 'small' }],
+    badges: [{ id: 'b-champ', name: 'Champion' }],
+    missions: [mission('m-small', 'small', 10)],
+    leaderboards: [
+      {
+        id: 'lb-week',
+        name: 'Weekly stars',
+        metric: { type: 'points', category: 'Points' },
+        period: 'week',
+        size: 5,
+        prizes: [
+          { ranks: '1', rewards: { points: [{ category: 'Points', amount: 100 }], badge: 'b-champ' } },
+          { ranks: '2-3', rewards: { points: [{ category: 'Points', amount: 10 }] } },
+        ],
+      },
+    ],
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp('embedded');
+    site = await t.createSite();
+    client = await t.token(site.app);
+    await call('PUT', '/admin/program', await t.token(site.admin), program('https://example.com'));
+    for (const [user, first, last] of [
+      ['ann', 'Ann', 'Lee'],
+      ['bob', 'Bob', 'Stone'],
+      ['cat', 'Cat', 'Ng'],
+    ] as const)
+      await call('PUT', `/users/${user}/preferences`, client, { firstName: first, lastName: last });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('shows no winners before a window closed', async () => {
+    const { page: opened, problems } = await open();
+    expect(await opened.locator('ql-leaderboard [part="results"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the last closed window's winners with their ranks, scores and prizes", async () => {
+    // The closer sees the board now, the users score, and the week is closed a week later.
+    const results = t.app.services.leaderboardResults;
+    await results.sweep(Date.now());
+    for (const [user, times] of [
+      ['ann', 3],
+      ['bob', 1],
+      ['cat', 1],
+    ] as const)
+      for (let i = 0; i < times; i++) await call('POST', `/users/${user}/actions`, client, { action: 'small' });
+    expect(await results.sweep(Date.now() + 8 * 86_400_000)).toBe(1);
+
+    const { page: opened, problems } = await open();
+    const winners = opened.locator('ql-leaderboard [part~="winner"]');
+    await poll(() => winners.count()).toBe(3);
+    expect(await opened.locator('ql-leaderboard [part="results-title"]').textContent()).toBe('Last winners');
+    // The week's days in the site's calendar (Sunday to Saturday in New York), whatever the browser's zone.
+    expect(await opened.locator('ql-leaderboard [part="results-window"]').textContent()).toMatch(/^\w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}$/);
+    const rows = (await winners.allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    expect(rows).toEqual([
+      'Rank #1 Ann Lee Score 30 +100 Points, Champion badge',
+      'Rank #2 Bob Stone You Score 10 +10 Points',
+      'Rank #2 Cat Ng Score 10 +10 Points',
+    ]);
+    expect(await opened.locator('ql-leaderboard [part~="winner"][aria-current="true"]').getAttribute('data-user')).toBe('bob');
+    await screenshot(opened, 'ui-leaderboard-winners');
+    expect(problems).toEqual([]);
+  });
+
+  it('fits a 320 px wide screen', async () => {
+    const { page: opened } = await open({ width: 320, height: 800 });
+    await poll(() => opened.locator('ql-leaderboard [part~="winner"]').count()).toBe(3);
+    expect(await opened.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(opened, 'ui-leaderboard-winners-320');
+  });
+});
