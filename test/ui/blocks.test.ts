@@ -16,6 +16,7 @@ const BLOCKS = [
   'ql-at-a-glance',
   'ql-points',
   'ql-level',
+  'ql-streak',
   'ql-missions',
   'ql-mission-progress',
   'ql-leaderboard',
@@ -29,6 +30,7 @@ const LOADED = [
   'ql-at-a-glance [part="stats"]',
   'ql-points [part="balance"]',
   'ql-level [part="level-name"]',
+  'ql-streak [part="list"]',
   'ql-missions [part="list"]',
   'ql-mission-progress [part="percent"]',
   'ql-leaderboard [part="list"]',
@@ -183,6 +185,10 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     await block(page, 'ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
     await poll(async () => numberIn(await block(page, 'ql-level').locator('[part="points"]').textContent())).toBe(before + 10);
     await poll(() => block(page, 'ql-missions').locator('[part="name"]').allTextContents()).toContain('Little chef');
+    // The demo's daily reading streak counts today.
+    const streak = block(page, 'ql-streak');
+    await poll(() => streak.locator('[part="current"]').textContent()).toBe('1');
+    await streak.locator('[part="done"]').filter({ hasText: 'Done today' }).waitFor();
     await screenshot(page, 'ui-log-action');
     expect(problems).toEqual([]);
   });

@@ -56,6 +56,7 @@ ${STYLE}
   <ql-at-a-glance ${common}></ql-at-a-glance>
   <ql-points ${common}></ql-points>
   <ql-level ${common}></ql-level>
+  <ql-streak ${common} streak-id="s-reading"></ql-streak>
   <ql-missions ${common}></ql-missions>
   <ql-mission-progress ${common} challenge-id="m-first-read"></ql-mission-progress>
   <ql-leaderboard ${common} leaderboard-id="lb-all-time"></ql-leaderboard>
