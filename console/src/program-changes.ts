@@ -73,7 +73,8 @@ function entityOf(program: ProgramDocument, part: Part, id: string | null): Enti
   if (SINGLE.has(part)) return program[part as 'site'] as unknown as Entity | undefined;
   const idField = PARTS[part].idField as string;
   const wanted = (id ?? '').toLowerCase();
-  return (program[part as 'missions'] as unknown as Entity[]).find((entity) => String(entity[idField]).toLowerCase() === wanted);
+  // (Lists added later, such as streaks and boosts, are absent from programs stored before them.)
+  return ((program[part as 'missions'] as unknown as Entity[] | undefined) ?? []).find((entity) => String(entity[idField]).toLowerCase() === wanted);
 }
 
 /** A value in words: text in quotes, numbers as the browser writes them, lists and records briefly. */

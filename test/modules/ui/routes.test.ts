@@ -21,6 +21,7 @@ const ELEMENTS = [
   'ql-recognize',
   'ql-quiz',
   'ql-award-balance',
+  'ql-streak',
 ];
 /** The seeded colleagues and their recorded actions (src/modules/ui/demo-page.ts). */
 const COLLEAGUES = [
