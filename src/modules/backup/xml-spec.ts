@@ -29,6 +29,19 @@ const DATED_ATTRIBUTES: ElementSpec['attributes'] = [
   ['timezone', 'string'],
 ];
 
+/** `<Points category amount/>`: points of a category, in every `<Rewards>`. */
+const pointsChild: ChildSpec = {
+  kind: 'list',
+  key: 'points',
+  spec: {
+    element: 'Points',
+    attributes: [
+      ['category', 'string'],
+      ['amount', 'number'],
+    ],
+  },
+};
+
 /** `<Rewards badge>` with `<Points category amount/>` children: a streak milestone's or a leaderboard prize's. */
 const rewardsChild: ChildSpec = {
   kind: 'object',
@@ -36,19 +49,7 @@ const rewardsChild: ChildSpec = {
   spec: {
     element: 'Rewards',
     attributes: [['badge', 'string']],
-    children: [
-      {
-        kind: 'list',
-        key: 'points',
-        spec: {
-          element: 'Points',
-          attributes: [
-            ['category', 'string'],
-            ['amount', 'number'],
-          ],
-        },
-      },
-    ],
+    children: [pointsChild],
   },
 };
 
@@ -120,19 +121,7 @@ const missionSpec: ElementSpec = {
           ['multiplier', 'number'],
           ['badge', 'string'],
         ],
-        children: [
-          {
-            kind: 'list',
-            key: 'points',
-            spec: {
-              element: 'Points',
-              attributes: [
-                ['category', 'string'],
-                ['amount', 'number'],
-              ],
-            },
-          },
-        ],
+        children: [pointsChild],
       },
     },
     {
