@@ -19,7 +19,7 @@ import type { LedgerRepository } from '../ledger/repository.js';
 import type { ScoreRow } from '../ledger/written.js';
 import { WriteSet, type PartyKey } from '../ledger/write-set.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
-import { countStreaks, type StreakCredit } from '../streaks/service.js';
+import { countStreaks, userStreakDays, type StreakCredit } from '../streaks/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { applyDecision, type ActionContext } from './decision-writes.js';
 import type { ActionInput } from './input.js';
@@ -144,7 +144,18 @@ export class ActionDecider {
   private async countStreaks(context: ActionContext, party: PartyKey, entry: PartyEntry, decision: Decision): Promise<StreakCredit[] | undefined> {
     const { trx, snapshot, now, eventId, event, writes } = context;
     const completed = decision.completions.map((completion) => completion.missionId);
-    const credits = await countStreaks({ trx, snapshot, now, eventId, party, action: event.action.name, timestamp: event.timestamp, completed, writes });
+    const credits = await countStreaks({
+      trx,
+      snapshot,
+      now,
+      eventId,
+      party,
+      action: event.action.name,
+      timestamp: event.timestamp,
+      completed,
+      writes,
+      days: async () => (entry.streakDays ??= entry.empty ? new Map() : await userStreakDays(trx, snapshot, party.id)),
+    });
     const category = snapshot.engine.categories.find((c) => c.isDefault)?.name;
     const gained = (credits ?? []).reduce((sum, credit) => sum + (credit.category === category ? credit.credited : 0), 0);
     if (snapshot.engine.levelType === 'points' && category !== undefined && gained > 0) {

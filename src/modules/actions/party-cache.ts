@@ -1,6 +1,6 @@
 // What the action path knows about a party between two of its decisions: mission progress, live
-// completions, cap totals, lifetime points, rate-window counts and the last day it was marked
-// active. With it, a decision reads one row (the party's, which also locks it) instead of a dozen
+// completions, cap totals, lifetime points, rate-window counts, streak days and the last day it was
+// marked active. With it, a decision reads one row (the party's, which also locks it) instead of a dozen
 // queries, and skips writes that would change nothing.
 //
 // An entry is trusted only while nothing else can have changed the party:
@@ -55,6 +55,8 @@ export interface PartyEntry {
    * written only if the row still has the entry's version (src/modules/ledger/repository.ts).
    */
   row: { lastRecorded: string | null; sequence: number } | undefined;
+  /** A user's counted days (ascending) in each streak of the program, by streak (undefined: not read). */
+  streakDays?: Map<string, number[]>;
   /**
    * The user's groups as last read (undefined: not read). Memberships change without the party
    * row: a decision made with these has its write check them (src/modules/ledger/write-set.ts).

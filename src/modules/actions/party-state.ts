@@ -38,6 +38,7 @@ export function cachedRow(
     (reads.lifetimeCategory === undefined || entry.lifetime.has(reads.lifetimeCategory)) &&
     (rateWindow === undefined || entry.recorded.has(rateKey(action, rateWindow.start))) &&
     (!reads.groups || entry.groups !== undefined) &&
+    (!reads.streaks || entry.streakDays !== undefined) &&
     // (The entry does not keep the assigned level: the row read now has it.)
     !reads.assignedLevel;
   if (!complete || entry.row === undefined) return undefined;
@@ -71,6 +72,7 @@ export function keepWholeState(
   if (lifetimeCategory !== undefined) entry.lifetime.set(lifetimeCategory, stored.lifetime);
   if (entry.recorded.size + rates.length > MAX_WINDOWS) entry.recorded.clear();
   for (const [i, rate] of rates.entries()) entry.recorded.set(rateKey(rate.action, rate.from), stored.recorded[i] as number);
+  if (stored.streakDays !== undefined) entry.streakDays = stored.streakDays;
 }
 
 /** Loads the progress and live completions of the missions the entry does not know yet. */

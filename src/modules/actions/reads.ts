@@ -9,6 +9,7 @@ import { LeaderboardService } from '../leaderboards/service.js';
 import type { PartyKey } from '../ledger/write-set.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
+import { actionHasStreaks } from '../streaks/service.js';
 
 /** The starts of the event's calendar day and year (site time zone): the windows of the caps. */
 export interface Periods {
@@ -43,6 +44,8 @@ export interface Reads {
   groupMissions: boolean;
   /** The user's assigned level is needed (custom levels, a mission with a minimum level): the party row read now has it. */
   assignedLevel: boolean;
+  /** The action may count for a streak of the user's (on it, or on a mission it advances): the user's streak days are needed. */
+  streaks: boolean;
 }
 
 /** readsOf() per program snapshot (immutable), by party type and action: the action path asks for it several times a decision. */
@@ -83,6 +86,7 @@ export function readsOf(snapshot: ProgramSnapshot, partyType: PartyKey['type'], 
           LeaderboardService.needsGroups(snapshot.program)),
       groupMissions,
       assignedLevel: restricted.assignedLevel,
+      streaks: partyType === 'user' && actionHasStreaks(snapshot, actionName),
     };
     bySnapshot.set(key, reads);
   }
@@ -113,6 +117,8 @@ export interface WholeReads {
   groups: boolean;
   /** The rate-limited actions, with their windows' period. */
   rated: ReadonlyArray<{ name: string; period: NonNullable<EngineAction['rateLimit']>['period'] }>;
+  /** Every streak of the program, for a user (none for a group). */
+  streakIds: readonly string[];
 }
 
 const wholeReadsBySnapshot = new WeakMap<ProgramSnapshot, Map<PartyKey['type'], WholeReads>>();
@@ -134,6 +140,7 @@ export function wholeReadsOf(snapshot: ProgramSnapshot, partyType: PartyKey['typ
       lifetimeCategory: each.find((reads) => reads.lifetimeCategory !== undefined)?.lifetimeCategory,
       groups: each.some((reads) => reads.groups),
       rated: actions.flatMap((action) => (action.rateLimit === undefined ? [] : [{ name: action.name, period: action.rateLimit.period }])),
+      streakIds: partyType === 'user' ? (snapshot.program.streaks ?? []).map((streak) => streak.id) : [],
     };
     byType.set(partyType, whole);
   }

@@ -104,6 +104,8 @@ export interface StateQuery {
   rates: ReadonlyArray<{ action: string; from: number; to: number }>;
   /** Whether the user's groups are read. */
   groups: boolean;
+  /** The streaks whose counted days are read (a user's). */
+  streakIds: readonly string[];
 }
 
 /** A party's row and what a decision reads of its state, as one snapshot; no row when the party has none. */
@@ -115,6 +117,8 @@ export interface PartyStateRead {
   /** The recorded events counted in each window asked for, in the order asked. */
   recorded: number[];
   groups: string[] | undefined;
+  /** The counted days (ascending) in each streak asked for, by streak; undefined when none was asked for. */
+  streakDays: Map<string, number[]> | undefined;
 }
 
 type StateRow = Partial<PartyRow> & {
@@ -124,6 +128,7 @@ type StateRow = Partial<PartyRow> & {
   lifetime: number | string | null;
   recorded: Array<number | string> | null;
   groups: string[] | null;
+  streak_days: Array<[string, number | string]> | null;
 };
 
 // PostgreSQL: parties' rows and the state decisions read, in one statement (one round trip, one
@@ -157,8 +162,12 @@ select
     ) order by r.n)
     from jsonb_array_elements(q.rates) with ordinality as r(w, n)
   ) as recorded,
-  case when q.groups then coalesce((select json_agg(group_id) from group_members where site_id = q.site_id and user_id = q.party_id), '[]') end as groups
-from jsonb_to_recordset(${p.reads}::jsonb) as q(i integer, site_id text, party_type text, party_id text, mission_ids jsonb, categories jsonb, day_start bigint, year_start bigint, lifetime_category text, rates jsonb, groups boolean)
+  case when q.groups then coalesce((select json_agg(group_id) from group_members where site_id = q.site_id and user_id = q.party_id), '[]') end as groups,
+  case when jsonb_array_length(q.streak_ids) > 0 then (
+    select json_agg(json_build_array(streak_id, day) order by day) from streak_days
+    where site_id = q.site_id and user_id = q.party_id and streak_id in (select jsonb_array_elements_text(q.streak_ids)) and actions > 0
+  ) end as streak_days
+from jsonb_to_recordset(${p.reads}::jsonb) as q(i integer, site_id text, party_type text, party_id text, mission_ids jsonb, categories jsonb, day_start bigint, year_start bigint, lifetime_category text, rates jsonb, groups boolean, streak_ids jsonb)
 -- (A lateral subquery with a limit is not flattened into a join: each party is found by its key. As
 -- a join, the planner, which takes the JSON for 100 rows, scans every party of the table.)
 left join lateral (
@@ -167,6 +176,13 @@ left join lateral (
 ) as party on true`;
   return { compile: () => statement.compile(db) };
 });
+
+/** The streak days read, by streak (every streak asked for, with none when it has none). */
+function streakDaysOf(streakIds: readonly string[], rows: ReadonlyArray<[string, number | string]>): Map<string, number[]> {
+  const days = new Map<string, number[]>(streakIds.map((id) => [id, []]));
+  for (const [streakId, day] of rows) days.get(streakId)?.push(Number(day));
+  return days;
+}
 
 const key = (party: PartyKey): P => ({ siteId: party.siteId, type: party.type, id: party.id });
 
@@ -224,6 +240,7 @@ export class ActionsRepository {
           lifetime_category: query.lifetimeCategory ?? null,
           rates: query.rates,
           groups: query.groups,
+          streak_ids: query.streakIds,
         })),
       ),
     });
@@ -242,6 +259,7 @@ export class ActionsRepository {
         lifetime: Number(row?.lifetime ?? 0),
         recorded: query.rates.map((_, i) => Number(row?.recorded?.[i] ?? 0)),
         groups: row?.groups ?? undefined,
+        streakDays: query.streakIds.length === 0 ? undefined : streakDaysOf(query.streakIds, row?.streak_days ?? []),
       };
     });
   }

@@ -12,7 +12,6 @@ import type { Database, Trx } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
-import { actionHasStreaks } from '../streaks/service.js';
 import { parseActionInput, type ActionInput } from './input.js';
 import type { GroupService } from '../groups/service.js';
 import { LeaderboardService, type ScoreUpdate } from '../leaderboards/service.js';
@@ -180,11 +179,11 @@ export class ActionService {
   /**
    * Whether the action may be decided without a lock (PostgreSQL only, where a lock and a
    * transaction cost round trips): nothing the decision writes lies outside its write set (no
-   * site-wide supply, no award account, no streak); it must also touch the party alone (no group mission).
+   * site-wide supply, no award account); it must also touch the party alone (no group mission).
    */
   private unlockable(snapshot: ProgramSnapshot, actionName: string, options: LogOptions): boolean {
     if (this.database.dialect !== 'postgres' || options.dryRun === true) return false;
-    if (snapshot.program.awardSettings !== undefined || actionHasStreaks(snapshot, actionName)) return false;
+    if (snapshot.program.awardSettings !== undefined) return false;
     return !(snapshot.engine.missionsByAction.get(actionName.toLowerCase()) ?? []).some((mission) => mission.supply !== undefined);
   }
 
@@ -229,6 +228,7 @@ export class ActionService {
       lifetimeCategory: whole.lifetimeCategory,
       rates,
       groups: whole.groups,
+      streakIds: whole.streakIds,
     });
     // (A user may be in groups before their first action.)
     const groups = stored.groups === undefined ? {} : { groups: [...stored.groups].sort() };

@@ -25,6 +25,8 @@ interface Batches {
   levelChanges: string;
   outbox: string;
   activeDays: string;
+  streakDays: string;
+  milestones: string;
   scores: string;
   parties: string;
   /** How many rows `parties` has. */
@@ -167,6 +169,18 @@ with
     where r.set in (select set from ok)
     on conflict (site_id, day, user_id) do nothing
   ),
+  days_counted as (
+    insert into streak_days (site_id, user_id, streak_id, day, actions)
+    select site_id, user_id, streak_id, day, actions from jsonb_to_recordset(${p.streakDays}::jsonb) as r(set integer, site_id text, user_id text, streak_id text, day bigint, actions integer)
+    where r.set in (select set from ok)
+    on conflict (site_id, user_id, streak_id, day) do update set actions = streak_days.actions + excluded.actions
+  ),
+  milestones as (
+    insert into streak_milestones (site_id, user_id, streak_id, length, run_start, reached, event_id, badge_id, earned_at, paid_at)
+    select site_id, user_id, streak_id, length, run_start, reached, event_id, badge_id, earned_at, paid_at
+    from jsonb_to_recordset(${p.milestones}::jsonb) as r(set integer, site_id text, user_id text, streak_id text, length integer, run_start bigint, reached bigint, event_id text, badge_id text, earned_at bigint, paid_at bigint)
+    where r.set in (select set from ok)
+  ),
   -- What the written sets changed in the overview's figures, one row per site
   -- (src/db/analytics-changes.ts): from the rows written, so a stale set adds nothing.
   analytics as (
@@ -238,6 +252,8 @@ function batches(sets: WriteSet[]): Batches {
       (w) => w.activeDays.values(),
       (a) => ({ site_id: a.siteId, day: a.day, user_id: a.userId }),
     ),
+    streakDays: rows((w) => w.streakDays.values(), same),
+    milestones: rows((w) => w.streakMilestones, same),
     memberships: rows(
       (w) => w.memberships.values(),
       (m) => ({ site_id: m.siteId, user_id: m.userId, groups: m.groups }),
@@ -322,10 +338,13 @@ interface Amendments {
   reversedRows: number;
   accounts: string;
   awards: string;
+  streakDaysTaken: string;
+  streakDaysTakenRows: number;
+  notices: string;
 }
 
 // PostgreSQL: a write set's amendments (a reversal's changes of earlier decisions' rows, award
-// account entries), in one statement after the set's first one, in its transaction. They are never
+// account entries, the streak sweep's notices), in one statement after the set's first one, in its transaction. They are never
 // part of a batch (LedgerRepository.commit refuses them), so the hot statement above stays as it
 // is. Each row list is limited to its number of rows, so that the planner finds each row it
 // amends by its key rather than scanning the table (as for the parties above).
@@ -376,6 +395,17 @@ with
     select site_id, user_id, null, 0, moved, updated_at from jsonb_to_recordset(${p.accounts}::jsonb) as r(site_id text, user_id text, moved bigint, updated_at bigint)
     on conflict (site_id, user_id) do update set balance = award_accounts.balance + excluded.balance, updated_at = excluded.updated_at
   ),
+  days_taken as (
+    update streak_days d set actions = greatest(d.actions - r.actions, 0)
+    from (select * from jsonb_to_recordset(${p.streakDaysTaken}::jsonb) as r(site_id text, user_id text, streak_id text, day bigint, actions integer) limit ${p.streakDaysTakenRows}) as r
+    where d.site_id = r.site_id and d.user_id = r.user_id and d.streak_id = r.streak_id and d.day = r.day
+  ),
+  notices as (
+    insert into streak_notices (site_id, user_id, streak_id, kind, period, created_at)
+    select site_id, user_id, streak_id, kind, period, created_at
+    from jsonb_to_recordset(${p.notices}::jsonb) as r(site_id text, user_id text, streak_id text, kind text, period bigint, created_at bigint)
+    on conflict (site_id, user_id, streak_id, kind, period) do nothing
+  ),
   awards as (
     insert into award_ledger (site_id, entry_id, user_id, kind, amount, category, balance_after, reference, description, available_at, posted_at)
     select site_id, entry_id, user_id, kind, amount, category, balance_after, reference, description, available_at, posted_at
@@ -405,5 +435,8 @@ export async function writeAmendmentsOnPostgres(trx: Trx, writes: WriteSet): Pro
       (a) => ({ site_id: a.siteId, user_id: a.userId, moved: a.moved, updated_at: a.updatedAt }),
     ),
     awards: json(writes.awardEntries, (row) => row),
+    streakDaysTaken: json(writes.streakDaysTaken.values(), (row) => row),
+    streakDaysTakenRows: writes.streakDaysTaken.size,
+    notices: json(writes.streakNotices, (row) => row),
   });
 }

@@ -97,7 +97,6 @@ export class LedgerRepository {
       await writeAmendmentsOnPostgres(trx, writes);
       written = batch as ScoreRow[];
     }
-    for (const write of writes.moduleWrites) await write(trx);
     return written;
   }
 

@@ -74,6 +74,13 @@ const q = {
   ),
   insertLevelChange: precompiled<Tables.LevelChangesTable>((db, p) => db.insertInto('level_changes').values({ ...p })),
   insertOutbox: precompiled<Tables.OutboxTable>((db, p) => db.insertInto('outbox').values({ ...p })),
+  countStreakDay: precompiled<Tables.StreakDaysTable>((db, p) =>
+    db
+      .insertInto('streak_days')
+      .values({ ...p })
+      .onConflict((oc) => oc.columns(['site_id', 'user_id', 'streak_id', 'day']).doUpdateSet({ actions: sql<number>`streak_days.actions + ${p.actions}` })),
+  ),
+  payMilestone: precompiled<Tables.StreakMilestonesTable>((db, p) => db.insertInto('streak_milestones').values({ ...p })),
   insertChanges: precompiled<Tables.AnalyticsChangesTable>((db, p) => db.insertInto('analytics_changes').values({ ...p })),
   createParty: precompiled<
     P & { createdAt: number; version: number; lastRecorded: string | null; sequence: number; levelId: string | null },
@@ -129,7 +136,7 @@ const q = {
 };
 
 // A write set's amendments, which only a decision made under lock writes (./write-set.ts): changes of
-// earlier decisions' rows, and award account entries.
+// earlier decisions' rows, award account entries, and the streak sweep's notices.
 const amendment = {
   removeCompletion: precompiled<{ siteId: string; completionId: string; removedAt: number }, RemovedCompletionRow>((db, p) =>
     db
@@ -180,6 +187,21 @@ const amendment = {
       ),
   ),
   insertAward: precompiled<Tables.AwardLedgerTable>((db, p) => db.insertInto('award_ledger').values({ ...p })),
+  uncountStreakDay: precompiled<Tables.StreakDaysTable>((db, p) =>
+    db
+      .updateTable('streak_days')
+      .set({ actions: sql<number>`max(actions - ${p.actions}, 0)` })
+      .where('site_id', '=', p.site_id)
+      .where('user_id', '=', p.user_id)
+      .where('streak_id', '=', p.streak_id)
+      .where('day', '=', p.day),
+  ),
+  addNotice: precompiled<Tables.StreakNoticesTable>((db, p) =>
+    db
+      .insertInto('streak_notices')
+      .values({ ...p })
+      .onConflict((oc) => oc.columns(['site_id', 'user_id', 'streak_id', 'kind', 'period']).doNothing()),
+  ),
 };
 
 /** SQLite: each row its statement, run synchronously on the transaction's connection; the scores as stored. */
@@ -208,6 +230,8 @@ export function writeOnSqlite(trx: Trx, writes: WriteSet): ScoreRow[] {
   for (const row of writes.levelChanges) run(q.insertLevelChange(trx, row));
   for (const row of writes.outbox) run(q.insertOutbox(trx, row));
   for (const a of writes.activeDays.values()) run(q.markActive(trx, a));
+  for (const row of writes.streakDays.values()) run(q.countStreakDay(trx, row));
+  for (const row of writes.streakMilestones) run(q.payMilestone(trx, row));
   const scores: ScoreRow[] = [];
   for (const s of writes.scores.values()) {
     scores.push(
@@ -284,5 +308,7 @@ function writeAmendments(trx: Trx, writes: WriteSet): RemovedCompletionRow[] {
   for (const a of writes.awardAccounts.values())
     if (a.updatedAt !== undefined) run(amendment.moveAward(trx, { siteId: a.siteId, userId: a.userId, moved: a.moved, updatedAt: a.updatedAt }));
   for (const row of writes.awardEntries) run(amendment.insertAward(trx, row));
+  for (const row of writes.streakDaysTaken.values()) run(amendment.uncountStreakDay(trx, row));
+  for (const row of writes.streakNotices) run(amendment.addNotice(trx, row));
   return removed;
 }

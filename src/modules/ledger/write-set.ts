@@ -6,12 +6,12 @@
 // Only what a subscriber needs is written: an event of a type the site has no destination for
 // gets no outbox row. Besides new rows, a decision made under lock (LedgerRepository.write) may
 // change what earlier decisions stored: a reversal removes completions, gives supply back, resets
-// progress, recounts trophies and marks its event reversed; award accounts move with their entries.
+// progress, recounts trophies, takes its streak days back and marks its event reversed; award
+// accounts move with their entries; the streak sweep records its notices.
 import { uuidv7 } from '../../uuid.js';
 import { isPointsAmount } from '../../engine/amounts.js';
 import type { ScoreDelta } from '../../engine/elements/leaderboards.js';
 import { hasDestination, type SiteDestinations } from '../program/event-routing.js';
-import type { Trx } from '../../db/index.js';
 import type {
   ActionEventsTable,
   AwardLedgerTable,
@@ -21,6 +21,9 @@ import type {
   OutboxTable,
   PartyType,
   PointsLedgerTable,
+  StreakDaysTable,
+  StreakMilestonesTable,
+  StreakNoticesTable,
 } from '../../db/schema.js';
 
 export interface PartyKey {
@@ -126,12 +129,13 @@ export class WriteSet {
   readonly reversedEvents = new Map<string, { siteId: string; eventId: string; reversedAt: number; reversal: string }>();
   readonly awardEntries: AwardLedgerTable[] = [];
   readonly awardAccounts = new Map<string, AwardAccountMove>();
-  /**
-   * Rows of a module the ledger does not know (a streak's counted days and milestones paid,
-   * docs/streaks.md), written by that module's repository after the rest of the set, in its
-   * transaction. Like amendments, a set with them is written under lock.
-   */
-  readonly moduleWrites: Array<(trx: Trx) => Promise<void>> = [];
+  /** Live actions each counted site-local day of a user's streak gains (src/modules/streaks/). */
+  readonly streakDays = new Map<string, StreakDaysTable>();
+  /** Streak milestones paid: their key (user, streak, run, length) refuses a second payment. */
+  readonly streakMilestones: StreakMilestonesTable[] = [];
+  // Amendments of the streaks: actions a reversal takes back from their days, and the sweep's notices.
+  readonly streakDaysTaken = new Map<string, StreakDaysTable>();
+  readonly streakNotices: StreakNoticesTable[] = [];
 
   /** `destinations`: the program snapshot's, needed by a write set that enqueues events. */
   constructor(private readonly destinations?: SiteDestinations) {}
@@ -346,12 +350,38 @@ export class WriteSet {
     return stored;
   }
 
+  /** Counts `actions` more live actions in the user's streak day (site-local day number). */
+  countStreakDay(party: PartyKey, streakId: string, day: number, actions: number): void {
+    const key = `${party.id}\u0000${streakId}\u0000${day}`;
+    const known = this.streakDays.get(key);
+    if (known !== undefined) known.actions += actions;
+    else this.streakDays.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions });
+  }
+
+  /** Records a streak milestone paid (with its points and badge, which the caller adds). */
+  payStreakMilestone(row: StreakMilestonesTable): void {
+    this.streakMilestones.push(row);
+  }
+
+  /** Takes one live action back from the user's streak day (never below none: the day then stops counting). */
+  uncountStreakDay(party: PartyKey, streakId: string, day: number): void {
+    const key = `${party.id}\u0000${streakId}\u0000${day}`;
+    const known = this.streakDaysTaken.get(key);
+    if (known !== undefined) known.actions += 1;
+    else this.streakDaysTaken.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions: 1 });
+  }
+
+  /** Records a notice of the streak sweep (a freeze used, a run broken); one already recorded is left as it is. */
+  addStreakNotice(row: StreakNoticesTable): void {
+    this.streakNotices.push(row);
+  }
+
   /**
    * Whether the set writes nothing: no row, and no party changed (its version, level or new row);
    * a decision that changes nothing is not written at all.
    */
   get empty(): boolean {
-    const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries, this.moduleWrites];
+    const rows = [this.events, this.completions, this.ledger, this.levelChanges, this.outbox, this.awardEntries, this.streakMilestones, this.streakNotices];
     const keyed = [
       this.progress,
       this.balances,
@@ -365,6 +395,8 @@ export class WriteSet {
       this.progressResets,
       this.trophyCounts,
       this.reversedEvents,
+      this.streakDays,
+      this.streakDaysTaken,
     ];
     if (rows.some((list) => list.length > 0) || keyed.some((map) => map.size > 0)) return false;
     return [...this.parties.values()].every((w) => w.version === w.expected && w.createdAt === undefined && w.levelId === undefined);
@@ -379,7 +411,8 @@ export class WriteSet {
         this.trophyCounts.size +
         this.reversedEvents.size +
         this.awardEntries.length +
-        this.moduleWrites.length >
+        this.streakDaysTaken.size +
+        this.streakNotices.length >
       0
     );
   }

@@ -53,7 +53,7 @@ function indexOf(program: ProgramDocument): StreakIndex {
   return index;
 }
 
-/** Whether logging the action may count for a streak (on it, or on a mission it advances): its decision is then made under lock. */
+/** Whether logging the action may count for a streak (on it, or on a mission it advances): its decision then needs the user's streak days. */
 export function actionHasStreaks(snapshot: ProgramSnapshot, actionName: string): boolean {
   if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0) return false;
   const index = indexOf(snapshot.program);
@@ -75,6 +75,11 @@ export interface StreakAction {
   /** The missions the action completed. */
   completed: readonly string[];
   writes: WriteSet;
+  /**
+   * The user's counted days (ascending) in each streak of the program, by streak: the decision's
+   * cached state, or read (userStreakDays()). The days the action counts are added to them.
+   */
+  days: () => Promise<Map<string, number[]>>;
 }
 
 /** A milestone reward credited by an action. */
@@ -102,18 +107,15 @@ export async function countStreaks(input: StreakAction): Promise<StreakCredit[] 
   const timezone = snapshot.program.site.timezone;
   const day = dayNumberOf(input.timestamp, timezone);
   const today = dayNumberOf(input.now, timezone);
-  const days = await repository.days(
-    input.trx,
-    party.siteId,
-    party.id,
-    [...counted.keys()].map((streak) => streak.id),
-  );
+  const days = await input.days();
   const credits: StreakCredit[] = [];
   for (const [streak, actions] of counted) {
-    input.writes.moduleWrites.push((trx) => repository.addToDay(trx, party.siteId, party.id, streak.id, day, actions));
+    input.writes.countStreakDay(party, streak.id, day, actions);
     const period = periodOfDay(day, streak.period);
     const now = periodOfDay(today, streak.period);
-    const periods = (days.get(streak.id) ?? []).map((d) => periodOfDay(d, streak.period));
+    const known = days.get(streak.id) ?? [];
+    const periods = known.map((d) => periodOfDay(d, streak.period));
+    days.set(streak.id, withDay(known, day));
     // Counted already (or ahead of now, which no run reaches yet): nothing changes but the count.
     if (periods.includes(period) || period > now) continue;
     periods.push(period);
@@ -143,6 +145,21 @@ export async function countStreaks(input: StreakAction): Promise<StreakCredit[] 
   return credits;
 }
 
+/** The days with `day` among them (ascending). */
+function withDay(days: number[], day: number): number[] {
+  return days.includes(day) ? days : [...days, day].sort((a, b) => a - b);
+}
+
+/** The user's counted days (ascending) in each streak of the program, by streak, as stored. */
+export function userStreakDays(trx: Trx, snapshot: ProgramSnapshot, userId: string): Promise<Map<string, number[]>> {
+  return repository.days(
+    trx,
+    snapshot.siteId,
+    userId,
+    (snapshot.program.streaks ?? []).map((streak) => streak.id),
+  );
+}
+
 /**
  * Takes back what a reversed action or a removed completion counted (one action less in its day;
  * the day stops counting at none), into the reversal's write set. Milestones paid stay paid
@@ -159,7 +176,7 @@ export function uncountStreaks(
   const index = indexOf(snapshot.program);
   const streaks = 'action' in counted ? index.byAction.get(counted.action.toLowerCase()) : index.byMission.get(counted.missionId);
   const day = dayNumberOf(timestamp, snapshot.program.site.timezone);
-  for (const streak of streaks ?? []) writes.moduleWrites.push((trx) => repository.addToDay(trx, party.siteId, party.id, streak.id, day, -1));
+  for (const streak of streaks ?? []) writes.uncountStreakDay(party, streak.id, day);
 }
 
 /**
@@ -226,7 +243,7 @@ async function payMilestones(
       earned_at: input.timestamp,
       paid_at: now,
     };
-    writes.moduleWrites.push((t) => repository.payMilestone(t, row));
+    writes.payStreakMilestone(row);
     answer.push({ length: milestone.length, points: milestone.rewards.points.map((p) => ({ ...p })), badge: badgeId ?? null });
   }
   return answer;
@@ -348,15 +365,13 @@ export class StreakService {
             const { answer } = await this.ledger.write(trx, { parties: [party], now, destinations: snapshot.destinations }, async (locked) => {
               const due = await dueNotices(trx, party, streak, current, timezone);
               for (const notice of due) {
-                locked.writes.moduleWrites.push(async (t) => {
-                  await repository.addNotice(t, {
-                    site_id: siteId,
-                    user_id: userId,
-                    streak_id: streak.id,
-                    kind: notice.kind,
-                    period: notice.period,
-                    created_at: now,
-                  });
+                locked.writes.addStreakNotice({
+                  site_id: siteId,
+                  user_id: userId,
+                  streak_id: streak.id,
+                  kind: notice.kind,
+                  period: notice.period,
+                  created_at: now,
                 });
                 locked.writes.enqueue(
                   party,

@@ -65,6 +65,8 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
     action_events: () => database.db.selectFrom('action_events').selectAll().where('site_id', '=', site).execute(),
     award_accounts: () => database.db.selectFrom('award_accounts').selectAll().where('site_id', '=', site).execute(),
     award_ledger: () => database.db.selectFrom('award_ledger').selectAll().where('site_id', '=', site).execute(),
+    streak_days: () => database.db.selectFrom('streak_days').selectAll().where('site_id', '=', site).execute(),
+    streak_notices: () => database.db.selectFrom('streak_notices').selectAll().where('site_id', '=', site).execute(),
   };
   const apply = (writes: WriteSet) => database.transaction((trx) => ledger.apply(trx, writes));
 
@@ -75,7 +77,17 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
     await database.db.insertInto('sites').values({ site_id: site, name: 'Amend', timezone: 'UTC', created_at: 0 }).execute();
   });
   beforeEach(async () => {
-    for (const table of ['mission_completions', 'mission_supply', 'mission_progress', 'trophies', 'action_events', 'award_accounts', 'award_ledger'] as const) {
+    for (const table of [
+      'mission_completions',
+      'mission_supply',
+      'mission_progress',
+      'trophies',
+      'action_events',
+      'award_accounts',
+      'award_ledger',
+      'streak_days',
+      'streak_notices',
+    ] as const) {
       await database.db.deleteFrom(table).where('site_id', '=', site).execute();
     }
   });
@@ -204,6 +216,48 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
         ],
       ],
     },
+    {
+      name: 'takes streak days back an action at a time, never below none, leaving days without a row alone',
+      seed: async () =>
+        database.db
+          .insertInto('streak_days')
+          .values([
+            { site_id: site, user_id: 'ann', streak_id: 's-1', day: 100, actions: 3 },
+            { site_id: site, user_id: 'ann', streak_id: 's-1', day: 101, actions: 1 },
+            { site_id: site, user_id: 'bob', streak_id: 's-1', day: 100, actions: 2 },
+          ])
+          .execute(),
+      write: (w: WriteSet) => {
+        w.uncountStreakDay(ann, 's-1', 100);
+        w.uncountStreakDay(ann, 's-1', 100);
+        w.uncountStreakDay(ann, 's-1', 101);
+        w.uncountStreakDay(ann, 's-1', 101);
+        w.uncountStreakDay(ann, 's-1', 102);
+      },
+      read: async () => (await rows.streak_days()).map((r) => [r.user_id, Number(r.day), Number(r.actions)]).sort(),
+      expected: [
+        ['ann', 100, 1],
+        ['ann', 101, 0],
+        ['bob', 100, 2],
+      ],
+    },
+    {
+      name: "records the streak sweep's notices, leaving one recorded already as it was",
+      seed: async () =>
+        database.db
+          .insertInto('streak_notices')
+          .values({ site_id: site, user_id: 'ann', streak_id: 's-1', kind: 'frozen', period: 100, created_at: 1 })
+          .execute(),
+      write: (w: WriteSet) => {
+        w.addStreakNotice({ site_id: site, user_id: 'ann', streak_id: 's-1', kind: 'frozen', period: 100, created_at: 2 });
+        w.addStreakNotice({ site_id: site, user_id: 'ann', streak_id: 's-1', kind: 'broken', period: 101, created_at: 2 });
+      },
+      read: async () => (await rows.streak_notices()).map((r) => [r.kind, Number(r.period), Number(r.created_at)]).sort(),
+      expected: [
+        ['broken', 101, 2],
+        ['frozen', 100, 1],
+      ],
+    },
   ])('$name', async ({ seed, write, read, expected }) => {
     await seed();
     const writes = new WriteSet();
@@ -238,7 +292,7 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
     it('finds each row it amends by its key, not by reading the whole table', async () => {
       // Tables of 10,000 rows, as the planner knows them: a join with the set's rows, which it
       // takes for 100, would scan each table whole.
-      const tables = ['mission_completions', 'mission_supply', 'mission_progress', 'trophies', 'action_events'] as const;
+      const tables = ['mission_completions', 'mission_supply', 'mission_progress', 'trophies', 'action_events', 'streak_days'] as const;
       const scans = await database.transaction(async (trx) => {
         await sql`insert into mission_completions select ${site}, 'c-' || n, 'user', 'u-' || n, 'm-1', 0, 'ev-' || n, n, n, null, 'b-1' from generate_series(1, 10000) as n`.execute(
           trx.db,
@@ -249,6 +303,7 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
         await sql`insert into action_events select ${site}, 'ev-' || n, 'user', 'u-' || n, 'act', 1, '{}', n, n, 1, null, '{}', null, null, null from generate_series(1, 10000) as n`.execute(
           trx.db,
         );
+        await sql`insert into streak_days select ${site}, 'u-' || n, 's-1', n, 1 from generate_series(1, 10000) as n`.execute(trx.db);
         for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(trx.db);
         const seqScans = async () => {
           const { rows: counts } = await sql<{
@@ -266,6 +321,7 @@ describe.each(configurations)('write set amendments (%s)', (configuration) => {
           writes.resetProgress(user, 'm-1');
           writes.recountTrophy(user, 'b-1', { count: n % 2, first: 1, last: 1 });
           writes.markReversed(site, `ev-${n}`, 900, '{}');
+          writes.uncountStreakDay(user, 's-1', n);
           await ledger.apply(trx, writes);
         }
         return (await seqScans()) - before;
@@ -341,6 +397,30 @@ describe('WriteSet.empty', () => {
     ['an event marked reversed', (w: WriteSet) => w.markReversed(site, 'ev', 1, '{}'), false],
     ['a board score', (w: WriteSet) => w.addScores(site, 'ann', [{ boardId: 'lb', windowStart: 0, delta: 1, at: 1 }]), false],
     ['an award account read but not moved', (w: WriteSet) => w.awardAccount(site, 'ann', 3), true],
+    ['a streak day counted', (w: WriteSet) => w.countStreakDay(ann, 's-1', 100, 1), false],
+    ['a streak day taken back', (w: WriteSet) => w.uncountStreakDay(ann, 's-1', 100), false],
+    [
+      'a streak milestone paid',
+      (w: WriteSet) =>
+        w.payStreakMilestone({
+          site_id: site,
+          user_id: 'ann',
+          streak_id: 's-1',
+          length: 3,
+          run_start: 98,
+          reached: 100,
+          event_id: 'ev',
+          badge_id: null,
+          earned_at: 1,
+          paid_at: 1,
+        }),
+      false,
+    ],
+    [
+      'a streak notice',
+      (w: WriteSet) => w.addStreakNotice({ site_id: site, user_id: 'ann', streak_id: 's-1', kind: 'broken', period: 100, created_at: 1 }),
+      false,
+    ],
   ])('%s: %s', (_name, write, empty) => {
     const writes = new WriteSet();
     writes.party(ann, state, false);

@@ -1,7 +1,7 @@
 // A decision's write set (src/modules/ledger/): collected, merged where rows share a key, and
 // written at once, in both dialects (on PostgreSQL as one statement). What it writes is compared
-// row by row; a balance past the exact integers refuses the transaction; an event the site has no
-// destination for is left out.
+// row by row (streak days and milestones too); a balance past the exact integers refuses the
+// transaction; an event the site has no destination for is left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Database } from '../../../src/db/index.js';
@@ -137,6 +137,49 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     ]);
   });
 
+  it('counts streak days, merging one day counted twice and adding to what is stored, and pays a milestone once per key', async () => {
+    const milestone = (eventId: string) => ({
+      site_id: site,
+      user_id: 'ann',
+      streak_id: 's-1',
+      length: 3,
+      run_start: 98,
+      reached: 100,
+      event_id: eventId,
+      badge_id: 'b-1',
+      earned_at: 5,
+      paid_at: 6,
+    });
+    const writes = new WriteSet();
+    writes.countStreakDay(ann, 's-1', 100, 1);
+    writes.countStreakDay(ann, 's-1', 100, 2);
+    writes.countStreakDay(ann, 's-2', 100, 1);
+    writes.countStreakDay(bob, 's-1', 99, 1);
+    writes.payStreakMilestone(milestone('ev-m1'));
+    await database.transaction((trx) => ledger.apply(trx, writes));
+    const again = new WriteSet();
+    again.countStreakDay(ann, 's-1', 100, 1);
+    again.countStreakDay(ann, 's-1', 101, 1);
+    await database.transaction((trx) => ledger.apply(trx, again));
+    const days = await database.db.selectFrom('streak_days').selectAll().where('site_id', '=', site).execute();
+    expect(days.map((r) => [r.user_id, r.streak_id, Number(r.day), Number(r.actions)]).sort()).toEqual([
+      ['ann', 's-1', 100, 4],
+      ['ann', 's-1', 101, 1],
+      ['ann', 's-2', 100, 1],
+      ['bob', 's-1', 99, 1],
+    ]);
+    const paid = await database.db.selectFrom('streak_milestones').selectAll().where('site_id', '=', site).execute();
+    expect(paid.map((r) => [r.user_id, r.streak_id, Number(r.length), Number(r.run_start), Number(r.reached), r.event_id, r.badge_id])).toEqual([
+      ['ann', 's-1', 3, 98, 100, 'ev-m1', 'b-1'],
+    ]);
+    // The milestone's key refuses a second payment of the run: nothing of that set is written.
+    const twice = new WriteSet();
+    twice.countStreakDay(ann, 's-1', 102, 1);
+    twice.payStreakMilestone(milestone('ev-m2'));
+    await expect(database.transaction((trx) => ledger.apply(trx, twice))).rejects.toThrow(/unique|duplicate/i);
+    expect((await database.db.selectFrom('streak_days').select('day').where('site_id', '=', site).where('day', '=', 102).execute()).length).toBe(0);
+  });
+
   it('numbers outbox events after the sequence the party row had, and saves version, last action and level', async () => {
     const writes = new WriteSet(everywhere);
     writes.party(ann, { version: 7, lastRecorded: null, sequence: 4 });
@@ -256,12 +299,28 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
     stale.party(bob, { version: version - 1, lastRecorded: null, sequence: 4 });
     stale.post(entry(bob, 'Points', 1, 'e-stale'), 1);
     stale.enqueue(bob, { type: 'mission.completed', occurredAt: 1, data: {} }, 1);
+    stale.countStreakDay(bob, 's-stale', 100, 1);
+    stale.payStreakMilestone({
+      site_id: site,
+      user_id: 'bob',
+      streak_id: 's-stale',
+      length: 1,
+      run_start: 100,
+      reached: 100,
+      event_id: 'ev-stale',
+      badge_id: null,
+      earned_at: 1,
+      paid_at: 1,
+    });
     // SQLite writes a set only in a transaction (the one write lock); PostgreSQL also without one.
     const apply = (writes: WriteSet) =>
       configuration === 'scale-out' ? ledger.apply({ db: database.db }, writes) : database.transaction((trx) => ledger.apply(trx, writes));
     await expect(apply(stale)).rejects.toBeInstanceOf(StaleWrite);
     expect((await select('points_ledger')).map((r) => r.entry_id)).not.toContain('e-stale');
     expect((await select('outbox')).filter((r) => r.party_id === 'bob')).toEqual([]);
+    for (const table of ['streak_days', 'streak_milestones'] as const) {
+      expect(await database.db.selectFrom(table).select('user_id').where('site_id', '=', site).where('streak_id', '=', 's-stale').execute()).toEqual([]);
+    }
     const current = new WriteSet();
     current.party(bob, { version, lastRecorded: null, sequence: 4 });
     current.post(entry(bob, 'Points', 1, 'e-current'), 1);
@@ -456,6 +515,7 @@ describe.each(configurations)('write sets (%s)', (configuration) => {
             lifetimeCategory: 'Points',
             rates: [],
             groups: true,
+            streakIds: [],
           });
           expect(read.row?.version).toBe(version + 1);
           return (await seqScans()) - before;

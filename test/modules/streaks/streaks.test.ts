@@ -2,8 +2,12 @@
 // days go by in the site's zone (a backdated action counts in its own day, a freeze bridges a
 // missed day), milestones paid once per run (also under 20 concurrent actions), streak.extended in
 // the action's transaction, the sweep's streak.frozen and streak.broken sent once by two sweeps at
-// once, reversals taking a day back, and who may read whose streaks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// once, reversals taking a day back, PostgreSQL's unlocked decisions (two nodes at once), and who
+// may read whose streaks.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../src/app.js';
+import { openDatabase } from '../../../src/db/index.js';
+import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { expectProblem } from '../../helpers/problem.js';
 import { VerifyService } from '../../../src/modules/verify/service.js';
@@ -91,6 +95,18 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
         .orderBy('sequence')
         .execute()
     ).map((row) => (JSON.parse(row.payload) as { data: Record<string, unknown> }).data);
+
+  /** The user's stored streak days, in order: [day, live actions]. */
+  const storedDays = async (user: string) =>
+    (
+      await t.database.db
+        .selectFrom('streak_days')
+        .select(['day', 'actions'])
+        .where('site_id', '=', site.siteId)
+        .where('user_id', '=', user)
+        .orderBy('day')
+        .execute()
+    ).map((row) => [Number(row.day), Number(row.actions)]);
 
   it('lists every streak of a user who never acted', async () => {
     now = Date.parse('2026-03-06T15:00:00Z');
@@ -213,14 +229,7 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
       .execute();
     expect(paid).toHaveLength(1);
     expect(await outbox('dee', 'streak.extended')).toHaveLength(3);
-    const day = await t.database.db
-      .selectFrom('streak_days')
-      .select(['day', 'actions'])
-      .where('site_id', '=', site.siteId)
-      .where('user_id', '=', 'dee')
-      .orderBy('day')
-      .execute();
-    expect(day.map((d) => Number(d.actions))).toEqual([1, 1, 20]);
+    expect((await storedDays('dee')).map(([, actions]) => actions)).toEqual([1, 1, 20]);
   });
 
   it('the sweep sends streak.frozen and streak.broken once, with two sweeps at once', async () => {
@@ -267,6 +276,52 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
     expect(await streak('flo')).toMatchObject({ current: 1 });
   });
 
+  it('counts streaks without a lock on PostgreSQL, and pays a milestone once when two nodes log at once', async () => {
+    // A second node on the same database (on SQLite one node: two connections of one process
+    // would wait on each other's write lock while holding the event loop).
+    const database = openDatabase(t.config.database);
+    const other = await buildApp(t.config, { database, clock: () => now });
+    const locks = vi.spyOn(LedgerRepository.prototype, 'write');
+    try {
+      now = Date.parse('2026-06-01T15:00:00Z');
+      await log('gus', 'read');
+      now += DAY;
+      await log('gus', 'read');
+      // PostgreSQL decides a streak's action from the user's state read without a lock (then
+      // cached), and writes it guarded by the user's version, as any other action.
+      expect(locks).toHaveBeenCalledTimes(configuration === 'scale-out' ? 0 : 2);
+      now += DAY;
+      const nodes = configuration === 'scale-out' ? [t.app, other] : [t.app];
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (nodes[i % nodes.length] as typeof other).inject({
+            method: 'POST',
+            url: '/users/gus/actions',
+            headers: { authorization: `Bearer ${app}` },
+            payload: { action: 'read' },
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+      const credited = outcomes.flatMap((o) => (o.json() as { response: { pointsAwarded: unknown[] } }).response.pointsAwarded);
+      expect(credited).toEqual([{ category: 'Points', requested: 50, credited: 50 }]);
+      expect(await points('gus')).toBe(50);
+      expect(await outbox('gus', 'streak.extended')).toHaveLength(3);
+      expect(await outbox('gus', 'badge.earned')).toHaveLength(1);
+      expect((await storedDays('gus')).map(([, actions]) => actions)).toEqual([1, 1, 20]);
+      // Each node then sees the other's days: the fourth day extends the run to 4 from either.
+      now += DAY;
+      await log('gus', 'read');
+      expect(await streak('gus')).toMatchObject({ current: 4, longest: 4, doneThisPeriod: true });
+      const fourth = await other.inject({ method: 'GET', url: '/users/gus/streaks', headers: { authorization: `Bearer ${app}` } });
+      expect((fourth.json() as { response: Array<Record<string, unknown>> }).response[0]).toMatchObject({ current: 4 });
+    } finally {
+      locks.mockRestore();
+      await other.close();
+      await database.close();
+    }
+  });
+
   it('questline verify recomputes the counted days and milestones, and finds them tampered with', async () => {
     const verify = async () => (await new VerifyService(t.database.db, t.app.services.programs).verify([site.siteId])).drift;
     expect(await verify()).toEqual([]);
@@ -277,15 +332,15 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
       ['streak_days', 'user:flo', 0, 5],
     ]);
     // Back as it was: flo-1 counts the first day, nothing the second.
-    const days = await t.database.db
-      .selectFrom('streak_days')
-      .select('day')
-      .where('site_id', '=', site.siteId)
-      .where('user_id', '=', 'flo')
-      .orderBy('day')
+    const [first, second] = (await storedDays('flo')).map(([day]) => day as number);
+    await day('flo')
+      .set({ actions: 1 })
+      .where('day', '=', first as number)
       .execute();
-    await day('flo').set({ actions: 1 }).where('day', '=', Number(days[0]?.day)).execute();
-    await day('flo').set({ actions: 0 }).where('day', '=', Number(days[1]?.day)).execute();
+    await day('flo')
+      .set({ actions: 0 })
+      .where('day', '=', second as number)
+      .execute();
     expect(await verify()).toEqual([]);
     await t.database.db.deleteFrom('streak_milestones').where('site_id', '=', site.siteId).where('user_id', '=', 'dee').execute();
     expect((await verify()).map((d) => [d.check, d.subject])).toEqual([
