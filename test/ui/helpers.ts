@@ -49,6 +49,9 @@ export function watch(page: Page, base: string): { problems: string[]; throttled
     (response.status() === 429 ? throttled : problems).push(`${response.status()} ${response.request().method()} ${url}`);
   });
   page.on('requestfailed', (request) => {
+    // Chromium fetches the favicon itself, whenever it likes, and cancels it when the page is left:
+    // that abort says nothing about the page (test/ui/landing.test.ts checks the favicon loads).
+    if (request.url() === `${base}/favicon.svg` && request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (request.url().startsWith(base)) problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
   });
   return { problems, throttled };
