@@ -19,7 +19,7 @@ import type { LedgerRepository } from '../ledger/repository.js';
 import type { ScoreRow } from '../ledger/written.js';
 import { WriteSet, type PartyKey } from '../ledger/write-set.js';
 import { SYSTEM_ACTIONS } from '../program/model.js';
-import { countStreaks, userStreakDays, type StreakCredit } from '../streaks/service.js';
+import { countStreaks, userStreakDays, type StreaksCounted } from '../streaks/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { applyDecision, type ActionContext } from './decision-writes.js';
 import type { ActionInput } from './input.js';
@@ -112,9 +112,9 @@ export class ActionDecider {
     const advancedGroups: string[] = [];
     nameParties(writes, parties, rows, decision.recorded, now);
     if (decision.recorded) {
-      const streakCredits = await this.countStreaks(context, party, userEntry, decision);
+      const streaks = await this.countStreaks(context, party, userEntry, decision);
       const changes = await applyDecision(context, party, userEntry, decision, outcome);
-      if (streakCredits !== undefined) keepStreakCredits(userEntry, outcome, streakCredits);
+      if (streaks !== undefined) keepStreaks(userEntry, outcome, streaks);
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
       writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes));
       for (const [i, group] of groups.entries()) {
@@ -141,10 +141,10 @@ export class ActionDecider {
    * level the decision leads to then counts the milestones' points too. Undefined when no streak
    * counts the action (nothing read).
    */
-  private async countStreaks(context: ActionContext, party: PartyKey, entry: PartyEntry, decision: Decision): Promise<StreakCredit[] | undefined> {
+  private async countStreaks(context: ActionContext, party: PartyKey, entry: PartyEntry, decision: Decision): Promise<StreaksCounted | undefined> {
     const { trx, snapshot, now, eventId, event, writes } = context;
     const completed = decision.completions.map((completion) => completion.missionId);
-    const credits = await countStreaks({
+    const counted = await countStreaks({
       trx,
       snapshot,
       now,
@@ -157,7 +157,7 @@ export class ActionDecider {
       days: async () => (entry.streakDays ??= entry.empty ? new Map() : await userStreakDays(trx, snapshot, party.id)),
     });
     const category = snapshot.engine.categories.find((c) => c.isDefault)?.name;
-    const gained = (credits ?? []).reduce((sum, credit) => sum + (credit.category === category ? credit.credited : 0), 0);
+    const gained = (counted?.credits ?? []).reduce((sum, credit) => sum + (credit.category === category ? credit.credited : 0), 0);
     if (snapshot.engine.levelType === 'points' && category !== undefined && gained > 0) {
       const before = await lifetime(this.ledger, trx, party, entry, category);
       const missions = decision.pointsAwarded.reduce((sum, award) => sum + (award.category === category ? award.credited : 0), 0);
@@ -165,7 +165,7 @@ export class ActionDecider {
       if (change === undefined) delete decision.levelChanged;
       else decision.levelChanged = change;
     }
-    return credits;
+    return counted;
   }
 
   /**
@@ -272,13 +272,14 @@ function keepRecorded({ snapshot, event, rateWindow, writes }: ActionContext, pa
   }
 }
 
-/** Streak milestone credits in the user's cached lifetime points and in the action's answer. */
-function keepStreakCredits(entry: PartyEntry, outcome: ActionOutcome, credits: readonly StreakCredit[]): void {
+/** Streak milestone credits in the user's cached lifetime points and in the action's answer, with the streaks extended. */
+function keepStreaks(entry: PartyEntry, outcome: ActionOutcome, { credits, extended }: StreaksCounted): void {
   for (const credit of credits) {
     const lifetime = entry.lifetime.get(credit.category);
     if (lifetime !== undefined) entry.lifetime.set(credit.category, lifetime + credit.credited);
     outcome.pointsAwarded.push(credit);
   }
+  if (extended.length > 0) outcome.streaksExtended = extended;
 }
 
 /** The action's event as stored, with its outcome. */

@@ -5,6 +5,7 @@ import type { PointsAward } from '../../engine/types.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
+import type { StreakExtended } from '../streaks/service.js';
 import type { BadgeEarned, PreviewedWebhook } from './dry-run.js';
 import type { PartyEntry } from './party-cache.js';
 
@@ -18,6 +19,8 @@ export interface ActionOutcome {
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
   levelChanged?: PresentedLevelChange;
+  /** The user's streaks the action made a new period count for (docs/streaks.md); absent when none. */
+  streaksExtended?: StreakExtended[];
   /** A dry run's answer only: the badges the action would award. */
   badgesEarned?: BadgeEarned[];
   /** A dry run's answer to a client's token only: the webhook events it would send, with their destinations and payloads. */

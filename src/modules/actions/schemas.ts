@@ -29,6 +29,28 @@ export const ActionOutcomeSchema = Type.Object({
   missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),
   progress: Type.Array(Type.Object({ challengeId: Type.String(), percentComplete: Type.Integer() })),
   levelChanged: Type.Optional(Type.Object({ from: Level, to: Level, direction: Type.Union([Type.Literal('up'), Type.Literal('down')]) })),
+  streaksExtended: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        period: Type.String({ format: 'date', description: 'The first local day of the period that newly counts' }),
+        current: Type.Integer(),
+        longest: Type.Integer(),
+        freezesLeft: Type.Integer(),
+        periodEnds: Type.String({ format: 'date-time', description: 'When the current period ends' }),
+        milestones: Type.Array(
+          Type.Object({
+            length: Type.Integer(),
+            points: Type.Array(Type.Object({ category: Type.String(), amount: Type.Integer() })),
+            badge: Type.Union([Type.String(), Type.Null()]),
+          }),
+          { description: 'The milestones the run reached and was paid (usually none)' },
+        ),
+      }),
+      { description: "The user's streaks the action made a new period count for, as of now; absent when none" },
+    ),
+  ),
   badgesEarned: Type.Optional(
     Type.Array(Type.Object({ id: Type.String(), name: Type.String(), userId: Type.Optional(Type.String()), groupId: Type.Optional(Type.String()) }), {
       description: 'Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes)',

@@ -89,13 +89,40 @@ export interface StreakCredit {
   credited: number;
 }
 
+/** A milestone an action's run reached and was paid. */
+export interface MilestonePaid {
+  length: number;
+  points: Array<{ category: string; amount: number }>;
+  badge: string | null;
+}
+
+/** A streak an action made a new period count for, as of now (the action's answer and streak.extended say it). */
+export interface StreakExtended {
+  id: string;
+  name: string;
+  /** The first local day of the period that newly counts. */
+  period: string;
+  current: number;
+  longest: number;
+  freezesLeft: number;
+  periodEnds: string;
+  milestones: MilestonePaid[];
+}
+
+/** What an action did to the user's streaks: the milestone points it credited and the streaks it extended. */
+export interface StreaksCounted {
+  credits: StreakCredit[];
+  extended: StreakExtended[];
+}
+
 /**
  * Adds to the action's write set what it does to the user's streaks: the day counted (one more
  * action in it), and, when its period newly counts, the milestones the run reaches that were not
  * paid in it (points, badge) and streak.extended. Reads nothing and adds nothing for an action no
- * streak counts. Returns the points credited (undefined: no streak counts the action).
+ * streak counts. Returns the points credited and the streaks extended (undefined: no streak counts
+ * the action).
  */
-export async function countStreaks(input: StreakAction): Promise<StreakCredit[] | undefined> {
+export async function countStreaks(input: StreakAction): Promise<StreaksCounted | undefined> {
   const { snapshot, party } = input;
   if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return undefined;
   const index = indexOf(snapshot.program);
@@ -109,6 +136,7 @@ export async function countStreaks(input: StreakAction): Promise<StreakCredit[] 
   const today = dayNumberOf(input.now, timezone);
   const days = await input.days();
   const credits: StreakCredit[] = [];
+  const extended: StreakExtended[] = [];
   for (const [streak, actions] of counted) {
     input.writes.countStreakDay(party, streak.id, day, actions);
     const period = periodOfDay(day, streak.period);
@@ -123,26 +151,24 @@ export async function countStreaks(input: StreakAction): Promise<StreakCredit[] 
     const run = runHolding(streakRuns(periods, streak), period) as StreakRun;
     const paid = await payMilestones(input, streak, run, credits);
     const state = streakState(periods, streak, now);
+    const { id, name, ...extension }: StreakExtended = {
+      id: streak.id,
+      name: streak.name,
+      period: periodLabel(period, streak.period),
+      current: state.current,
+      longest: state.longest,
+      freezesLeft: state.freezesLeft,
+      periodEnds: new Date(periodEnd(now, streak.period, timezone)).toISOString(),
+      milestones: paid,
+    };
+    extended.push({ id, name, ...extension });
     input.writes.enqueue(
       party,
-      {
-        type: 'streak.extended',
-        occurredAt: input.timestamp,
-        data: {
-          streak: { id: streak.id, name: streak.name },
-          period: periodLabel(period, streak.period),
-          current: state.current,
-          longest: state.longest,
-          freezesLeft: state.freezesLeft,
-          periodEnds: new Date(periodEnd(now, streak.period, timezone)).toISOString(),
-          milestones: paid,
-          actionEventId: input.eventId,
-        },
-      },
+      { type: 'streak.extended', occurredAt: input.timestamp, data: { streak: { id, name }, ...extension, actionEventId: input.eventId } },
       input.now,
     );
   }
-  return credits;
+  return { credits, extended };
 }
 
 /** The days with `day` among them (ascending). */
@@ -183,12 +209,7 @@ export function uncountStreaks(
  * Pays the milestones the run reaches that no run overlapping it was paid (once per run, also
  * when a backdated action joins two runs or a reversal splits one), into the write set.
  */
-async function payMilestones(
-  input: StreakAction,
-  streak: StreakDocument,
-  run: StreakRun,
-  credits: StreakCredit[],
-): Promise<Array<{ length: number; points: Array<{ category: string; amount: number }>; badge: string | null }>> {
+async function payMilestones(input: StreakAction, streak: StreakDocument, run: StreakRun, credits: StreakCredit[]): Promise<MilestonePaid[]> {
   const reached = streak.milestones.filter((milestone) => run.reached.has(milestone.length));
   if (reached.length === 0) return [];
   const { trx, party, writes, snapshot, eventId, now } = input;

@@ -142,8 +142,22 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
 
   it('counts days in the site zone, pays the milestone once and sends streak.extended', async () => {
     now = Date.parse('2026-03-06T15:00:00Z');
-    await log('ann', 'read');
-    await log('ann', 'read'); // the same day: nothing more
+    type Answer = { pointsAwarded: unknown[]; levelChanged?: unknown; streaksExtended?: unknown[] };
+    const first = (await log('ann', 'read')) as Answer;
+    expect(first.streaksExtended).toEqual([
+      {
+        id: 's-read',
+        name: 'Daily reading',
+        period: '2026-03-06',
+        current: 1,
+        longest: 1,
+        freezesLeft: 0,
+        periodEnds: '2026-03-07T05:00:00.000Z',
+        milestones: [],
+      },
+    ]);
+    const again = (await log('ann', 'read')) as Answer; // the same day: nothing more
+    expect(again).not.toHaveProperty('streaksExtended');
     expect(await streak('ann')).toMatchObject({ current: 1, longest: 1, doneThisPeriod: true, freezesLeft: 0 });
     // Saturday 23:30 in New York is Sunday 04:30 UTC: still Saturday's period.
     now = Date.parse('2026-03-08T04:30:00Z');
@@ -151,8 +165,16 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
     expect(await streak('ann')).toMatchObject({ current: 2, freezesLeft: 1, periodStart: '2026-03-07', periodEnds: '2026-03-08T05:00:00.000Z' });
     // Sunday (23 hours long in New York): the third day reaches the milestone.
     now = Date.parse('2026-03-08T20:00:00Z');
-    const third = (await log('ann', 'read')) as { pointsAwarded: unknown[]; levelChanged?: unknown };
+    const third = (await log('ann', 'read')) as Answer;
     expect(third.pointsAwarded).toEqual([{ category: 'Points', requested: 50, credited: 50 }]);
+    expect(third.streaksExtended).toEqual([
+      expect.objectContaining({
+        id: 's-read',
+        period: '2026-03-08',
+        current: 3,
+        milestones: [{ length: 3, points: [{ category: 'Points', amount: 50 }], badge: 'b-three' }],
+      }),
+    ]);
     expect(third.levelChanged).toMatchObject({ to: { id: 'l-2' }, direction: 'up' });
     expect(await streak('ann')).toMatchObject({ current: 3, longest: 3, periodEnds: '2026-03-09T04:00:00.000Z', nextMilestone: null });
     await log('ann', 'read');
