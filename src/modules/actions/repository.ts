@@ -384,7 +384,14 @@ export class ActionsRepository {
   }
 
   /** The party's live completions that awarded the badge, those named left out: how many, the first and the last. */
-  async badgeCompletions(trx: Trx, party: PartyKey, badgeId: string, leftOut: readonly string[]): Promise<{ count: number; first: number; last: number }> {
+  /**
+   * What put the badge in the party's trophy case, as a reversal recounts it: its live completions
+   * that awarded it (`leftOut` left out: those the reversal removes), and, for a user, the streak
+   * milestones (src/modules/streaks/) and leaderboard prizes (src/modules/leaderboard-results/)
+   * that did, which a reversal never takes back. How many, the first and the last.
+   */
+  async badgeEarnings(trx: Trx, party: PartyKey, badgeId: string, leftOut: readonly string[]): Promise<{ count: number; first: number; last: number }> {
+    const times: number[] = [];
     const live = await trx.db
       .selectFrom('mission_completions')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('completed_at').as('first'), eb.fn.max('completed_at').as('last')])
@@ -393,7 +400,35 @@ export class ActionsRepository {
       .where('removed_at', 'is', null)
       .where('completion_id', 'not in', [...leftOut])
       .executeTakeFirstOrThrow();
-    return { count: Number(live.n), first: Number(live.first), last: Number(live.last) };
+    let count = Number(live.n);
+    if (count > 0) times.push(Number(live.first), Number(live.last));
+    if (party.type === 'user') {
+      const milestones = await trx.db
+        .selectFrom('streak_milestones')
+        .select('earned_at')
+        .where('site_id', '=', party.siteId)
+        .where('user_id', '=', party.id)
+        .where('badge_id', '=', badgeId)
+        .execute();
+      count += milestones.length;
+      times.push(...milestones.map((row) => Number(row.earned_at)));
+    }
+    // (A prize is kept as JSON rewards: the party's few prizes are read and their badges compared here, alike on both stores.)
+    const prizes = await trx.db
+      .selectFrom('leaderboard_results as r')
+      .innerJoin('leaderboard_closings as c', (join) => join.onRef('c.site_id', '=', 'r.site_id').onRef('c.closing_id', '=', 'r.closing_id'))
+      .select(['r.prize', 'c.closed_at'])
+      .where('r.site_id', '=', party.siteId)
+      .where('r.party_id', '=', party.id)
+      .where('c.party_type', '=', party.type)
+      .where('r.prize', 'is not', null)
+      .execute();
+    for (const row of prizes) {
+      if ((JSON.parse(row.prize as string) as { badge?: string }).badge !== badgeId) continue;
+      count += 1;
+      times.push(Number(row.closed_at));
+    }
+    return { count, first: count === 0 ? 0 : Math.min(...times), last: count === 0 ? 0 : Math.max(...times) };
   }
 
   // The action history (src/modules/actions/history.ts) and the at-a-glance summary.

@@ -1,7 +1,8 @@
 // Reversals (SPEC §12): an admin takes back a recorded action, or the latest completion of a
 // mission, with every effect, in one transaction with the user and the groups the action involved
 // locked. A removed completion's points are debited in full (the balance may go below zero), its
-// badge leaves the trophy case when none of its completions is left, its supply unit returns, its
+// badge leaves the trophy case when nothing that awarded it is left (its other live completions, a
+// streak milestone, a prize), its supply unit returns, its
 // mission's progress restarts from zero, the level follows the lifetime points again, boards lose
 // the points in the windows where they were earned, and a `mission.completed` event with
 // `completionStatus: "removed"` goes out. Reversing twice changes nothing the second time.
@@ -296,9 +297,9 @@ export class ReversalService {
     }
   }
 
-  /** The trophy case entry of a badge, from the party's live completions that awarded it (those this decision removes left out). */
+  /** The trophy case entry of a badge, from what awarded it: live completions (those this decision removes left out), streak milestones and prizes. */
   private async recountTrophy(locked: Locked, party: PartyKey, badgeId: string): Promise<void> {
-    const live = await this.repository.badgeCompletions(locked.trx, party, badgeId, [...locked.writes.removedCompletions.keys()]);
+    const live = await this.repository.badgeEarnings(locked.trx, party, badgeId, [...locked.writes.removedCompletions.keys()]);
     locked.writes.recountTrophy(party, badgeId, live);
   }
 

@@ -344,6 +344,52 @@ describe.each(configurations)('streaks (%s)', (configuration) => {
     }
   });
 
+  it('a reversal leaves a badge a streak milestone and a prize also awarded in the trophy case', async () => {
+    // Another site: b-gold comes from m-first's completion, s-daily's first day and lb-day's prize.
+    const other = await t.createSite();
+    const otherAdmin = await t.token(other.admin);
+    const otherApp = await t.token(other.app);
+    await call('PUT', '/admin/program', otherAdmin, 200, {
+      site: { name: 'Badges', timezone: 'UTC' },
+      pointCategories: [{ name: 'Points', isDefault: true }],
+      actions: [{ name: 'read' }],
+      badges: [{ id: 'b-gold', name: 'Gold' }],
+      missions: [
+        {
+          id: 'm-first',
+          name: 'First',
+          rules: [{ id: 'r-1', action: 'read', type: 'count', goal: 1, metadata: [] }],
+          rewards: { points: [{ category: 'Points', amount: 5 }], badge: 'b-gold' },
+        },
+      ],
+      streaks: [{ id: 's-daily', name: 'Daily', action: 'read', period: 'day', milestones: [{ length: 1, rewards: { points: [], badge: 'b-gold' } }] }],
+      leaderboards: [
+        {
+          id: 'lb-day',
+          name: 'Today',
+          metric: { type: 'points', category: 'Points' },
+          period: 'day',
+          prizes: [{ ranks: '1', rewards: { points: [], badge: 'b-gold' } }],
+        },
+      ],
+    });
+    const trophy = async () =>
+      (await t.database.db.selectFrom('trophies').select('earned_count').where('site_id', '=', other.siteId).where('party_id', '=', 'ivy').execute()).map(
+        (row) => Number(row.earned_count),
+      );
+    now = Date.parse('2026-07-01T12:00:00Z');
+    await t.app.services.leaderboardResults.sweep(); // (the closer starts following lb-day's windows)
+    await call('POST', '/users/ivy/actions', otherApp, 201, { action: 'read', eventId: 'ivy-1' });
+    expect(await trophy()).toEqual([2]); // the completion and the milestone
+    now = Date.parse('2026-07-02T01:00:00Z'); // the day closed (and its grace passed): the prize
+    expect(await t.app.services.leaderboardResults.sweep()).toBeGreaterThan(0);
+    expect(await trophy()).toEqual([3]);
+    // The reversal takes back the completion's badge only: the milestone's and the prize's stay.
+    await call('DELETE', '/users/ivy/actions/ivy-1', otherAdmin, 200);
+    expect(await trophy()).toEqual([2]);
+    expect((await new VerifyService(t.database.db, t.app.services.programs).verify([other.siteId])).drift).toEqual([]);
+  });
+
   it('questline verify recomputes the counted days and milestones, and finds them tampered with', async () => {
     const verify = async () => (await new VerifyService(t.database.db, t.app.services.programs).verify([site.siteId])).drift;
     expect(await verify()).toEqual([]);
