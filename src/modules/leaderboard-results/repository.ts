@@ -62,7 +62,7 @@ export class LeaderboardResultsRepository {
     return inserted.length > 0;
   }
 
-  /** The window's first `limit` scores in listing order (highest, then earliest reached, then id). */
+  /** The window's first `limit` positive scores in listing order (highest, then earliest reached, then id). */
   standings(trx: Trx, window: { siteId: string; boardId: string; windowStart: number }, limit: number): Promise<WindowScore[]> {
     return trx.db
       .selectFrom('leaderboard_scores')
@@ -70,6 +70,7 @@ export class LeaderboardResultsRepository {
       .where('site_id', '=', window.siteId)
       .where('board_id', '=', window.boardId)
       .where('window_start', '=', window.windowStart)
+      .where('score', '>', 0)
       .orderBy('score', 'desc')
       .orderBy('reached_at', 'asc')
       .orderBy('party_id', 'asc')

@@ -97,8 +97,9 @@ export class LeaderboardResultsService {
     let closed = 0;
     for (const siteId of await this.#repository.siteIds()) {
       if (budget <= 0 || this.#sweeping.stopping) break;
-      const snapshot = await this.programs.snapshot(siteId);
-      if (snapshot.program.leaderboards.length === 0) continue;
+      // (A site whose program cannot be read now is reported and skipped: the other sites' windows still close.)
+      const snapshot = await this.programs.snapshot(siteId).catch((error: unknown) => void this.options.onError(error));
+      if (snapshot === undefined || snapshot.program.leaderboards.length === 0) continue;
       const cursors = await this.#repository.cursors(siteId);
       const timezone = snapshot.program.site.timezone;
       for (const board of snapshot.program.leaderboards) {

@@ -4,7 +4,8 @@
 // `leaderboard.closed` goes to the outbox; GET /leaderboards/{id}/results lists closed windows,
 // newest first, paged, with the leaders read's access; group boards pay the group; an allTime
 // board closes at its fixed end; an action backdated into a closed window changes nothing of it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LeaderboardResultsService } from '../../../src/modules/leaderboard-results/service.js';
 import { VerifyService } from '../../../src/modules/verify/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { repeatableMission as mission } from '../../helpers/fixtures.js';
@@ -85,7 +86,7 @@ describe.each(configurations)('leaderboards that close (%s)', (configuration) =>
   let admin: string;
   let client: string;
 
-  const request = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null = client, payload?: Record<string, unknown>) =>
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null = client, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: token !== null ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload } : {}) });
   const log = async (user: string, action: string, extra: Record<string, unknown> = {}) => {
     const response = await request('POST', `/users/${user}/actions`, client, { action, ...extra });
@@ -324,5 +325,45 @@ describe.each(configurations)('leaderboards that close (%s)', (configuration) =>
     const other = await t.createSite();
     expectProblem(await request('GET', '/leaderboards/lb-week/results', await t.token(other.admin)), 404, 'not_found');
     expectProblem(await request('GET', '/leaderboards/lb-week/results?limit=0'), 400, 'validation_failed');
+  });
+
+  it('ranks no party whose score is 0 or less, and closes windows while another site cannot be read', async () => {
+    // Another site, whose weekly board pays 100 to its first: its only scorer's action is reversed.
+    const other = await t.createSite();
+    const otherAdmin = await t.token(other.admin);
+    const otherClient = await t.token(other.app);
+    const put = await request('PUT', '/admin/program', otherAdmin, { ...program, leaderboards: [program.leaderboards[0]] });
+    expect(put.statusCode, put.body).toBeLessThan(300);
+    now = WEEK_END + 7 * 86_400_000 + 3_600_000; // a week later: the closer starts following the new board
+    await sweep();
+    const logged = await request('POST', '/users/zed/actions', otherClient, { action: 'small', eventId: 'zed-1' });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect((await request('DELETE', '/users/zed/actions/zed-1', otherAdmin)).statusCode).toBe(200);
+    now += 7 * 86_400_000;
+    // Every other site's program fails to load this round: each is reported and skipped, and this one still closes.
+    const services = t.app.services;
+    const snapshot = services.programs.snapshot.bind(services.programs);
+    const failing = vi
+      .spyOn(services.programs, 'snapshot')
+      .mockImplementation((siteId: string) => (siteId === other.siteId ? snapshot(siteId) : Promise.reject(new Error(`unreadable ${siteId}`))));
+    const errors: unknown[] = [];
+    const closer = new LeaderboardResultsService(t.database.db, services.programs, services.actions, services.points, services.preferences, {
+      clock,
+      intervalMs: 60_000,
+      graceMs: GRACE,
+      closingsPerRound: 100,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      expect(await closer.sweep()).toBe(1);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(errors.map(String)).toContain(`Error: unreadable ${site.siteId}`);
+    const closed = await request('GET', '/leaderboards/lb-week/results', otherClient);
+    expect((closed.json() as { response: ClosedWindow[] }).response.map((window) => window.winners)).toEqual([[]]);
+    const paid = await t.database.db.selectFrom('points_ledger').select('entry_id').where('site_id', '=', other.siteId).where('cause', '=', 'prize').execute();
+    expect(paid).toEqual([]);
+    expect((await new VerifyService(t.database.db, t.app.services.programs).verify([other.siteId])).drift).toEqual([]);
   });
 });
