@@ -4,12 +4,11 @@
 // allowedOrigins the blocks show their data and a recognition is sent (a JSON POST with a bearer
 // token: the browser preflights it). From an origin not allowed they show an error and no data, and
 // a write attempted from that page is refused: nothing is recorded. The default request rates apply.
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
-import { balanceOf, imagesOf, numberIn, poll, watch, type BrowserGlobals } from './helpers.js';
+import { hasBrowser, screenshot } from '../helpers/browser.js';
+import { balanceOf, imagesOf, numberIn, poll, startHostPages, type BrowserGlobals, type HostPages } from './helpers.js';
 
 interface SiteSettings {
   name: string;
@@ -18,47 +17,24 @@ interface SiteSettings {
   [setting: string]: unknown;
 }
 
-/** A company's page that embeds two blocks for `userId` with the token its server got for them. */
-const companyPage = (token: string, userId: string) => (questline: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Acme intranet</title>
-<script type="module" src="${questline}/elements/questline.js"></script>
-</head>
-<body>
-<h1>Acme intranet</h1>
+/** The body of a company's page that embeds two blocks for `userId` with the token its server got for them. */
+const companyBlocks = (token: string, userId: string) => (questline: string) => `<h1>Acme intranet</h1>
 <ql-points base-url="${questline}" user-id="${userId}" token="${token}"></ql-points>
-<ql-recognize base-url="${questline}" user-id="${userId}" token="${token}" exchange-id="x-kudos"></ql-recognize>
-</body>
-</html>
-`;
+<ql-recognize base-url="${questline}" user-id="${userId}" token="${token}" exchange-id="x-kudos"></ql-recognize>`;
 
-/** A company's page with the blocks that show icons, for `userId`. */
-const iconsPage = (token: string, userId: string) => (questline: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Acme intranet</title>
-<script type="module" src="${questline}/elements/questline.js"></script>
-</head>
-<body>
-<ql-missions base-url="${questline}" user-id="${userId}" token="${token}"></ql-missions>
-<ql-trophy-case base-url="${questline}" user-id="${userId}" token="${token}"></ql-trophy-case>
-</body>
-</html>
-`;
+/** The body of a company's page with the blocks that show icons, for `userId`. */
+const iconBlocks =
+  (token: string, userId: string) => (questline: string) => `<ql-missions base-url="${questline}" user-id="${userId}" token="${token}"></ql-missions>
+<ql-trophy-case base-url="${questline}" user-id="${userId}" token="${token}"></ql-trophy-case>`;
 
 describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', () => {
   let t: TestApp;
+  let host: HostPages;
   let base: string;
-  let browser: Browser;
   let appToken: string;
   let adminToken: string;
   let alexToken: string;
   let demo: DemoSite;
-  const cleanups: Array<() => Promise<void>> = [];
 
   const call = async (method: 'GET' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) => {
     const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload } : {}) });
@@ -73,9 +49,7 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
       }
     ).response;
   const openPage = async (url: string) => {
-    const page: Page = await browser.newPage({ viewport: { width: 1024, height: 900 } });
-    cleanups.push(() => page.context().close());
-    const watched = watch(page, base);
+    const { page, ...watched } = await host.newPage({ width: 1024, height: 900 });
     const answers: Array<{ method: string; path: string; status: number; allowOrigin: string | undefined }> = [];
     page.on('response', (response) => {
       if (response.url().startsWith(base)) {
@@ -101,18 +75,16 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
     alexToken = await t.token(demo.app, 'alex');
     // The first visit of /demo seeds alex's colleagues (sam, kim, lee), whom the recipient search finds.
     expect((await t.app.inject({ method: 'GET', url: '/demo' })).statusCode).toBe(200);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    host = await startHostPages(t);
+    base = host.base;
   });
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    await browser?.close();
+    await host?.close();
     await t?.close();
   });
 
   it('from an allowed origin the blocks show their data and a recognition is sent (CORS with preflight)', async () => {
-    const company = await startEmbeddingPage(companyPage(alexToken, 'alex'), base);
-    cleanups.push(company.close);
+    const company = await host.serve(companyBlocks(alexToken, 'alex'));
     expect(company.origin).not.toBe(base);
 
     // Allow the page's origin; every other site setting stays as it was.
@@ -166,14 +138,10 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
       payload: { action: 'read_article' },
     });
     expect(logged.statusCode, logged.body).toBe(201);
-    const company = await startEmbeddingPage(iconsPage(await t.token(demo.app, 'ivy'), 'ivy'), base);
-    cleanups.push(company.close);
+    const company = await host.serve(iconBlocks(await t.token(demo.app, 'ivy'), 'ivy'));
     const site = ((await call('GET', '/admin/site', adminToken)).json() as { response: SiteSettings }).response;
     await call('PUT', '/admin/site', adminToken, { ...site, allowedOrigins: [...site.allowedOrigins, company.origin] });
-    // Preflights answer for every site's origins, a union read again every 5 s: wait for the new one.
-    const preflight = () =>
-      t.app.inject({ method: 'OPTIONS', url: '/users/ivy/badges', headers: { origin: company.origin, 'access-control-request-method': 'GET' } });
-    await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(company.origin);
+    await host.waitForPreflight(company.origin, '/users/ivy/badges');
 
     const { page, answers, problems } = await openPage(company.url);
     const shown = async (selector: string) =>
@@ -197,8 +165,7 @@ describe.skipIf(!hasBrowser)('UI blocks embedded on another origin (Chromium)', 
   });
 
   it('from an origin the site does not allow the blocks show an error and no data, and a write is refused', async () => {
-    const stranger = await startEmbeddingPage(companyPage(alexToken, 'alex'), base);
-    cleanups.push(stranger.close);
+    const stranger = await host.serve(companyBlocks(alexToken, 'alex'));
     const site = ((await call('GET', '/admin/site', adminToken)).json() as { response: SiteSettings }).response;
     expect(site.allowedOrigins).not.toContain(stranger.origin);
     const actionsBefore = await actionCount('alex');

@@ -1,10 +1,13 @@
 // Shared by the browser tests of the UI blocks (test/ui/*.test.ts): watching a page for errors and
-// failed API answers, reading the blocks, and the little of the DOM that the in-page functions use
-// (the project's tsconfig has no DOM lib, so page.evaluate callbacks name their globals this way).
+// failed API answers, a company's page of another origin that embeds the blocks, reading the blocks,
+// and the little of the DOM that the in-page functions use (the project's tsconfig has no DOM lib,
+// so page.evaluate callbacks name their globals this way).
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_PROGRAM_FILE } from '../../src/modules/sites/demo-site.js';
+import type { TestApp } from '../helpers/app.js';
+import { launchBrowser, startEmbeddingPage } from '../helpers/browser.js';
 
 /** What page.evaluate callbacks use of the browser's globals (they run in the page, not in Node). */
 export interface DomElement {
@@ -55,6 +58,76 @@ export function watch(page: Page, base: string): { problems: string[]; throttled
     if (request.url().startsWith(base)) problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
   });
   return { problems, throttled };
+}
+
+/**
+ * The HTML of a company's own page that loads the blocks from the service at `questline` and shows
+ * `body` (its blocks), as an intranet would.
+ */
+export const hostPage = (questline: string, body: string, bodyStyle?: string): string => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Acme intranet</title>
+<script type="module" src="${questline}/elements/questline.js"></script>
+</head>
+<body${bodyStyle !== undefined ? ` style="${bodyStyle}"` : ''}>
+${body}
+</body>
+</html>
+`;
+
+/** The service listening, a browser, and company pages of other origins that embed the blocks. */
+export interface HostPages {
+  /** The service's base URL. */
+  base: string;
+  browser: Browser;
+  /** Serves `hostPage(base, body(base))` on a new origin (its own server on another port). */
+  serve(body: (questline: string) => string, bodyStyle?: string): Promise<{ url: string; origin: string }>;
+  /** A new page in its own browser context, watched (see watch()) from the start, not yet navigated. */
+  newPage(viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[]; throttled: string[] }>;
+  /** newPage(), then `url` opened. */
+  open(url: string, viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[]; throttled: string[] }>;
+  /** Waits until a preflight from `origin` for `path` is answered for it (preflights read every site's origins again every 5 s). */
+  waitForPreflight(origin: string, path: string): Promise<void>;
+  /** Closes the pages and their servers (newest first), then the browser. */
+  close(): Promise<void>;
+}
+
+/** Starts the service of `t` on a free port and a browser, for pages of other origins that embed the blocks. */
+export async function startHostPages(t: TestApp): Promise<HostPages> {
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  const cleanups: Array<() => Promise<void>> = [];
+  const newPage = async (viewport: { width: number; height: number }) => {
+    const page = await browser.newPage({ viewport });
+    cleanups.push(() => page.context().close());
+    return { page, ...watch(page, base) };
+  };
+  return {
+    base,
+    browser,
+    async serve(body, bodyStyle) {
+      const served = await startEmbeddingPage((questline) => hostPage(questline, body(questline), bodyStyle), base);
+      cleanups.push(served.close);
+      return served;
+    },
+    newPage,
+    async open(url, viewport) {
+      const opened = await newPage(viewport);
+      await opened.page.goto(url, { waitUntil: 'domcontentloaded' });
+      return opened;
+    },
+    async waitForPreflight(origin, path) {
+      const preflight = () => t.app.inject({ method: 'OPTIONS', url: path, headers: { origin, 'access-control-request-method': 'GET' } });
+      await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(origin);
+    },
+    async close() {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      await browser.close();
+    },
+  };
 }
 
 /** The images of the blocks matched by `selector` (in their shadow roots), once every one has finished loading: where each came from and whether it shows. */

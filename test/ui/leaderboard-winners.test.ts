@@ -2,52 +2,31 @@
 // "Closed windows and prizes"), in real Chromium on a company's page of another origin: before any
 // window closed it shows none; once the week closed, the winners in final order with shared ranks,
 // their scores and what each was paid, the viewer's row marked; nothing overflows at 320 px.
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../helpers/app.js';
-import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
+import { hasBrowser, screenshot } from '../helpers/browser.js';
 import { repeatableMission as mission } from '../helpers/fixtures.js';
-import { poll, watch, type BrowserGlobals } from './helpers.js';
-
-const page = (token: string, userId: string) => (questline: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Acme intranet</title>
-<script type="module" src="${questline}/elements/questline.js"></script>
-</head>
-<body>
-<ql-leaderboard base-url="${questline}" user-id="${userId}" token="${token}" leaderboard-id="lb-week" size="5"></ql-leaderboard>
-</body>
-</html>
-`;
+import { poll, startHostPages, type BrowserGlobals, type HostPages } from './helpers.js';
 
 describe.skipIf(!hasBrowser)('<ql-leaderboard> last winners (Chromium)', () => {
   let t: TestApp;
   let site: TestSite;
-  let base: string;
-  let browser: Browser;
+  let host: HostPages;
   let client: string;
-  const cleanups: Array<() => Promise<void>> = [];
 
   const call = async (method: 'POST' | 'PUT', url: string, token: string, payload: Record<string, unknown>) => {
     const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   };
   const open = async (viewport = { width: 800, height: 700 }) => {
-    const company = await startEmbeddingPage(page(await t.token(site.app, 'bob'), 'bob'), base);
-    cleanups.push(company.close);
+    const bob = await t.token(site.app, 'bob');
+    const company = await host.serve(
+      (questline) => `<ql-leaderboard base-url="${questline}" user-id="bob" token="${bob}" leaderboard-id="lb-week" size="5"></ql-leaderboard>`,
+    );
     const admin = await t.token(site.admin);
     await call('PUT', '/admin/program', admin, program(company.origin));
-    // Preflights answer for every site's origins, a union read again every 5 s: wait for the new one.
-    const preflight = () =>
-      t.app.inject({ method: 'OPTIONS', url: '/leaderboards/lb-week/results', headers: { origin: company.origin, 'access-control-request-method': 'GET' } });
-    await expect.poll(async () => (await preflight()).headers['access-control-allow-origin'], { timeout: 10_000, interval: 250 }).toBe(company.origin);
-    const opened: Page = await browser.newPage({ viewport });
-    cleanups.push(() => opened.context().close());
-    const watched = watch(opened, base);
-    await opened.goto(company.url, { waitUntil: 'domcontentloaded' });
+    await host.waitForPreflight(company.origin, '/leaderboards/lb-week/results');
+    const { page: opened, ...watched } = await host.open(company.url, viewport);
     await opened.locator('ql-leaderboard [part="list"], ql-leaderboard [part="empty"]').first().waitFor({ timeout: 10_000 });
     await poll(() => opened.locator('ql-leaderboard [part="loading"]').count()).toBe(0);
     return { page: opened, ...watched };
@@ -84,12 +63,10 @@ describe.skipIf(!hasBrowser)('<ql-leaderboard> last winners (Chromium)', () => {
       ['cat', 'Cat', 'Ng'],
     ] as const)
       await call('PUT', `/users/${user}/preferences`, client, { firstName: first, lastName: last });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    host = await startHostPages(t);
   });
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    await browser?.close();
+    await host?.close();
     await t?.close();
   });
 

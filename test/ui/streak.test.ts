@@ -2,47 +2,25 @@
 // user-level token; it shows the live run, the longest, freezes, whether this period is done and
 // the next milestone, and with `streak-id` only that streak. A user with no action sees a run of 0
 // and the time left. Embedded configuration only (a browser adds nothing per database).
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../helpers/app.js';
-import { hasBrowser, launchBrowser, screenshot, startEmbeddingPage } from '../helpers/browser.js';
-import { watch } from './helpers.js';
-
-const page = (blocks: string) => (questline: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Acme intranet</title>
-<script type="module" src="${questline}/elements/questline.js"></script>
-</head>
-<body style="font-family: sans-serif; max-width: 420px">
-${blocks.replaceAll('QUESTLINE', questline)}
-</body>
-</html>
-`;
+import { hasBrowser, screenshot } from '../helpers/browser.js';
+import { startHostPages, type HostPages } from './helpers.js';
 
 describe.skipIf(!hasBrowser)('<ql-streak> (Chromium)', () => {
   let t: TestApp;
   let site: TestSite;
-  let base: string;
-  let browser: Browser;
-  const cleanups: Array<() => Promise<void>> = [];
+  let host: HostPages;
 
   const call = async (method: 'POST' | 'PUT', url: string, token: string, payload: Record<string, unknown>) => {
     const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   };
   const open = async (blocks: string) => {
-    const embedding = await startEmbeddingPage(page(blocks), base);
-    cleanups.push(embedding.close);
+    const embedding = await host.serve((questline) => blocks.replaceAll('QUESTLINE', questline), 'font-family: sans-serif; max-width: 420px');
     const admin = await t.token(site.admin);
     await call('PUT', '/admin/site', admin, { name: 'Acme', timezone: 'UTC', allowedOrigins: [embedding.origin] });
-    const browserPage: Page = await browser.newPage({ viewport: { width: 480, height: 700 } });
-    cleanups.push(() => browserPage.context().close());
-    const watched = watch(browserPage, base);
-    await browserPage.goto(embedding.url, { waitUntil: 'domcontentloaded' });
-    return { page: browserPage, ...watched };
+    return host.open(embedding.url, { width: 480, height: 700 });
   };
 
   beforeAll(async () => {
@@ -68,12 +46,10 @@ describe.skipIf(!hasBrowser)('<ql-streak> (Chromium)', () => {
     });
     const app = await t.token(site.app);
     for (const ago of [3, 2, 1, 0]) await call('POST', '/users/alex/actions', app, { action: 'read', timestamp: new Date(now - ago * day).toISOString() });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    host = await startHostPages(t);
   });
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    await browser?.close();
+    await host?.close();
     await t?.close();
   });
 
