@@ -1,9 +1,11 @@
 // <ql-at-a-glance>: a summary of the user: name and picture, points, level (and the way to the
 // next), badges (count and the latest), missions completed and in progress, rank on the primary
-// leaderboard, and the most recent actions. Calls GET /users/{u}/at-a-glance.
+// leaderboard, the default category's next points to expire (as <ql-points> says it), and the
+// most recent actions. Calls GET /users/{u}/at-a-glance.
 import { css, html, nothing } from 'lit';
 import type { AtAGlance } from '../../src/modules/profile/at-a-glance.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
+import { expiryNotice } from './expiry-notice.js';
 
 export type { AtAGlance };
 import { formatDate, progressBar } from './missions.js';
@@ -154,6 +156,7 @@ export class QlAtAGlance extends QuestlineElement {
           <dd part="stat-value">${s.rank === null ? html`—<small class="muted">Not ranked yet</small>` : `#${formatNumber(s.rank)}`}</dd>
         </div>
       </dl>
+      ${expiryNotice(s.points.expiringSoon, s.points.category ?? 'points')}
       <h3 part="subtitle">Recent actions</h3>
       ${
         s.recentActions.length === 0

@@ -3,7 +3,8 @@
 // and, in a category with an expiry rule, how many points expire next and when (docs/points.md).
 import { html } from 'lit';
 import type { CategoryBalance } from '../../src/modules/profile/service.js';
-import { formatDateTime, formatNumber, QuestlineElement } from './base.js';
+import { formatNumber, QuestlineElement } from './base.js';
+import { expiryNotice } from './expiry-notice.js';
 
 export class QlPoints extends QuestlineElement {
   static override properties = { ...QuestlineElement.properties, categories: { state: true } };
@@ -37,11 +38,7 @@ export class QlPoints extends QuestlineElement {
                       ? html`<p class="notice" part="limit-notice" role="status">Daily limit of ${formatNumber(category.dailyLimit)} ${category.name} reached; more can be earned tomorrow.</p>`
                       : null
                   }
-                  ${
-                    category.expiringSoon
-                      ? html`<p class="notice" part="expiry-notice">${formatNumber(category.expiringSoon.amount)} ${category.name} expire on ${formatDateTime(category.expiringSoon.date)}.</p>`
-                      : null
-                  }
+                  ${expiryNotice(category.expiringSoon, category.name)}
                 </li>`,
               )}
             </ul>`
