@@ -5,9 +5,10 @@
 // once per board). Below, the winners of the board's last closed window and their prizes
 // (GET /leaderboards/{id}/results?limit=1), when a window has closed.
 import { css, html, nothing } from 'lit';
-import type { ClosedWindow, PresentedPrize } from '../../src/modules/leaderboard-results/service.js';
+import type { ClosedWindow } from '../../src/modules/leaderboard-results/service.js';
 import type { LeaderEntry } from '../../src/modules/leaderboards/service.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
+import { prizeText, windowDays } from './closed-window.js';
 
 interface Standing {
   rank: number | null;
@@ -19,22 +20,6 @@ export type LeaderboardView = 'top' | 'around';
 
 const displayName = (entry: Pick<LeaderEntry, 'firstName' | 'lastName' | 'userId' | 'groupId'>): string =>
   [entry.firstName, entry.lastName].filter((part) => part !== null && part !== '').join(' ') || (entry.userId ?? entry.groupId ?? '');
-
-/** A day of the site's calendar (YYYY-MM-DD), in the reader's words, whatever their own time zone. */
-const day = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** The closed window's days in the site's calendar; an allTime board's, its last day. */
-function windowDays(window: ClosedWindow): string {
-  if (window.firstDay === null) return `Ended ${day(window.lastDay)}`;
-  return window.firstDay === window.lastDay ? day(window.lastDay) : `${day(window.firstDay)} – ${day(window.lastDay)}`;
-}
-
-/** "+100 Points, Champion badge". */
-function prizeText(prize: PresentedPrize): string {
-  const parts = prize.points.map((p) => `+${formatNumber(p.amount)} ${p.category}`);
-  if (prize.badge !== undefined) parts.push(`${prize.badge.name} badge`);
-  return parts.join(', ');
-}
 
 export class QlLeaderboard extends QuestlineElement {
   static override properties = {
