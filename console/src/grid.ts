@@ -4,8 +4,16 @@ import { FormatModule, InteractionModule, ResizeColumnsModule, ResponsiveLayoutM
 
 Tabulator.registerModule([FormatModule, InteractionModule, SortModule, ResizeColumnsModule, ResponsiveLayoutModule]);
 
-/** A read-only grid of `rows` in `element`, its columns fitted to the width; setData() replaces the rows. */
-export function grid<T extends object>(element: HTMLElement, columns: ColumnDefinition[], rows: T[] = [], placeholder = 'Nothing yet'): Tabulator {
+/**
+ * A read-only grid of `rows` in `element`, its columns fitted to the width; setData() replaces the rows.
+ * `placeholder`, shown while there is no row, may be an element whose text the page changes later.
+ */
+export function grid<T extends object>(
+  element: HTMLElement,
+  columns: ColumnDefinition[],
+  rows: T[] = [],
+  placeholder: string | HTMLElement = 'Nothing yet',
+): Tabulator {
   const table = new Tabulator(element, { data: rows, columns, layout: 'fitColumns', responsiveLayout: 'collapse', placeholder, reactiveData: false });
   // With no height the grid grows with its rows and its row holder never scrolls: its tabindex
   // would only put a role-less stop in the tab order (axe: aria-required-children under role=grid).

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestSite } from '../helpers/app.js';
 import { hasBrowser, screenshot } from '../helpers/browser.js';
-import { repeatableMission as mission } from '../helpers/fixtures.js';
+import { PRIZE_USERS, weeklyPrizeProgram } from '../helpers/fixtures.js';
 import { poll, startHostPages, type BrowserGlobals, type HostPages } from './helpers.js';
 
 describe.skipIf(!hasBrowser)('<ql-leaderboard> last winners (Chromium)', () => {
@@ -31,38 +31,14 @@ describe.skipIf(!hasBrowser)('<ql-leaderboard> last winners (Chromium)', () => {
     await poll(() => opened.locator('ql-leaderboard [part="loading"]').count()).toBe(0);
     return { page: opened, ...watched };
   };
-  const program = (origin: string) => ({
-    site: { name: 'Acme', timezone: 'America/New_York', allowedOrigins: [origin] },
-    pointCategories: [{ name: 'Points', isDefault: true }],
-    actions: [{ name: 'small' }],
-    badges: [{ id: 'b-champ', name: 'Champion' }],
-    missions: [mission('m-small', 'small', 10)],
-    leaderboards: [
-      {
-        id: 'lb-week',
-        name: 'Weekly stars',
-        metric: { type: 'points', category: 'Points' },
-        period: 'week',
-        size: 5,
-        prizes: [
-          { ranks: '1', rewards: { points: [{ category: 'Points', amount: 100 }], badge: 'b-champ' } },
-          { ranks: '2-3', rewards: { points: [{ category: 'Points', amount: 10 }] } },
-        ],
-      },
-    ],
-  });
+  const program = (origin: string) => weeklyPrizeProgram({ allowedOrigins: [origin] });
 
   beforeAll(async () => {
     t = await buildTestApp('embedded');
     site = await t.createSite();
     client = await t.token(site.app);
     await call('PUT', '/admin/program', await t.token(site.admin), program('https://example.com'));
-    for (const [user, first, last] of [
-      ['ann', 'Ann', 'Lee'],
-      ['bob', 'Bob', 'Stone'],
-      ['cat', 'Cat', 'Ng'],
-    ] as const)
-      await call('PUT', `/users/${user}/preferences`, client, { firstName: first, lastName: last });
+    for (const [user, first, last] of PRIZE_USERS) await call('PUT', `/users/${user}/preferences`, client, { firstName: first, lastName: last });
     host = await startHostPages(t);
   });
   afterAll(async () => {

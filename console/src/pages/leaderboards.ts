@@ -1,5 +1,6 @@
 // Leaderboards: the live standings of any board of the site in any window (the current one, the
-// previous one, or the window holding a chosen day), refreshed every 10 seconds while shown.
+// previous one, or the window holding a chosen day), refreshed every 10 seconds while shown; below,
+// the board's closed windows with their winners and the prizes paid (leaderboard-results.ts).
 import type { Tabulator } from 'tabulator-tables';
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
@@ -8,14 +9,16 @@ import { grid } from '../grid.js';
 import { Refresher } from '../refresher.js';
 import { fullName } from '../names.js';
 import type { LeaderEntry as Leader } from '../../../src/modules/leaderboards/service.js';
+import type { LeaderboardDocument } from '../../../src/modules/program/model.js';
+import './leaderboard-results.js';
 
-interface Board {
+type Board = Pick<LeaderboardDocument, 'end' | 'prizes'> & {
   id: string;
   name: string;
   period: string;
   party: 'user' | 'group';
   size: number;
-}
+};
 
 const REFRESH_MS = 10_000;
 const PERIODS: Record<string, string> = { allTime: 'All-time', day: 'Daily', week: 'Weekly', month: 'Monthly', quarter: 'Quarterly', year: 'Yearly' };
@@ -76,12 +79,17 @@ export class QlLeaderboardsPage extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (this.grid === undefined && this.table !== null && this.boards !== undefined && this.boards.length > 0) {
-      this.grid = grid(this.table, [
-        { title: 'Rank', field: 'rank', width: 90, hozAlign: 'right', sorter: 'number' },
-        { title: 'Name', field: 'name', minWidth: 160 },
-        { title: 'Id', field: 'id', minWidth: 120 },
-        { title: 'Score', field: 'score', width: 140, hozAlign: 'right', sorter: 'number', formatter: (cell) => Number(cell.getValue()).toLocaleString() },
-      ]);
+      this.grid = grid(
+        this.table,
+        [
+          { title: 'Rank', field: 'rank', width: 90, hozAlign: 'right', sorter: 'number' },
+          { title: 'Name', field: 'name', minWidth: 160 },
+          { title: 'Id', field: 'id', minWidth: 120 },
+          { title: 'Score', field: 'score', width: 140, hozAlign: 'right', sorter: 'number', formatter: (cell) => Number(cell.getValue()).toLocaleString() },
+        ],
+        [],
+        'Nobody has scored in this window yet',
+      );
       this.grid.on('tableBuilt', () => void this.loadLeaders());
     } else if (changed.has('boardId') || changed.has('window')) {
       void this.loadLeaders();
@@ -150,6 +158,7 @@ export class QlLeaderboardsPage extends LitElement {
                     </p>`
                 }
                 <div class="standings" role="region" aria-label="Standings"></div>
+                ${board === undefined ? '' : html`<ql-leaderboard-results .board=${board}></ql-leaderboard-results>`}
               `
         }
       </section>
