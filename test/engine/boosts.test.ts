@@ -9,59 +9,11 @@ import { engineBoosts, type BoostDefinition } from '../../src/engine/elements/bo
 import { hasReached } from '../../src/engine/elements/eligibility.js';
 import { evaluate } from '../../src/engine/evaluate.js';
 import type { ActionEvent, EngineMission, EngineProgram, Party, PartyState, PointsAward } from '../../src/engine/types.js';
+import { at, LA, LEVELS, mission, NOW, partyState as state, program } from './fixtures.js';
 
-const LA = 'America/Los_Angeles';
-const at = (value: string) => Date.parse(value);
-/** Monday 15 June 2026, 11:00 in Los Angeles. */
-const NOW = at('2026-06-15T18:00:00Z');
-const LEVELS = [
-  { id: 'l1', name: 'Rookie', threshold: 0 },
-  { id: 'l2', name: 'Regular', threshold: 100 },
-  { id: 'l3', name: 'Expert', threshold: 500 },
-];
-
-function mission(id: string, overrides: Partial<EngineMission> = {}): EngineMission {
-  return {
-    id,
-    name: `Mission ${id}`,
-    timezone: LA,
-    prerequisites: { groups: [], missions: [] },
-    party: 'user',
-    ruleMatch: 'all',
-    rules: [{ id: `${id}.r1`, action: 'run', type: 'count', goal: 1, metadata: [] }],
-    rewards: { points: [{ category: 'points', amount: 10 }] },
-    importance: 0,
-    ...overrides,
-  };
-}
-
-function program(missions: readonly EngineMission[], boosts: BoostDefinition[] = [], overrides: Partial<EngineProgram> = {}): EngineProgram {
-  const missionsByAction = new Map<string, EngineMission[]>();
-  for (const m of missions) for (const r of m.rules) missionsByAction.set(r.action.toLowerCase(), [...(missionsByAction.get(r.action.toLowerCase()) ?? []), m]);
-  return {
-    timezone: LA,
-    levelType: 'points',
-    categories: [
-      { name: 'points', isDefault: true },
-      { name: 'coins', isDefault: false, dailyLimit: 200 },
-    ],
-    levels: LEVELS,
-    missionsByAction,
-    ...(boosts.length > 0 ? { boosts: engineBoosts(boosts, LA) } : {}),
-    ...overrides,
-  };
-}
-
-const state = (overrides: Partial<PartyState> = {}): PartyState => ({
-  recordedInRateWindow: 0,
-  groups: new Set(),
-  completedMissions: new Set(),
-  missions: new Map(),
-  supplyRemaining: new Map(),
-  earned: new Map(),
-  lifetimeDefaultPoints: 0,
-  ...overrides,
-});
+/** The shared program, with `boosts` read in Los Angeles. */
+const boostedProgram = (missions: readonly EngineMission[], boosts: BoostDefinition[] = [], overrides: Partial<EngineProgram> = {}): EngineProgram =>
+  program(missions, { ...(boosts.length > 0 ? { boosts: engineBoosts(boosts, LA) } : {}), ...overrides });
 const event = (overrides: Partial<ActionEvent> = {}): ActionEvent => ({
   action: { name: 'Run', suppressRepeats: false },
   value: 1,
@@ -274,17 +226,17 @@ const boostCases: BoostCase[] = [
 describe('boosts', () => {
   it.each(boostCases)('$name', (c) => {
     const missions = c.missions ?? [mission('m')];
-    const decision = evaluate(program(missions, c.boosts), c.party ?? 'user', state(c.state), event(c.event));
+    const decision = evaluate(boostedProgram(missions, c.boosts), c.party ?? 'user', state(c.state), event(c.event));
     expect(decision.pointsAwarded).toEqual(c.points);
   });
 
   it('a program without boosts has no boost list in its engine program (no work per action)', () => {
-    expect(program([mission('m')])).not.toHaveProperty('boosts');
+    expect(boostedProgram([mission('m')])).not.toHaveProperty('boosts');
   });
 
   it('the boosted amount counts towards the level', () => {
     const decision = evaluate(
-      program([mission('m', { rewards: { points: [{ category: 'points', amount: 60 }] } })], [boost('b', 2)]),
+      boostedProgram([mission('m', { rewards: { points: [{ category: 'points', amount: 60 }] } })], [boost('b', 2)]),
       'user',
       state(),
       event(),
@@ -331,7 +283,7 @@ const eligibilityCases: EligibilityCase[] = [
 
 describe('eligibility: minimum level and excluded groups', () => {
   it.each(eligibilityCases)('$name', (c) => {
-    const decision = evaluate(program([mission('m', c.mission)], [], c.program), c.party ?? 'user', state(c.state), event());
+    const decision = evaluate(boostedProgram([mission('m', c.mission)], [], c.program), c.party ?? 'user', state(c.state), event());
     expect(decision.progress.map((p) => p.missionId)).toEqual(c.advances ? ['m'] : []);
     expect(decision.completions.length).toBe(c.advances ? 1 : 0);
   });

@@ -16,72 +16,12 @@ import type {
   PartyState,
   PointsAward,
 } from '../../src/engine/types.js';
-
-const LA = 'America/Los_Angeles';
-const at = (value: string) => Date.parse(value);
-/** Monday 15 June 2026, 11:00 in Los Angeles. */
-const NOW = at('2026-06-15T18:00:00Z');
-const LEVELS = [
-  { id: 'l1', name: 'Rookie', threshold: 0 },
-  { id: 'l2', name: 'Regular', threshold: 100 },
-  { id: 'l3', name: 'Expert', threshold: 500 },
-];
+import { at, LEVELS, mission, NOW, partyState, program, rule } from './fixtures.js';
 
 const run: EngineAction = { name: 'Run', suppressRepeats: false };
 const swim: EngineAction = { name: 'swim', suppressRepeats: false };
 const careful: EngineAction = { name: 'Run', suppressRepeats: true };
 const limited: EngineAction = { name: 'Run', suppressRepeats: false, rateLimit: { max: 3, period: 'day' } };
-
-type Rule = EngineMission['rules'][number];
-const rule = (id: string, overrides: Partial<Rule> = {}): Rule => ({ id, action: 'run', type: 'count', goal: 1, metadata: [], ...overrides });
-
-/** A user mission in Los Angeles: one `run` rule (goal 1) and 10 points in the default category. */
-function mission(id: string, overrides: Partial<EngineMission> = {}): EngineMission {
-  return {
-    id,
-    name: `Mission ${id}`,
-    timezone: LA,
-    prerequisites: { groups: [], missions: [] },
-    party: 'user',
-    ruleMatch: 'all',
-    rules: [rule(`${id}.r1`)],
-    rewards: { points: [{ category: 'points', amount: 10 }] },
-    importance: 0,
-    ...overrides,
-  };
-}
-
-/** Missions indexed by lower-cased action name, as src/modules/program/snapshot.ts builds them. */
-function program(missions: readonly EngineMission[], overrides: Partial<EngineProgram> = {}): EngineProgram {
-  const missionsByAction = new Map<string, EngineMission[]>();
-  for (const m of missions) {
-    for (const action of new Set(m.rules.map((r) => r.action.toLowerCase()))) missionsByAction.set(action, [...(missionsByAction.get(action) ?? []), m]);
-  }
-  return {
-    timezone: LA,
-    levelType: 'points',
-    categories: [
-      { name: 'points', isDefault: true },
-      { name: 'coins', isDefault: false, dailyLimit: 200, yearlyLimit: 1000 },
-    ],
-    levels: LEVELS,
-    missionsByAction,
-    ...overrides,
-  };
-}
-
-function partyState(overrides: Partial<PartyState> = {}): PartyState {
-  return {
-    recordedInRateWindow: 0,
-    groups: new Set(),
-    completedMissions: new Set(),
-    missions: new Map(),
-    supplyRemaining: new Map(),
-    earned: new Map(),
-    lifetimeDefaultPoints: 0,
-    ...overrides,
-  };
-}
 
 const missionState = (progress: Record<string, number>, overrides: Partial<MissionState> = {}): MissionState => ({
   progress: new Map(Object.entries(progress)),
