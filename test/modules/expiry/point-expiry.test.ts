@@ -3,7 +3,6 @@
 // (cause `expiry`) lowering the balance but not lifetime points nor the level, the points.expired
 // webhook only when subscribed, a reversal taking back its own credit, two sweeps at once writing
 // one expiry, a sweep racing a spend leaving the ledger exact (questline verify finds no drift).
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpiryService } from '../../../src/modules/expiry/service.js';
 import { VerifyService } from '../../../src/modules/verify/service.js';
@@ -11,6 +10,7 @@ import type { CategoryBalance } from '../../../src/modules/profile/service.js';
 import type { PointEntry } from '../../../src/modules/points/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
+import { body, caller } from '../../helpers/http.js';
 import { expectProblem } from '../../helpers/problem.js';
 
 const DAY = 86_400_000;
@@ -43,18 +43,7 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
   });
 
   const admin = (s: TestSite = site) => t.token(s.admin);
-  function call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token?: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url,
-      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
-  function body<T>(response: LightMyRequestResponse, status = 200): T {
-    expect(response.statusCode, response.body).toBe(status);
-    return (response.json() as { response: T }).response;
-  }
+  const call = caller(() => t);
   async function adjust(user: string, amount: number, category = 'Points', s: TestSite = site) {
     return body(await call('POST', `/admin/users/${user}/points`, await admin(s), { category, amount, reason: 'test' }), 201);
   }

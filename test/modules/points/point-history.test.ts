@@ -2,12 +2,12 @@
 // with what caused it (a mission's reward with its action, an admin's adjustment with its reason,
 // a reversal), paged with X-Total-Count; refused to every token but the site admin's, and never
 // showing another site's entries.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import type { PointEntry } from '../../../src/modules/points/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 import { exampleProgram } from '../../helpers/fixtures.js';
+import { body, caller } from '../../helpers/http.js';
 import { expectProblem } from '../../helpers/problem.js';
 
 const START = Date.parse('2026-06-15T16:00:00Z');
@@ -39,18 +39,7 @@ describe.each(configurations)('point history (%s)', (configuration) => {
     await t.close();
   });
 
-  function call(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, token?: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url,
-      headers: token !== undefined ? { authorization: `Bearer ${token}` } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  }
-  function body<T>(response: LightMyRequestResponse, status = 200): T {
-    expect(response.statusCode, response.body).toBe(status);
-    return (response.json() as { response: T }).response;
-  }
+  const call = caller(() => t);
 
   it("lists the user's entries newest first: the reversal, the debit with its reason, the mission's reward, the adjustment", async () => {
     const response = await call('GET', '/admin/users/ann/point-history', admin);
