@@ -1,5 +1,6 @@
-// A module's HTTP tests through app.inject: a request as a token (or none), and an answer's
-// `response` once its status is checked, the failure naming the body the service sent.
+// Requests of the tests through app.inject (a module's HTTP tests, the browser tests' setup): a
+// request as a token (or none), and an answer's `response` once its status is checked, the
+// failure naming the body the service sent.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from './app.js';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtAGlance } from '../../src/modules/profile/at-a-glance.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 import { hasBrowser, screenshot } from '../helpers/browser.js';
+import { body, caller } from '../helpers/http.js';
 import { poll, startHostPages, type HostPages } from './helpers.js';
 
 describe.skipIf(!hasBrowser).each(configurations)('<ql-at-a-glance> expiring points (%s)', (configuration) => {
@@ -13,11 +14,7 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-at-a-glance> expiring poi
   let site: TestSite;
   let host: HostPages;
 
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) => {
-    const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload } : {}) });
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return (response.json() as { response: T }).response;
-  };
+  const call = caller(() => t);
   const program = (origin: string) => ({
     site: { name: 'Acme', timezone: 'America/New_York', allowedOrigins: [origin] },
     pointCategories: [
@@ -31,15 +28,15 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-at-a-glance> expiring poi
     t = await buildTestApp(configuration);
     site = await t.createSite();
     const admin = await t.token(site.admin);
-    await call('PUT', '/admin/program', admin, program('https://example.com'));
+    body(await call('PUT', '/admin/program', admin, program('https://example.com')));
     // Ann earns 150 Points, which expire 30 days on; Bob only Coins, which never expire.
-    await call('POST', '/admin/users/ann/points', admin, { category: 'Points', amount: 150, reason: 'Welcome bonus' });
-    await call('POST', '/admin/users/bob/points', admin, { category: 'Coins', amount: 20, reason: 'Welcome bonus' });
+    body(await call('POST', '/admin/users/ann/points', admin, { category: 'Points', amount: 150, reason: 'Welcome bonus' }), 201);
+    body(await call('POST', '/admin/users/bob/points', admin, { category: 'Coins', amount: 20, reason: 'Welcome bonus' }), 201);
     for (const [user, firstName, lastName] of [
       ['ann', 'Ann', 'Lee'],
       ['bob', 'Bob', 'Stone'],
     ] as const)
-      await call('PUT', `/users/${user}/preferences`, await t.token(site.app), { firstName, lastName });
+      body(await call('PUT', `/users/${user}/preferences`, await t.token(site.app), { firstName, lastName }));
     host = await startHostPages(t);
   });
   afterAll(async () => {
@@ -55,9 +52,9 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-at-a-glance> expiring poi
 <ql-points id="ann-points" base-url="${questline}" user-id="ann" token="${ann}"></ql-points>`,
       'font-family: sans-serif; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; max-width: 960px',
     );
-    await call('PUT', '/admin/program', await t.token(site.admin), program(company.origin));
+    body(await call('PUT', '/admin/program', await t.token(site.admin), program(company.origin)));
     await host.waitForPreflight(company.origin, '/users/ann/at-a-glance');
-    const expiring = (await call<AtAGlance>('GET', '/users/ann/at-a-glance', ann)).points.expiringSoon;
+    const expiring = body<AtAGlance>(await call('GET', '/users/ann/at-a-glance', ann)).points.expiringSoon;
     expect(expiring).toMatchObject({ amount: 150 });
 
     const { page, problems } = await host.open(company.url, { width: 1024, height: 800 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClosedWindow } from '../../src/modules/leaderboard-results/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
 import { hasBrowser, launchBrowser, screenshot } from '../helpers/browser.js';
+import { body, caller } from '../helpers/http.js';
 import { PRIZE_USERS, weeklyPrizeProgram } from '../helpers/fixtures.js';
 import { accessibilityViolations, openConsole } from './console-helpers.js';
 import { poll } from './helpers.js';
@@ -27,12 +28,8 @@ describe.skipIf(!hasBrowser).each(configurations)('the console: closed leaderboa
   let base: string;
   let browser: Browser;
 
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) => {
-    const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload } : {}) });
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return (response.json() as { response: T }).response;
-  };
-  const closedWindows = async () => call<ClosedWindow[]>('GET', '/leaderboards/lb-week/results', await t.token(site.admin));
+  const call = caller(() => t);
+  const closedWindows = async () => body<ClosedWindow[]>(await call('GET', '/leaderboards/lb-week/results', await t.token(site.admin)));
   const rows = (page: Page) => page.locator('.closed-windows .tabulator-row');
   const chooseBoard = async (page: Page, name: string) => {
     const select = page.locator('sl-select[label="Leaderboard"]');
@@ -43,9 +40,9 @@ describe.skipIf(!hasBrowser).each(configurations)('the console: closed leaderboa
   beforeAll(async () => {
     t = await buildTestApp(configuration, { clock: () => now });
     site = await t.createSite();
-    await call('PUT', '/admin/program', await t.token(site.admin), program);
+    body(await call('PUT', '/admin/program', await t.token(site.admin), program));
     const app = await t.token(site.app);
-    for (const [user, firstName, lastName] of PRIZE_USERS) await call('PUT', `/users/${user}/preferences`, app, { firstName, lastName });
+    for (const [user, firstName, lastName] of PRIZE_USERS) body(await call('PUT', `/users/${user}/preferences`, app, { firstName, lastName }));
     // The closer sees the boards (it starts from the window holding now).
     await t.app.services.leaderboardResults.sweep(now);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,7 +81,7 @@ describe.skipIf(!hasBrowser).each(configurations)('the console: closed leaderboa
       ['bob', 1],
       ['cat', 1],
     ] as const)
-      for (let i = 0; i < times; i++) await call('POST', `/users/${user}/actions`, app, { action: 'small' });
+      for (let i = 0; i < times; i++) body(await call('POST', `/users/${user}/actions`, app, { action: 'small' }), 201);
     for (const days of [7, 14]) {
       now = WEDNESDAY_NOON + days * DAY;
       await t.app.services.leaderboardResults.sweep(now);
