@@ -1,5 +1,5 @@
 // The points.earned webhook (docs/webhooks.md): for systems that mirror balances, one event per
-// party and category a write set credits, with the balance and lifetime points it leaves. Added
+// party, category and cause a write set credits, with the balance and lifetime points it leaves. Added
 // as the set is written (LedgerRepository.apply and commit), from the stored balances read then
 // (the party is locked, or its version is checked by the write: the figures are exact), and only
 // when some endpoint of the site subscribes: otherwise a write pays one Set lookup for it.
@@ -10,13 +10,17 @@ import type { PartyKey, WriteSet } from './write-set.js';
 
 export const POINTS_EARNED = 'points.earned';
 
-/** Enqueues a points.earned event per party and category the set credits (a positive entry that is not a reversal), if subscribed. */
+/**
+ * Enqueues a points.earned event per party, category and cause the set credits (a positive entry
+ * that is not a reversal; the credits of one cause summed, with the first one's causeId), if
+ * subscribed.
+ */
 export async function announceEarned(trx: Trx, writes: WriteSet): Promise<void> {
   if (writes.ledger.length === 0 || !writes.subscribes(POINTS_EARNED)) return;
   const earned = new Map<string, { party: PartyKey; first: PointsLedgerTable; amount: number }>();
   for (const entry of writes.ledger) {
     if (entry.credited <= 0 || entry.cause === 'reversal') continue;
-    const key = `${entry.party_type}\u0000${entry.party_id}\u0000${entry.category}`;
+    const key = `${entry.party_type}\u0000${entry.party_id}\u0000${entry.category}\u0000${entry.cause}`;
     const known = earned.get(key);
     if (known !== undefined) known.amount += entry.credited;
     else earned.set(key, { party: { siteId: entry.site_id, type: entry.party_type, id: entry.party_id }, first: entry, amount: entry.credited });

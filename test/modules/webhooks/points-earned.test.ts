@@ -1,4 +1,4 @@
-// The points.earned webhook (docs/webhooks.md): one event per party and category a write credits,
+// The points.earned webhook (docs/webhooks.md): one event per party, category and cause a write credits,
 // with the balance and lifetime points it leaves, for actions (mission rewards, boosted or not),
 // admin credits and recognitions; none for debits and reversals; nothing written while no endpoint
 // subscribes; in a dry run's preview; and exact under concurrent actions of one user. Both stores.
@@ -10,8 +10,15 @@ const reward = (category: string, amount: number) => ({ category, amount });
 const program = {
   site: { name: 'Earned', timezone: 'UTC' },
   pointCategories: [{ name: 'Points', isDefault: true }, { name: 'Coins' }],
-  actions: [{ name: 'play' }],
+  actions: [{ name: 'play' }, { name: 'study' }],
   missions: [
+    {
+      id: 'm-study',
+      name: 'Study',
+      rules: [{ id: 'r', action: 'study', goal: 1 }],
+      rewards: { points: [reward('Points', 2)] },
+      repeatableWindow: { period: 'none' },
+    },
     {
       id: 'm-both',
       name: 'Both',
@@ -27,6 +34,7 @@ const program = {
       repeatableWindow: { period: 'none' },
     },
   ],
+  streaks: [{ id: 's-study', name: 'Studying', action: 'study', period: 'day', milestones: [{ length: 1, rewards: { points: [reward('Points', 4)] } }] }],
   exchanges: [
     { id: 'x-thanks', name: 'Thanks', pointCategory: 'Points', budget: { amount: 1000, period: 'none' }, categories: [{ id: 'c-help', name: 'Help' }] },
   ],
@@ -93,6 +101,17 @@ describe.each(configurations)('points.earned (%s)', (configuration) => {
     expect(events).toEqual([
       { category: 'Points', amount: 13, balance: 26, lifetimeBalance: 26, cause: 'mission', causeId: completions[0], actionEventId: 'ann-1', sequence: 1 },
       { category: 'Coins', amount: 5, balance: 10, lifetimeBalance: 10, cause: 'mission', causeId: completions[0], actionEventId: 'ann-1', sequence: 2 },
+    ]);
+  });
+
+  it('one event per cause: a mission reward and a streak milestone one action credits are two', async () => {
+    const logged = await call('POST', '/users/cy/actions', client, { action: 'study', eventId: 'cy-1' });
+    const completion = logged.missionsCompleted[0]?.completionId;
+    const streak = { category: 'Points', amount: 4, balance: 6, lifetimeBalance: 6, cause: 'streak', actionEventId: 'cy-1', sequence: 1 };
+    const mission = { category: 'Points', amount: 2, balance: 6, lifetimeBalance: 6, cause: 'mission', actionEventId: 'cy-1', sequence: 2 };
+    expect(await earned('cy')).toEqual([
+      { ...streak, causeId: expect.stringMatching(/^s-study:\d+:1$/) },
+      { ...mission, causeId: completion },
     ]);
   });
 
