@@ -58,14 +58,26 @@ export class StreaksRepository {
     return rows.map((row) => row.site_id);
   }
 
-  /** Users whose last counted day of the streak is between the two days (inclusive). */
-  async lastDaysBetween(trx: Trx, siteId: string, streakId: string, from: number, to: number): Promise<Array<{ userId: string; last: number }>> {
+  /**
+   * Users whose last counted day of the streak before the day `before` (the current period's
+   * first) is between the two days (inclusive): a day counted in the current period does not hide
+   * the periods missed before it.
+   */
+  async lastDaysBetween(
+    trx: Trx,
+    siteId: string,
+    streakId: string,
+    from: number,
+    to: number,
+    before: number,
+  ): Promise<Array<{ userId: string; last: number }>> {
     const rows = await trx.db
       .selectFrom('streak_days')
       .select(['user_id', (eb) => eb.fn.max('day').as('last')])
       .where('site_id', '=', siteId)
       .where('streak_id', '=', streakId)
       .where('actions', '>', 0)
+      .where('day', '<', before)
       .groupBy('user_id')
       .having((eb) => eb.fn.max('day'), '>=', from)
       .having((eb) => eb.fn.max('day'), '<=', to)

@@ -378,7 +378,7 @@ export class StreakService {
         const current = periodOfDay(today, streak.period);
         const from = firstDayOf(current - 2 - streak.freezes.max - SWEEP_LOOKBACK, streak.period);
         const to = firstDayOf(current - 1, streak.period) - 1;
-        for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, from, to)) {
+        for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, from, to, firstDayOf(current, streak.period))) {
           const party: PartyKey = { siteId, type: 'user', id: userId };
           // Read first without a lock: most users were announced already.
           if ((await dueNotices({ db: this.database.db }, party, streak, current, timezone)).length === 0) continue;

@@ -1,0 +1,69 @@
+// The streak sweep on both stores (docs/streaks.md#webhooks): who is owed streak.frozen and
+// streak.broken once a period ends without an action, also when the user acted again before the
+// sweep reached them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
+
+/** s-read: daily, no freezes. */
+const program = {
+  site: { name: 'Sweep', timezone: 'America/New_York' },
+  pointCategories: [{ name: 'Points', isDefault: true }],
+  actions: [{ name: 'read' }],
+  streaks: [{ id: 's-read', name: 'Reading', action: 'read', period: 'day' }],
+};
+
+describe.each(configurations)('streak sweep (%s)', (configuration) => {
+  let t: TestApp;
+  let site: TestSite;
+  let app: string;
+  let now = Date.parse('2026-03-01T00:00:00Z');
+
+  beforeAll(async () => {
+    t = await buildTestApp(configuration, { clock: () => now, config: { tokenTtlSeconds: 365 * 86_400 } });
+    site = await t.createSite();
+    app = await t.token(site.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/admin/program',
+      headers: { authorization: `Bearer ${await t.token(site.admin)}` },
+      payload: program,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+  afterAll(async () => t.close());
+
+  const log = async (user: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/users/${user}/actions`,
+      headers: { authorization: `Bearer ${app}` },
+      payload: { action: 'read' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  /** The notices recorded for the user: [kind, missed period's first day]. */
+  const notices = async (user: string) =>
+    (
+      await t.database.db
+        .selectFrom('streak_notices')
+        .select(['kind', 'period'])
+        .where('site_id', '=', site.siteId)
+        .where('user_id', '=', user)
+        .orderBy('period')
+        .execute()
+    ).map((row) => [row.kind, Number(row.period)]);
+  const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+  it('sends streak.broken to a user who acted after the period ended, before the sweep reached them', async () => {
+    now = Date.parse('2026-03-09T14:00:00Z'); // Monday 10:00 in New York
+    await log('ann');
+    await log('bob');
+    // Tuesday missed. Wednesday 00:00:30: ann acts again before the sweep runs.
+    now = Date.parse('2026-03-11T04:00:30Z');
+    await log('ann');
+    now = Date.parse('2026-03-11T04:01:00Z');
+    expect(await t.app.services.streaks.sweep(now)).toBe(2);
+    expect(await notices('bob')).toEqual([['broken', day('2026-03-10')]]);
+    expect(await notices('ann')).toEqual([['broken', day('2026-03-10')]]);
+  });
+});
