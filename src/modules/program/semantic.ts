@@ -261,6 +261,9 @@ function streaks(program: ProgramDocument, check: Checks): void {
     if ((streak.action === undefined) === (streak.mission === undefined)) check.fail(path, 'needs exactly one of action and mission');
     check.ref(`${path}.action`, check.actions, streak.action, 'action', lowerCase);
     check.ref(`${path}.mission`, check.missions, streak.mission, 'mission');
+    // Streaks are a user's: a group mission's completions count for nobody's.
+    if (program.missions.find((m) => m.id === streak.mission)?.party === 'group')
+      check.fail(`${path}.mission`, `mission "${streak.mission}" is a group mission: a streak counts a user's missions only`);
     if (streak.freezes.initial > streak.freezes.max) check.fail(`${path}.freezes.initial`, `must not exceed freezes.max (${streak.freezes.max})`);
     if (streak.freezes.earnEvery !== undefined && streak.freezes.max === 0) check.fail(`${path}.freezes.earnEvery`, 'needs freezes.max of at least 1');
     check.unique(`${path}.milestones`, streak.milestones, (m) => String(m.length));

@@ -305,6 +305,15 @@ const semantic: Case[] = [
   ['streak on an unknown action', (p) => (p.streaks = [{ id: 's', name: 'S', action: 'jump' }]), 'streaks.0.action', /jump.*does not exist/],
   ['streak on an unknown mission', (p) => (p.streaks = [{ id: 's', name: 'S', mission: 'm-nope' }]), 'streaks.0.mission', /m-nope/],
   [
+    'streak on a group mission',
+    (p) => {
+      p.missions[0].party = 'group';
+      p.streaks = [{ id: 's', name: 'S', mission: p.missions[0].id }];
+    },
+    'streaks.0.mission',
+    /is a group mission: a streak counts a user's missions only/,
+  ],
+  [
     'more initial freezes than max',
     (p) => (p.streaks = [{ id: 's', name: 'S', action: 'login', freezes: { max: 1, initial: 2 } }]),
     'streaks.0.freezes.initial',
