@@ -3,6 +3,7 @@
 // and the walk (runs, freezes spent and earned, breaks, milestones reached), table-driven.
 import { describe, expect, it } from 'vitest';
 import {
+  countedDay,
   dayNumberOf,
   missedPeriods,
   periodEnd,
@@ -47,6 +48,18 @@ describe('the period of an instant', () => {
   ];
   it.each(cases)('$instant in $zone is the $period of $label', ({ instant, zone, period, label }) => {
     expect(periodLabel(periodOfDay(dayNumberOf(at(instant), zone), period), period)).toBe(label);
+  });
+});
+
+describe('the day an action counts in', () => {
+  const cases: Array<{ name: string; timestamp: string; now: string; label: string }> = [
+    { name: 'its own day', timestamp: '2026-03-10T14:00:00Z', now: '2026-03-10T15:00:00Z', label: '2026-03-10' },
+    { name: 'backdated: its own day', timestamp: '2026-03-08T14:00:00Z', now: '2026-03-10T15:00:00Z', label: '2026-03-08' },
+    { name: 'ahead of now, the next local day: today', timestamp: '2026-03-11T04:30:00Z', now: '2026-03-11T03:30:00Z', label: '2026-03-10' },
+    { name: 'ahead of now, the same local day: today', timestamp: '2026-03-10T20:00:00Z', now: '2026-03-10T15:00:00Z', label: '2026-03-10' },
+  ];
+  it.each(cases)('$name', ({ timestamp, now, label }) => {
+    expect(countedDay(at(timestamp), at(now), 'America/New_York')).toBe(day(label));
   });
 });
 

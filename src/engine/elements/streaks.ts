@@ -46,6 +46,15 @@ export function dayNumberOf(instant: number, timeZone: string): number {
   return numberOfDay(localDay(instant, timeZone));
 }
 
+/**
+ * The site-local day an action (or a completion) of `timestamp` decided at `now` counts in: its
+ * own, or today for one dated ahead of now (the API accepts timestamps up to a day ahead), so that
+ * it extends the run now and its day, when it comes, still counts anew (docs/streaks.md).
+ */
+export function countedDay(timestamp: number, now: number, timezone: string): number {
+  return Math.min(dayNumberOf(timestamp, timezone), dayNumberOf(now, timezone));
+}
+
 /** The period (a day number, or a week number counted from the Sunday week holding 1970-01-01) holding a local day. */
 export function periodOfDay(day: number, period: StreakPeriod): number {
   return period === 'day' ? day : Math.floor((day + THURSDAY) / 7);

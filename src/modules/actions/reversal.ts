@@ -176,7 +176,7 @@ export class ReversalService {
         result.completionsRemoved.push(await this.removeCompletion(locked, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[]));
       }
       changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
-      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at));
+      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at), Number(event.received_at));
       await this.settleUser(locked, snapshot, user, result, { reversedEventId: eventId });
     }
     writes.markReversed(siteId, eventId, now, JSON.stringify(result));
@@ -196,7 +196,7 @@ export class ReversalService {
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
     writes.removeCompletion(siteId, completion.completion_id, now);
-    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt);
+    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt, Number(completion.recorded_at));
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
     const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);

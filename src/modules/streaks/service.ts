@@ -6,6 +6,7 @@
 // notices sent are stored.
 import { uuidv7 } from '../../uuid.js';
 import {
+  countedDay,
   dayNumberOf,
   firstDayOf,
   missedPeriods,
@@ -132,8 +133,8 @@ export async function countStreaks(input: StreakAction): Promise<StreaksCounted 
   if (counted.size === 0) return undefined;
 
   const timezone = snapshot.program.site.timezone;
-  const day = dayNumberOf(input.timestamp, timezone);
   const today = dayNumberOf(input.now, timezone);
+  const day = countedDay(input.timestamp, input.now, timezone);
   const days = await input.days();
   const credits: StreakCredit[] = [];
   const extended: StreakExtended[] = [];
@@ -144,8 +145,8 @@ export async function countStreaks(input: StreakAction): Promise<StreaksCounted 
     const known = days.get(streak.id) ?? [];
     const periods = known.map((d) => periodOfDay(d, streak.period));
     days.set(streak.id, withDay(known, day));
-    // Counted already (or ahead of now, which no run reaches yet): nothing changes but the count.
-    if (periods.includes(period) || period > now) continue;
+    // Counted already: nothing changes but the count.
+    if (periods.includes(period)) continue;
     periods.push(period);
     periods.sort((a, b) => a - b);
     const run = runHolding(streakRuns(periods, streak), period) as StreakRun;
@@ -197,11 +198,12 @@ export function uncountStreaks(
   party: PartyKey,
   counted: { action: string } | { missionId: string },
   timestamp: number,
+  recordedAt: number,
 ): void {
   if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return;
   const index = indexOf(snapshot.program);
   const streaks = 'action' in counted ? index.byAction.get(counted.action.toLowerCase()) : index.byMission.get(counted.missionId);
-  const day = dayNumberOf(timestamp, snapshot.program.site.timezone);
+  const day = countedDay(timestamp, recordedAt, snapshot.program.site.timezone);
   for (const streak of streaks ?? []) writes.uncountStreakDay(party, streak.id, day);
 }
 

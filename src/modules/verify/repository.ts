@@ -107,7 +107,7 @@ export class VerifyRepository {
   liveActions(siteId: string, actions: readonly string[]) {
     return this.db
       .selectFrom('action_events')
-      .select(['party_id', 'action', 'occurred_at'])
+      .select(['party_id', 'action', 'occurred_at', 'received_at'])
       .where('site_id', '=', siteId)
       .where('party_type', '=', 'user')
       .where('recorded', '=', 1)
@@ -120,7 +120,7 @@ export class VerifyRepository {
   streakCompletions(siteId: string, missionIds: readonly string[]) {
     return this.db
       .selectFrom('mission_completions')
-      .select(['party_id', 'mission_id', 'completed_at'])
+      .select(['party_id', 'mission_id', 'completed_at', 'recorded_at'])
       .where('site_id', '=', siteId)
       .where('party_type', '=', 'user')
       .where('removed_at', 'is', null)

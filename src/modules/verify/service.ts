@@ -18,7 +18,8 @@
 import { replayLots, type LedgerMove } from '../../engine/elements/expiry.js';
 // - streaks: each counted day's count from the live actions and completions that count for it,
 //   and each streak credit against a milestone paid (docs/streaks.md).
-import { calendarWindow, dayOfNumber, localDay, numberOfDay } from '../../engine/calendar.js';
+import { calendarWindow, dayOfNumber } from '../../engine/calendar.js';
+import { countedDay } from '../../engine/elements/streaks.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
 import { lifetimeDelta } from '../ledger/write-set.js';
@@ -119,8 +120,8 @@ export class VerifyService {
     if (streaks.length > 0 && stored.length > 0) {
       const timezone = program.site.timezone;
       const expected = new Map<string, number>();
-      const count = (userId: string, streakId: string, at: unknown) => {
-        const key = `${userId}\u0000${streakId}\u0000${numberOfDay(localDay(Number(at), timezone))}`;
+      const count = (userId: string, streakId: string, at: unknown, recordedAt: unknown) => {
+        const key = `${userId}\u0000${streakId}\u0000${countedDay(Number(at), Number(recordedAt), timezone)}`;
         expected.set(key, (expected.get(key) ?? 0) + 1);
       };
       const byAction = streaks.filter((s) => s.action !== undefined);
@@ -128,11 +129,11 @@ export class VerifyService {
       if (byAction.length > 0) {
         for (const row of await this.#repository.liveActions(siteId, [...new Set(byAction.map((s) => (s.action as string).toLowerCase()))]))
           for (const streak of byAction)
-            if ((streak.action as string).toLowerCase() === row.action.toLowerCase()) count(row.party_id, streak.id, row.occurred_at);
+            if ((streak.action as string).toLowerCase() === row.action.toLowerCase()) count(row.party_id, streak.id, row.occurred_at, row.received_at);
       }
       if (byMission.length > 0) {
         for (const row of await this.#repository.streakCompletions(siteId, [...new Set(byMission.map((s) => s.mission as string))]))
-          for (const streak of byMission) if (streak.mission === row.mission_id) count(row.party_id, streak.id, row.completed_at);
+          for (const streak of byMission) if (streak.mission === row.mission_id) count(row.party_id, streak.id, row.completed_at, row.recorded_at);
       }
       const first = new Map<string, number>();
       for (const row of stored) {
