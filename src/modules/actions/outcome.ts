@@ -1,11 +1,11 @@
 // An action's outcome (SPEC §5) and who may see which of it: the missions it names that are hidden
 // from the user (docs/missions.md) are kept with the event and left out of a user-level token's
-// answer.
+// answer; what it counted in streaks (docs/streaks.md) is kept with the event and never sent.
 import type { PointsAward } from '../../engine/types.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
-import type { StreakExtended } from '../streaks/service.js';
+import type { StreakDayCounted, StreakExtended } from '../streaks/service.js';
 import type { BadgeEarned, PreviewedWebhook } from './dry-run.js';
 import type { PartyEntry } from './party-cache.js';
 
@@ -31,15 +31,21 @@ export interface ActionOutcome {
    * out. Present (possibly empty) whenever the outcome names a mission that has a hidden type.
    */
   hiddenFromUser?: string[];
+  /**
+   * What the action counted in the user's streaks (docs/streaks.md): kept with the event so that a
+   * reversal un-counts exactly that; never sent. Present (possibly empty) on every recorded action
+   * of a user stored since it was kept.
+   */
+  streakDays?: StreakDayCounted[];
 }
 
 /**
  * The outcome as the caller may see it: a user-level token's without the missions hidden from its
- * user (as every read hides them), anyone's without the list of them. An event stored before the
+ * user (as every read hides them), anyone's without the list of them nor the streak days kept. An event stored before the
  * list existed is judged by what it says alone, and never shows a mission it cannot tell is visible.
  */
 export function visibleTo(outcome: ActionOutcome, userLevel: boolean, snapshot?: ProgramSnapshot): ActionOutcome {
-  const { hiddenFromUser: listed, ...visible } = outcome;
+  const { hiddenFromUser: listed, streakDays: _kept, ...visible } = outcome;
   if (!userLevel) return visible;
   const hidden = listed ?? (snapshot === undefined ? [] : presumedHidden(snapshot, visible));
   if (hidden.length === 0) return visible;

@@ -20,7 +20,7 @@ import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
-import { uncountStreaks } from '../streaks/service.js';
+import { uncountStreaks, type StreakDayCounted } from '../streaks/service.js';
 import type { ActionOutcome } from './service.js';
 import { changeLevel, type LevelCause, type PresentedLevelChange } from '../ledger/level-changes.js';
 import type { Decided, Locked } from '../ledger/locked.js';
@@ -171,12 +171,15 @@ export class ReversalService {
       const completions = await this.repository.liveCompletionsOf(trx, siteId, eventId);
       for (const party of [user, ...groups]) await this.takeBackProgress(locked, snapshot, party, event, completions);
       completions.sort((a, b) => Number(b.recorded_at) - Number(a.recorded_at) || (a.completion_id < b.completion_id ? 1 : -1));
+      const kept = keptStreakDays(event);
       for (const completion of completions) {
         const party: PartyKey = { siteId, type: completion.party_type, id: completion.party_id };
-        result.completionsRemoved.push(await this.removeCompletion(locked, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[]));
+        result.completionsRemoved.push(
+          await this.removeCompletion(locked, snapshot, party, completion, changes.get(partyName(party)) as ScoreChange[], { days: kept }),
+        );
       }
       changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
-      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at), Number(event.received_at));
+      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at), Number(event.received_at), kept);
       await this.settleUser(locked, snapshot, user, result, { reversedEventId: eventId });
     }
     writes.markReversed(siteId, eventId, now, JSON.stringify(result));
@@ -191,12 +194,15 @@ export class ReversalService {
     party: PartyKey,
     completion: Completion,
     changes: ScoreChange[],
+    /** The streak days its event kept it counted (read here when not given: a completion removed on its own). */
+    kept?: { days: StreakDayCounted[] | undefined },
   ): Promise<RemovedCompletion> {
     const { trx, writes, now } = locked;
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
     writes.removeCompletion(siteId, completion.completion_id, now);
-    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt, Number(completion.recorded_at));
+    const streakDays = kept !== undefined ? kept.days : party.type === 'user' ? await this.keptFor(locked, completion) : undefined;
+    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt, Number(completion.recorded_at), streakDays);
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
     const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);
@@ -230,6 +236,12 @@ export class ReversalService {
       ...(party.type === 'user' ? { userId: party.id } : { groupId: party.id }),
       points,
     };
+  }
+
+  /** The streak days the completion's event kept it counted (undefined: stored before they were kept). */
+  private async keptFor(locked: Locked, completion: Completion): Promise<StreakDayCounted[] | undefined> {
+    const event = await this.repository.findEvent(locked.trx, completion.site_id, completion.event_id);
+    return event === undefined ? undefined : keptStreakDays(event);
   }
 
   /** Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap totals of the day and year it was earned in. */
@@ -363,6 +375,11 @@ function previewOf(reversal: Reversal, writes: WriteSet, scores: readonly ScoreR
     ];
   });
   return { ...reversal, badgesTakenBack, boardScores };
+}
+
+/** The streak days the event kept it counted (docs/streaks.md); undefined for an event stored before they were kept. */
+function keptStreakDays(event: ActionEventsTable): StreakDayCounted[] | undefined {
+  return (JSON.parse(event.outcome) as ActionOutcome).streakDays;
 }
 
 function emptyReversal(eventId?: string): Reversal {

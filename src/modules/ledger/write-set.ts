@@ -363,12 +363,12 @@ export class WriteSet {
     this.streakMilestones.push(row);
   }
 
-  /** Takes one live action back from the user's streak day (never below none: the day then stops counting). */
-  uncountStreakDay(party: PartyKey, streakId: string, day: number): void {
+  /** Takes live actions (one by default) back from the user's streak day (never below none: the day then stops counting). */
+  uncountStreakDay(party: PartyKey, streakId: string, day: number, actions = 1): void {
     const key = `${party.id}\u0000${streakId}\u0000${day}`;
     const known = this.streakDaysTaken.get(key);
-    if (known !== undefined) known.actions += 1;
-    else this.streakDaysTaken.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions: 1 });
+    if (known !== undefined) known.actions += actions;
+    else this.streakDaysTaken.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions });
   }
 
   /** Records a notice of the streak sweep (a freeze used, a run broken); one already recorded is left as it is. */

@@ -110,10 +110,26 @@ export interface StreakExtended {
   milestones: MilestonePaid[];
 }
 
-/** What an action did to the user's streaks: the milestone points it credited and the streaks it extended. */
+/**
+ * One streak day an action counted, kept with its event (ActionOutcome.streakDays, never sent) so
+ * that reversing the action, or removing one of its completions, un-counts exactly that, whatever
+ * the program or its time zone say since (docs/streaks.md).
+ */
+export interface StreakDayCounted {
+  streakId: string;
+  /** The site-local day number counted. */
+  day: number;
+  /** 1: the streak counts the action itself. */
+  action?: number;
+  /** The completions of each mission the action completed that the streak counts. */
+  missions?: Record<string, number>;
+}
+
+/** What an action did to the user's streaks: the milestone points it credited, the streaks it extended, and the days it counted. */
 export interface StreaksCounted {
   credits: StreakCredit[];
   extended: StreakExtended[];
+  days: StreakDayCounted[];
 }
 
 /**
@@ -127,19 +143,29 @@ export async function countStreaks(input: StreakAction): Promise<StreaksCounted 
   const { snapshot, party } = input;
   if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return undefined;
   const index = indexOf(snapshot.program);
-  const counted = new Map<StreakDocument, number>();
-  for (const streak of index.byAction.get(input.action.toLowerCase()) ?? []) counted.set(streak, 1);
-  for (const missionId of input.completed) for (const streak of index.byMission.get(missionId) ?? []) counted.set(streak, (counted.get(streak) ?? 0) + 1);
+  const timezone = snapshot.program.site.timezone;
+  const day = countedDay(input.timestamp, input.now, timezone);
+  const counted = new Map<StreakDocument, StreakDayCounted>();
+  const record = (streak: StreakDocument): StreakDayCounted => {
+    let known = counted.get(streak);
+    if (known === undefined) counted.set(streak, (known = { streakId: streak.id, day }));
+    return known;
+  };
+  for (const streak of index.byAction.get(input.action.toLowerCase()) ?? []) record(streak).action = 1;
+  for (const missionId of input.completed) {
+    for (const streak of index.byMission.get(missionId) ?? []) {
+      const missions = (record(streak).missions ??= {});
+      missions[missionId] = (missions[missionId] ?? 0) + 1;
+    }
+  }
   if (counted.size === 0) return undefined;
 
-  const timezone = snapshot.program.site.timezone;
   const today = dayNumberOf(input.now, timezone);
-  const day = countedDay(input.timestamp, input.now, timezone);
   const days = await input.days();
   const credits: StreakCredit[] = [];
   const extended: StreakExtended[] = [];
-  for (const [streak, actions] of counted) {
-    input.writes.countStreakDay(party, streak.id, day, actions);
+  for (const [streak, kept] of counted) {
+    input.writes.countStreakDay(party, streak.id, day, actionsOf(kept));
     const period = periodOfDay(day, streak.period);
     const now = periodOfDay(today, streak.period);
     const known = days.get(streak.id) ?? [];
@@ -169,7 +195,12 @@ export async function countStreaks(input: StreakAction): Promise<StreaksCounted 
       input.now,
     );
   }
-  return { credits, extended };
+  return { credits, extended, days: [...counted.values()] };
+}
+
+/** How many live actions (the action, its completions) a kept streak day counts. */
+function actionsOf(kept: StreakDayCounted): number {
+  return (kept.action ?? 0) + Object.values(kept.missions ?? {}).reduce((sum, n) => sum + n, 0);
 }
 
 /** The days with `day` among them (ascending). */
@@ -189,8 +220,10 @@ export function userStreakDays(trx: Trx, snapshot: ProgramSnapshot, userId: stri
 
 /**
  * Takes back what a reversed action or a removed completion counted (one action less in its day;
- * the day stops counting at none), into the reversal's write set. Milestones paid stay paid
- * (docs/streaks.md).
+ * the day stops counting at none), into the reversal's write set: exactly what the event kept it
+ * counted (`kept`: its outcome's streakDays; for a completion, one of its mission's). An event
+ * stored without them (logged before they were kept) is taken back as the program now says.
+ * Milestones paid stay paid (docs/streaks.md).
  */
 export function uncountStreaks(
   snapshot: ProgramSnapshot,
@@ -199,8 +232,17 @@ export function uncountStreaks(
   counted: { action: string } | { missionId: string },
   timestamp: number,
   recordedAt: number,
+  kept: readonly StreakDayCounted[] | undefined,
 ): void {
-  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0 || party.type !== 'user') return;
+  if (party.type !== 'user') return;
+  if (kept !== undefined) {
+    for (const day of kept) {
+      const actions = 'action' in counted ? (day.action ?? 0) : Math.min(1, day.missions?.[counted.missionId] ?? 0);
+      if (actions > 0) writes.uncountStreakDay(party, day.streakId, day.day, actions);
+    }
+    return;
+  }
+  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0) return;
   const index = indexOf(snapshot.program);
   const streaks = 'action' in counted ? index.byAction.get(counted.action.toLowerCase()) : index.byMission.get(counted.missionId);
   const day = countedDay(timestamp, recordedAt, snapshot.program.site.timezone);

@@ -1,6 +1,7 @@
 // What an action counts in a streak, and what its reversal takes back, through the HTTP stack on
-// both stores (docs/streaks.md#what-counts): an action dated ahead of now counts today, and
-// `questline verify` agrees.
+// both stores (docs/streaks.md#what-counts): an action dated ahead of now counts today; a reversal
+// un-counts what the action counted (kept with its event), whatever the program or its time zone
+// say since; `questline verify` agrees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerifyService } from '../../../src/modules/verify/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
@@ -76,5 +77,110 @@ describe.each(configurations)('streak counting (%s)', (configuration) => {
     expect(await s.verify()).toEqual([]);
     now += HOUR;
     expect(await s.streak('bob')).toMatchObject({ current: 1, doneThisPeriod: false, periodStart: '2026-03-12' });
+  });
+
+  /** The user's stored streak days: [streak, day, live actions]. */
+  const storedDays = async (site: TestSite, user: string) =>
+    (
+      await t.database.db
+        .selectFrom('streak_days')
+        .select(['streak_id', 'day', 'actions'])
+        .where('site_id', '=', site.siteId)
+        .where('user_id', '=', user)
+        .orderBy('streak_id')
+        .orderBy('day')
+        .execute()
+    ).map((row) => [row.streak_id, Number(row.day), Number(row.actions)]);
+
+  it('reversing an action logged before the streak existed takes nothing from the day a later action counts', async () => {
+    const s = await siteWith(program({ streaks: [] }));
+    now = Date.parse('2026-04-06T14:00:00Z');
+    await s.log('ann', { eventId: 'ann-old' });
+    await s.call('PUT', '/admin/program', s.admin, 200, program());
+    now += HOUR;
+    const answer = await s.log('ann', { eventId: 'ann-new' });
+    expect(answer).not.toHaveProperty('streakDays'); // kept with the event, never sent
+    const again = await s.call('POST', '/users/ann/actions', s.admin, 200, { action: 'read', eventId: 'ann-new' });
+    expect(again).toMatchObject({ duplicate: true });
+    expect(again).not.toHaveProperty('streakDays');
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/ann/actions/ann-old', s.admin, 200);
+    expect(await s.streak('ann')).toMatchObject({ current: 1, doneThisPeriod: true });
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/ann/actions/ann-new', s.admin, 200);
+    expect(await s.streak('ann')).toMatchObject({ current: 0, doneThisPeriod: false });
+    expect(await s.verify()).toEqual([]);
+  });
+
+  it('after a time zone change a reversal un-counts the day the action counted, and verify finds no drift', async () => {
+    const s = await siteWith(program());
+    now = Date.parse('2026-07-01T03:30:00Z'); // June 30, 23:30 in New York; July 1 in Berlin
+    await s.log('amy', { eventId: 'amy-1' });
+    const counted = await storedDays(s.site, 'amy');
+    expect(counted).toEqual([['s-read', Date.parse('2026-06-30') / 86_400_000, 1]]);
+    now += HOUR;
+    await s.call('PUT', '/admin/program', s.admin, 200, program({ site: { name: 'Counted', timezone: 'Europe/Berlin' } }));
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/amy/actions/amy-1', s.admin, 200);
+    expect(await storedDays(s.site, 'amy')).toEqual([['s-read', Date.parse('2026-06-30') / 86_400_000, 0]]);
+    expect(await s.verify()).toEqual([]);
+  });
+
+  it("removing one completion un-counts only its part, after the streaks' action and mission changed", async () => {
+    const repeatable = (id: string, action: string) => ({
+      id,
+      name: id,
+      rules: [{ id: 'r-1', action, type: 'count', goal: 1, metadata: [] }],
+      rewards: { points: [] },
+      repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
+    });
+    const missions = [repeatable('m-quiz', 'quiz'), repeatable('m-other', 'read')];
+    const streaks = (action: string, mission: string) => [
+      { id: 's-act', name: 'Acting', action, period: 'day' },
+      { id: 's-done', name: 'Completing', mission, period: 'day' },
+    ];
+    const s = await siteWith(program({ missions, streaks: streaks('quiz', 'm-quiz') }));
+    now = Date.parse('2026-08-03T14:00:00Z');
+    await s.log('cy', { eventId: 'cy-1' }, 'quiz');
+    const day = Date.parse('2026-08-03') / 86_400_000;
+    expect(await storedDays(s.site, 'cy')).toEqual([
+      ['s-act', day, 1],
+      ['s-done', day, 1],
+    ]);
+    now += HOUR;
+    await s.call('PUT', '/admin/program', s.admin, 200, program({ missions, streaks: streaks('read', 'm-other') }));
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/cy/challenges/m-quiz/completions/latest', s.admin, 200);
+    expect(await storedDays(s.site, 'cy')).toEqual([
+      ['s-act', day, 1],
+      ['s-done', day, 0],
+    ]);
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/cy/actions/cy-1', s.admin, 200);
+    expect(await storedDays(s.site, 'cy')).toEqual([
+      ['s-act', day, 0],
+      ['s-done', day, 0],
+    ]);
+    expect(await s.verify()).toEqual([]);
+  });
+
+  it('an action stored without what it counted (before the record existed) is un-counted as the program says', async () => {
+    const s = await siteWith(program());
+    now = Date.parse('2026-09-07T14:00:00Z');
+    await s.log('flo', { eventId: 'flo-1' });
+    const event = t.database.db.updateTable('action_events').where('site_id', '=', s.site.siteId).where('event_id', '=', 'flo-1');
+    const [stored] = await t.database.db
+      .selectFrom('action_events')
+      .select('outcome')
+      .where('site_id', '=', s.site.siteId)
+      .where('event_id', '=', 'flo-1')
+      .execute();
+    const { streakDays, ...legacy } = JSON.parse(stored?.outcome as string) as Record<string, unknown>;
+    expect(streakDays).toEqual([{ streakId: 's-read', day: Date.parse('2026-09-07') / 86_400_000, action: 1 }]);
+    await event.set({ outcome: JSON.stringify(legacy) }).execute();
+    expect(await s.verify()).toEqual([]);
+    await s.call('DELETE', '/users/flo/actions/flo-1', s.admin, 200);
+    expect(await storedDays(s.site, 'flo')).toEqual([['s-read', Date.parse('2026-09-07') / 86_400_000, 0]]);
+    expect(await s.verify()).toEqual([]);
   });
 });
