@@ -338,6 +338,7 @@ export interface StreakServiceOptions {
 
 export class StreakService {
   readonly #sweeping: Periodic;
+  readonly #onError: (error: unknown) => void;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'transaction'>,
@@ -346,6 +347,7 @@ export class StreakService {
     private readonly clock: () => number,
     options: StreakServiceOptions,
   ) {
+    this.#onError = options.onError;
     this.#sweeping = new Periodic(
       options.sweepIntervalMs,
       async () => {
@@ -408,7 +410,7 @@ export class StreakService {
    * Announces, once, each freeze a missed period used (streak.frozen) and each run a missed period
    * broke (streak.broken), for runs whose last counted period is before the previous one. Safe on
    * several nodes at once: a user's notices are decided with the user locked, and keyed by period.
-   * Returns how many notices it sent.
+   * A user whose notices fail is reported (onError) and skipped. Returns how many notices it sent.
    */
   async sweep(now: number): Promise<number> {
     let sent = 0;
@@ -423,35 +425,45 @@ export class StreakService {
         const from = firstDayOf(current - 2 - streak.freezes.max - SWEEP_LOOKBACK, streak.period);
         const to = firstDayOf(current - 1, streak.period) - 1;
         for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, from, to, firstDayOf(current, streak.period))) {
-          const party: PartyKey = { siteId, type: 'user', id: userId };
-          // Read first without a lock: most users were announced already.
-          if ((await dueNotices({ db: this.database.db }, party, streak, current, timezone)).length === 0) continue;
-          sent += await this.database.transaction(async (trx) => {
-            const { answer } = await this.ledger.write(trx, { parties: [party], now, destinations: snapshot.destinations }, async (locked) => {
-              const due = await dueNotices(trx, party, streak, current, timezone);
-              for (const notice of due) {
-                locked.writes.addStreakNotice({
-                  site_id: siteId,
-                  user_id: userId,
-                  streak_id: streak.id,
-                  kind: notice.kind,
-                  period: notice.period,
-                  created_at: now,
-                });
-                locked.writes.enqueue(
-                  party,
-                  { type: `streak.${notice.kind}`, occurredAt: notice.at, data: { streak: { id: streak.id, name: streak.name }, ...notice.data } },
-                  now,
-                );
-              }
-              return { writes: locked.writes, answer: due.length };
-            });
-            return answer;
+          if (this.#sweeping.stopping) break;
+          // One user's failure is reported and skipped: the others' notices still go out.
+          sent += await this.#notify(snapshot, streak, { siteId, type: 'user', id: userId }, current, now).catch((error: unknown) => {
+            this.#onError(error);
+            return 0;
           });
         }
       }
     }
     return sent;
+  }
+
+  /** Sends the user the notices their last run is owed as of the period `current`, under the user's lock; how many. */
+  async #notify(snapshot: ProgramSnapshot, streak: StreakDocument, party: PartyKey, current: number, now: number): Promise<number> {
+    const timezone = snapshot.program.site.timezone;
+    // Read first without a lock: most users were announced already.
+    if ((await dueNotices({ db: this.database.db }, party, streak, current, timezone)).length === 0) return 0;
+    return this.database.transaction(async (trx) => {
+      const { answer } = await this.ledger.write(trx, { parties: [party], now, destinations: snapshot.destinations }, async (locked) => {
+        const due = await dueNotices(trx, party, streak, current, timezone);
+        for (const notice of due) {
+          locked.writes.addStreakNotice({
+            site_id: party.siteId,
+            user_id: party.id,
+            streak_id: streak.id,
+            kind: notice.kind,
+            period: notice.period,
+            created_at: now,
+          });
+          locked.writes.enqueue(
+            party,
+            { type: `streak.${notice.kind}`, occurredAt: notice.at, data: { streak: { id: streak.id, name: streak.name }, ...notice.data } },
+            now,
+          );
+        }
+        return { writes: locked.writes, answer: due.length };
+      });
+      return answer;
+    });
   }
 }
 

@@ -1,7 +1,9 @@
 // The streak sweep on both stores (docs/streaks.md#webhooks): who is owed streak.frozen and
 // streak.broken once a period ends without an action, also when the user acted again before the
-// sweep reached them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// sweep reached them; a user whose notices fail is reported and skipped.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
+import { StreakService } from '../../../src/modules/streaks/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 
 /** s-read: daily, no freezes. */
@@ -65,5 +67,33 @@ describe.each(configurations)('streak sweep (%s)', (configuration) => {
     expect(await t.app.services.streaks.sweep(now)).toBe(2);
     expect(await notices('bob')).toEqual([['broken', day('2026-03-10')]]);
     expect(await notices('ann')).toEqual([['broken', day('2026-03-10')]]);
+  });
+
+  /** A node's streak service of its own, reporting its errors to `onError`. */
+  const node = (onError: (error: unknown) => void) =>
+    new StreakService(t.database, new LedgerRepository(t.database.dialect), t.app.services.programs, () => now, { sweepIntervalMs: 60_000, onError });
+
+  it('a user whose notices fail is reported and skipped; the others get theirs, and the next round retries', async () => {
+    now = Date.parse('2026-04-06T14:00:00Z'); // Monday 10:00 in New York
+    await log('cal');
+    await log('dan');
+    now = Date.parse('2026-04-08T14:00:00Z'); // Wednesday: Tuesday missed
+    const write = LedgerRepository.prototype.write;
+    const failing = vi.spyOn(LedgerRepository.prototype, 'write').mockImplementation(function (this: LedgerRepository, ...args) {
+      if (args[1].parties.some((party) => party.id === 'cal')) throw new Error('cal cannot be written');
+      return write.apply(this, args);
+    });
+    const errors: unknown[] = [];
+    const sweeper = node((error) => errors.push(error));
+    try {
+      expect(await sweeper.sweep(now)).toBe(1);
+    } finally {
+      failing.mockRestore();
+    }
+    expect(errors).toEqual([expect.objectContaining({ message: 'cal cannot be written' })]);
+    expect(await notices('dan')).toEqual([['broken', day('2026-04-07')]]);
+    expect(await notices('cal')).toEqual([]);
+    expect(await sweeper.sweep(now + 60_000)).toBe(1);
+    expect(await notices('cal')).toEqual([['broken', day('2026-04-07')]]);
   });
 });
