@@ -339,6 +339,11 @@ export interface StreakServiceOptions {
 export class StreakService {
   readonly #sweeping: Periodic;
   readonly #onError: (error: unknown) => void;
+  /**
+   * Per site and streak, the period (with the program version) this node's last complete sweep of
+   * it was in: until a period boundary passes (or the program changes), nothing more is due.
+   */
+  readonly #swept = new Map<string, string>();
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'transaction'>,
@@ -410,7 +415,9 @@ export class StreakService {
    * Announces, once, each freeze a missed period used (streak.frozen) and each run a missed period
    * broke (streak.broken), for runs whose last counted period is before the previous one. Safe on
    * several nodes at once: a user's notices are decided with the user locked, and keyed by period.
-   * A user whose notices fail is reported (onError) and skipped. Returns how many notices it sent.
+   * A user whose notices fail is reported (onError) and skipped. A site's streak is swept again
+   * only once a period of it ended (or the program changed) since this node last swept it whole,
+   * and only users not announced yet are read. Returns how many notices it sent.
    */
   async sweep(now: number): Promise<number> {
     let sent = 0;
@@ -418,20 +425,31 @@ export class StreakService {
       if (this.#sweeping.stopping) break;
       const snapshot = await this.programs.snapshot(siteId).catch(() => undefined);
       if (snapshot === undefined) continue;
-      const timezone = snapshot.program.site.timezone;
-      const today = dayNumberOf(now, timezone);
+      const today = dayNumberOf(now, snapshot.program.site.timezone);
       for (const streak of snapshot.program.streaks ?? []) {
         const current = periodOfDay(today, streak.period);
-        const from = firstDayOf(current - 2 - streak.freezes.max - SWEEP_LOOKBACK, streak.period);
-        const to = firstDayOf(current - 1, streak.period) - 1;
-        for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, from, to, firstDayOf(current, streak.period))) {
+        const key = `${siteId}\u0000${streak.id}`;
+        const swept = `${current}:${snapshot.version}`;
+        if (this.#swept.get(key) === swept) continue;
+        const range = {
+          from: firstDayOf(current - 2 - streak.freezes.max - SWEEP_LOOKBACK, streak.period),
+          to: firstDayOf(current - 1, streak.period) - 1,
+          before: firstDayOf(current, streak.period),
+          lastMissed: current - 1,
+          period: streak.period,
+        };
+        let complete = true;
+        for (const { userId } of await repository.lastDaysBetween({ db: this.database.db }, siteId, streak.id, range)) {
           if (this.#sweeping.stopping) break;
           // One user's failure is reported and skipped: the others' notices still go out.
           sent += await this.#notify(snapshot, streak, { siteId, type: 'user', id: userId }, current, now).catch((error: unknown) => {
+            complete = false;
             this.#onError(error);
             return 0;
           });
         }
+        // A user skipped (or a round cut short) is tried again next round.
+        if (complete && !this.#sweeping.stopping) this.#swept.set(key, swept);
       }
     }
     return sent;

@@ -1,8 +1,10 @@
 // The streak sweep on both stores (docs/streaks.md#webhooks): who is owed streak.frozen and
 // streak.broken once a period ends without an action, also when the user acted again before the
-// sweep reached them; a user whose notices fail is reported and skipped.
+// sweep reached them; a user whose notices fail is reported and skipped; a node sweeps a site's
+// streak again only once a period ended, and reads only users not announced yet.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LedgerRepository } from '../../../src/modules/ledger/repository.js';
+import { StreaksRepository } from '../../../src/modules/streaks/repository.js';
 import { StreakService } from '../../../src/modules/streaks/service.js';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../../helpers/app.js';
 
@@ -95,5 +97,38 @@ describe.each(configurations)('streak sweep (%s)', (configuration) => {
     expect(await notices('cal')).toEqual([]);
     expect(await sweeper.sweep(now + 60_000)).toBe(1);
     expect(await notices('cal')).toEqual([['broken', day('2026-04-07')]]);
+  });
+
+  it('a second round in the same period reads no streak days; users announced already are not read again', async () => {
+    now = Date.parse('2026-05-04T14:00:00Z'); // Monday 10:00 in New York
+    await log('eli');
+    now = Date.parse('2026-05-06T14:00:00Z'); // Wednesday: Tuesday missed
+    const candidates = vi.spyOn(StreaksRepository.prototype, 'lastDaysBetween');
+    const days = vi.spyOn(StreaksRepository.prototype, 'days');
+    try {
+      const sweeper = node((error) => {
+        throw error;
+      });
+      await sweeper.sweep(now);
+      expect(await notices('eli')).toEqual([['broken', day('2026-05-05')]]);
+      expect(candidates).toHaveBeenCalled();
+      candidates.mockClear();
+      days.mockClear();
+      // The same period: nothing is read.
+      expect(await sweeper.sweep(now + 60_000)).toBe(0);
+      expect(candidates).not.toHaveBeenCalled();
+      expect(days).not.toHaveBeenCalled();
+      // Another node's first round reads the candidates, but not eli, who was announced.
+      expect(await node(() => {}).sweep(now + 120_000)).toBe(0);
+      expect(candidates).toHaveBeenCalled();
+      expect(days).not.toHaveBeenCalled();
+      // The next period: the first node sweeps again.
+      candidates.mockClear();
+      expect(await sweeper.sweep(now + 24 * 3_600_000)).toBe(0);
+      expect(candidates).toHaveBeenCalled();
+    } finally {
+      candidates.mockRestore();
+      days.mockRestore();
+    }
   });
 });
