@@ -115,8 +115,8 @@ export class ActionDecider {
       const streaks = await this.countStreaks(context, party, userEntry, decision);
       const changes = await applyDecision(context, party, userEntry, decision, outcome);
       if (streaks !== undefined) keepStreaks(userEntry, outcome, streaks);
-      // Kept (possibly empty) on every recorded action of a user: a reversal un-counts exactly it.
-      if (party.type === 'user') outcome.streakDays = streaks?.days ?? [];
+      // Kept with the event when the action counted some: a reversal un-counts exactly those.
+      if (streaks !== undefined && streaks.days.length > 0) outcome.streakDays = streaks.days;
       changes.push({ kind: 'action', action: action.name, value: event.value, at: event.timestamp });
       writes.addScores(party.siteId, party.id, LeaderboardService.deltas(snapshot.program, party.type, new Set(groupIds), changes));
       for (const [i, group] of groups.entries()) {

@@ -33,8 +33,7 @@ export interface ActionOutcome {
   hiddenFromUser?: string[];
   /**
    * What the action counted in the user's streaks (docs/streaks.md): kept with the event so that a
-   * reversal un-counts exactly that; never sent. Present (possibly empty) on every recorded action
-   * of a user stored since it was kept.
+   * reversal un-counts exactly that; never sent. Absent when it counted none.
    */
   streakDays?: StreakDayCounted[];
 }

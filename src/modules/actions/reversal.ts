@@ -179,7 +179,7 @@ export class ReversalService {
         );
       }
       changes.get(partyName(user))?.push({ kind: 'action', action: event.action, value: Number(event.value), at: Number(event.occurred_at), undo: true });
-      uncountStreaks(snapshot, writes, user, { action: event.action }, Number(event.occurred_at), Number(event.received_at), kept);
+      uncountStreaks(writes, user, { action: event.action }, kept);
       await this.settleUser(locked, snapshot, user, result, { reversedEventId: eventId });
     }
     writes.markReversed(siteId, eventId, now, JSON.stringify(result));
@@ -195,14 +195,13 @@ export class ReversalService {
     completion: Completion,
     changes: ScoreChange[],
     /** The streak days its event kept it counted (read here when not given: a completion removed on its own). */
-    kept?: { days: StreakDayCounted[] | undefined },
+    kept?: { days: StreakDayCounted[] },
   ): Promise<RemovedCompletion> {
     const { trx, writes, now } = locked;
     const { siteId } = party;
     const completedAt = Number(completion.completed_at);
     writes.removeCompletion(siteId, completion.completion_id, now);
-    const streakDays = kept !== undefined ? kept.days : party.type === 'user' ? await this.keptFor(locked, completion) : undefined;
-    uncountStreaks(snapshot, writes, party, { missionId: completion.mission_id }, completedAt, Number(completion.recorded_at), streakDays);
+    if (party.type === 'user') uncountStreaks(writes, party, { missionId: completion.mission_id }, kept?.days ?? (await this.keptFor(locked, completion)));
     // The credits go back in full, dated like the credits, so that caps give the allowance back
     // in the day and year they were taken from.
     const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);
@@ -238,10 +237,10 @@ export class ReversalService {
     };
   }
 
-  /** The streak days the completion's event kept it counted (undefined: stored before they were kept). */
-  private async keptFor(locked: Locked, completion: Completion): Promise<StreakDayCounted[] | undefined> {
+  /** The streak days the completion's event kept it counted. */
+  private async keptFor(locked: Locked, completion: Completion): Promise<StreakDayCounted[]> {
     const event = await this.repository.findEvent(locked.trx, completion.site_id, completion.event_id);
-    return event === undefined ? undefined : keptStreakDays(event);
+    return event === undefined ? [] : keptStreakDays(event);
   }
 
   /** Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap totals of the day and year it was earned in. */
@@ -377,9 +376,9 @@ function previewOf(reversal: Reversal, writes: WriteSet, scores: readonly ScoreR
   return { ...reversal, badgesTakenBack, boardScores };
 }
 
-/** The streak days the event kept it counted (docs/streaks.md); undefined for an event stored before they were kept. */
-function keptStreakDays(event: ActionEventsTable): StreakDayCounted[] | undefined {
-  return (JSON.parse(event.outcome) as ActionOutcome).streakDays;
+/** The streak days the event kept it counted (docs/streaks.md); none when it kept none. */
+function keptStreakDays(event: ActionEventsTable): StreakDayCounted[] {
+  return (JSON.parse(event.outcome) as ActionOutcome).streakDays ?? [];
 }
 
 function emptyReversal(eventId?: string): Reversal {

@@ -221,32 +221,19 @@ export function userStreakDays(trx: Trx, snapshot: ProgramSnapshot, userId: stri
 /**
  * Takes back what a reversed action or a removed completion counted (one action less in its day;
  * the day stops counting at none), into the reversal's write set: exactly what the event kept it
- * counted (`kept`: its outcome's streakDays; for a completion, one of its mission's). An event
- * stored without them (logged before they were kept) is taken back as the program now says.
- * Milestones paid stay paid (docs/streaks.md).
+ * counted (`kept`: its outcome's streakDays; for a completion, one of its mission's), whatever the
+ * program or its time zone say since. Milestones paid stay paid (docs/streaks.md).
  */
 export function uncountStreaks(
-  snapshot: ProgramSnapshot,
   writes: WriteSet,
   party: PartyKey,
   counted: { action: string } | { missionId: string },
-  timestamp: number,
-  recordedAt: number,
-  kept: readonly StreakDayCounted[] | undefined,
+  kept: readonly StreakDayCounted[],
 ): void {
-  if (party.type !== 'user') return;
-  if (kept !== undefined) {
-    for (const day of kept) {
-      const actions = 'action' in counted ? (day.action ?? 0) : Math.min(1, day.missions?.[counted.missionId] ?? 0);
-      if (actions > 0) writes.uncountStreakDay(party, day.streakId, day.day, actions);
-    }
-    return;
+  for (const day of kept) {
+    const actions = 'action' in counted ? (day.action ?? 0) : Math.min(1, day.missions?.[counted.missionId] ?? 0);
+    if (actions > 0) writes.uncountStreakDay(party, day.streakId, day.day, actions);
   }
-  if (snapshot.program.streaks === undefined || snapshot.program.streaks.length === 0) return;
-  const index = indexOf(snapshot.program);
-  const streaks = 'action' in counted ? index.byAction.get(counted.action.toLowerCase()) : index.byMission.get(counted.missionId);
-  const day = countedDay(timestamp, recordedAt, snapshot.program.site.timezone);
-  for (const streak of streaks ?? []) writes.uncountStreakDay(party, streak.id, day);
 }
 
 /**

@@ -4,8 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 
-/** An action's stored outcome that lists the streak days it counted (ActionOutcome.streakDays), and one that lists some. */
-const STREAK_DAYS_LISTED = '%"streakDays":%';
+/** An action's stored outcome that kept the streak days it counted (ActionOutcome.streakDays). */
 const STREAK_DAYS_KEPT = '%"streakDays":[{%';
 
 export class VerifyRepository {
@@ -107,54 +106,29 @@ export class VerifyRepository {
     return this.db.selectFrom('streak_days').select(['user_id', 'streak_id', 'day', 'actions']).where('site_id', '=', siteId).execute();
   }
 
-  /**
-   * The users' live recorded actions that kept the streak days they counted (docs/streaks.md), and
-   * those of these names (lower-cased) stored before the days were kept: when, and their outcome.
-   */
-  liveActions(siteId: string, actions: readonly string[]) {
+  /** The users' live recorded actions that kept the streak days they counted (docs/streaks.md), with their outcome. */
+  liveActions(siteId: string) {
     return this.db
       .selectFrom('action_events')
-      .select(['party_id', 'event_id', 'action', 'occurred_at', 'received_at', 'outcome'])
+      .select(['party_id', 'event_id', 'outcome'])
       .where('site_id', '=', siteId)
       .where('party_type', '=', 'user')
       .where('recorded', '=', 1)
       .where('reversed_at', 'is', null)
-      .where((eb) =>
-        actions.length === 0
-          ? eb('outcome', 'like', STREAK_DAYS_KEPT)
-          : eb.or([
-              eb('outcome', 'like', STREAK_DAYS_KEPT),
-              eb.and([eb('outcome', 'not like', STREAK_DAYS_LISTED), eb(sql<string>`lower(action)`, 'in', actions)]),
-            ]),
-      )
+      .where('outcome', 'like', STREAK_DAYS_KEPT)
       .execute();
   }
 
-  /**
-   * The users' live completions whose event kept streak days (`kept` 1), and those of these missions
-   * whose event was stored before the days were kept (`kept` 0): when, and their event.
-   */
-  streakCompletions(siteId: string, missionIds: readonly string[]) {
-    const outcome = sql<string>`coalesce(e.outcome, '')`;
+  /** The users' live completions whose event kept streak days: their mission and event. */
+  streakCompletions(siteId: string) {
     return this.db
       .selectFrom('mission_completions as c')
-      .leftJoin('action_events as e', (join) => join.onRef('e.site_id', '=', 'c.site_id').onRef('e.event_id', '=', 'c.event_id'))
-      .select([
-        'c.party_id',
-        'c.mission_id',
-        'c.event_id',
-        'c.completed_at',
-        'c.recorded_at',
-        sql<number>`case when ${outcome} like ${STREAK_DAYS_LISTED} then 1 else 0 end`.as('kept'),
-      ])
+      .innerJoin('action_events as e', (join) => join.onRef('e.site_id', '=', 'c.site_id').onRef('e.event_id', '=', 'c.event_id'))
+      .select(['c.mission_id', 'c.event_id'])
       .where('c.site_id', '=', siteId)
       .where('c.party_type', '=', 'user')
       .where('c.removed_at', 'is', null)
-      .where((eb) =>
-        missionIds.length === 0
-          ? eb(outcome, 'like', STREAK_DAYS_KEPT)
-          : eb.or([eb(outcome, 'like', STREAK_DAYS_KEPT), eb.and([eb(outcome, 'not like', STREAK_DAYS_LISTED), eb('c.mission_id', 'in', missionIds)])]),
-      )
+      .where('e.outcome', 'like', STREAK_DAYS_KEPT)
       .execute();
   }
 

@@ -19,7 +19,6 @@ import { replayLots, type LedgerMove } from '../../engine/elements/expiry.js';
 // - streaks: each counted day's count from the live actions and completions that count for it,
 //   and each streak credit against a milestone paid (docs/streaks.md).
 import { calendarWindow, dayOfNumber } from '../../engine/calendar.js';
-import { countedDay } from '../../engine/elements/streaks.js';
 import type { StreakDayCounted } from '../streaks/service.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import type { Db } from '../../db/index.js';
@@ -107,63 +106,39 @@ export class VerifyService {
     await this.#verifyAwards(siteId, drift);
     await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
     verifyExpiries(ledger.expiring, drift);
-    await this.#verifyStreaks(siteId, snapshot, drift);
+    await this.#verifyStreaks(siteId, drift);
   }
 
   /**
-   * Each user's counted streak days from the live actions (or completions) that count for them: the
-   * days each kept it counted (docs/streaks.md); for one stored before those were kept, its day in
-   * the site's time zone by the program as it is, from the user's first stored day of the streak on
-   * (actions logged before the streak existed never counted). And every streak ledger credit
+   * Each user's counted streak days from what the live actions (and their live completions) kept
+   * they counted (docs/streaks.md), whatever the program says since; and every streak ledger credit
    * against a milestone paid.
    */
-  async #verifyStreaks(siteId: string, { program }: ProgramSnapshot, drift: Report): Promise<void> {
-    const streaks = program.streaks ?? [];
+  async #verifyStreaks(siteId: string, drift: Report): Promise<void> {
     const stored = await this.#repository.streakDays(siteId);
-    if (streaks.length > 0 && stored.length > 0) {
-      const timezone = program.site.timezone;
+    if (stored.length > 0) {
       const expected = new Map<string, number>();
       const add = (userId: string, streakId: string, day: number, n: number) => {
         const key = `${userId}\u0000${streakId}\u0000${day}`;
         expected.set(key, (expected.get(key) ?? 0) + n);
       };
-      const count = (userId: string, streakId: string, at: unknown, recordedAt: unknown) =>
-        add(userId, streakId, countedDay(Number(at), Number(recordedAt), timezone), 1);
-      const byAction = streaks.filter((s) => s.action !== undefined);
-      const byMission = streaks.filter((s) => s.mission !== undefined);
       // Per event that kept its streak days: those days, and its live completions per mission.
       const kept = new Map<string, { userId: string; days: StreakDayCounted[]; live: Map<string, number> }>();
-      for (const row of await this.#repository.liveActions(siteId, [...new Set(byAction.map((s) => (s.action as string).toLowerCase()))])) {
-        const days = (JSON.parse(row.outcome) as { streakDays?: StreakDayCounted[] }).streakDays;
-        if (days !== undefined) {
-          for (const day of days) add(row.party_id, day.streakId, day.day, day.action ?? 0);
-          kept.set(row.event_id, { userId: row.party_id, days, live: new Map() });
-        } else {
-          for (const streak of byAction)
-            if ((streak.action as string).toLowerCase() === row.action.toLowerCase()) count(row.party_id, streak.id, row.occurred_at, row.received_at);
-        }
+      for (const row of await this.#repository.liveActions(siteId)) {
+        const days = (JSON.parse(row.outcome) as { streakDays?: StreakDayCounted[] }).streakDays ?? [];
+        for (const day of days) add(row.party_id, day.streakId, day.day, day.action ?? 0);
+        kept.set(row.event_id, { userId: row.party_id, days, live: new Map() });
       }
-      for (const row of await this.#repository.streakCompletions(siteId, [...new Set(byMission.map((s) => s.mission as string))])) {
-        if (Number(row.kept) === 1) {
-          const event = kept.get(row.event_id);
-          event?.live.set(row.mission_id, (event.live.get(row.mission_id) ?? 0) + 1);
-        } else {
-          for (const streak of byMission) if (streak.mission === row.mission_id) count(row.party_id, streak.id, row.completed_at, row.recorded_at);
-        }
+      for (const row of await this.#repository.streakCompletions(siteId)) {
+        const event = kept.get(row.event_id);
+        event?.live.set(row.mission_id, (event.live.get(row.mission_id) ?? 0) + 1);
       }
       for (const { userId, days, live } of kept.values())
         for (const day of days)
           for (const [missionId, n] of Object.entries(day.missions ?? {})) add(userId, day.streakId, day.day, Math.min(n, live.get(missionId) ?? 0));
-      const first = new Map<string, number>();
-      for (const row of stored) {
-        const key = `${row.user_id}\u0000${row.streak_id}`;
-        first.set(key, Math.min(first.get(key) ?? Infinity, Number(row.day)));
-      }
       const actual = new Map(stored.map((row) => [`${row.user_id}\u0000${row.streak_id}\u0000${Number(row.day)}`, Number(row.actions)]));
       for (const key of new Set([...expected.keys(), ...actual.keys()])) {
         const [userId, streakId, day] = key.split('\u0000') as [string, string, string];
-        const from = first.get(`${userId}\u0000${streakId}`);
-        if (from === undefined || Number(day) < from || !streaks.some((s) => s.id === streakId)) continue;
         const want = expected.get(key) ?? 0;
         const have = actual.get(key) ?? 0;
         if (want !== have)

@@ -164,21 +164,23 @@ describe.each(configurations)('streak counting (%s)', (configuration) => {
     expect(await s.verify()).toEqual([]);
   });
 
-  it('an action stored without what it counted (before the record existed) is un-counted as the program says', async () => {
+  it('an action that counts no streak keeps nothing with its event; one that counts keeps its day', async () => {
     const s = await siteWith(program());
     now = Date.parse('2026-09-07T14:00:00Z');
     await s.log('flo', { eventId: 'flo-1' });
-    const event = t.database.db.updateTable('action_events').where('site_id', '=', s.site.siteId).where('event_id', '=', 'flo-1');
-    const [stored] = await t.database.db
+    await s.log('flo', { eventId: 'flo-2' }, 'quiz');
+    const outcomes = await t.database.db
       .selectFrom('action_events')
-      .select('outcome')
+      .select(['event_id', 'outcome'])
       .where('site_id', '=', s.site.siteId)
-      .where('event_id', '=', 'flo-1')
+      .where('party_id', '=', 'flo')
+      .orderBy('event_id')
       .execute();
-    const { streakDays, ...legacy } = JSON.parse(stored?.outcome as string) as Record<string, unknown>;
-    expect(streakDays).toEqual([{ streakId: 's-read', day: Date.parse('2026-09-07') / 86_400_000, action: 1 }]);
-    await event.set({ outcome: JSON.stringify(legacy) }).execute();
-    expect(await s.verify()).toEqual([]);
+    expect(outcomes.map((row) => (JSON.parse(row.outcome) as { streakDays?: unknown }).streakDays)).toEqual([
+      [{ streakId: 's-read', day: Date.parse('2026-09-07') / 86_400_000, action: 1 }],
+      undefined,
+    ]);
+    await s.call('DELETE', '/users/flo/actions/flo-2', s.admin, 200);
     await s.call('DELETE', '/users/flo/actions/flo-1', s.admin, 200);
     expect(await storedDays(s.site, 'flo')).toEqual([['s-read', Date.parse('2026-09-07') / 86_400_000, 0]]);
     expect(await s.verify()).toEqual([]);
