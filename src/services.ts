@@ -287,7 +287,7 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
   return {
     actions,
     imports: new ImportService(actions),
-    reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, groups, clock),
+    reversals: new ReversalService(database, actionsRepository, ledger, programs, leaderboards, groups, clock, expiry),
     points,
     customLevels: new CustomLevelsService(database, ledger, programs, clock),
     profiles,

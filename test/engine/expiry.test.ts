@@ -2,7 +2,7 @@
 // credits, debits and reversals; afterDays rounded to the end of a local day (time zones, DST);
 // a fixed date; a negative balance never expires; verify's check of written expiries.
 import { describe, expect, it } from 'vitest';
-import { dueExpiries, expiredBefore, expiresAt, nextExpiry, replayLots, type LedgerMove } from '../../src/engine/elements/expiry.js';
+import { dueExpiries, expiredBefore, expiresAt, nextExpiry, replayLots, reversibleAmount, type LedgerMove } from '../../src/engine/elements/expiry.js';
 
 const at = (iso: string) => Date.parse(iso);
 const credit = (amount: number, when: string, causeId = `c${when}`): LedgerMove => ({ amount, recordedAt: at(when), cause: 'mission', causeId });
@@ -107,6 +107,36 @@ describe('replayLots', () => {
       { ...debit(14, '2026-02-01', 'expiry', 'x'), earnedBefore: at('2026-01-02') },
     ]);
     expect(wrong.mismatches).toEqual([{ causeId: 'x', expired: 14, expected: 10 }]);
+  });
+});
+
+describe('reversibleAmount', () => {
+  const expire = (amount: number, when: string): LedgerMove => debit(amount, when, 'expiry', 'x');
+  it.each([
+    { name: 'nothing expired: the whole credit', moves: [credit(100, '2026-01-01', 'a')], reversible: 100 },
+    { name: 'the credit expired: nothing', moves: [credit(100, '2026-01-01', 'a'), expire(100, '2026-02-01')], reversible: 0 },
+    {
+      name: 'partly spent, the rest expired: the spent part only',
+      moves: [credit(100, '2026-01-01', 'a'), debit(30, '2026-01-05'), expire(70, '2026-02-01')],
+      reversible: 30,
+    },
+    {
+      name: 'an older lot expired, not this credit: the whole credit',
+      moves: [credit(50, '2026-01-01', 'old'), credit(100, '2026-01-20', 'a'), expire(50, '2026-02-01')],
+      reversible: 100,
+    },
+    {
+      name: 'an expiry that took an older lot and part of this one',
+      moves: [credit(50, '2026-01-01', 'old'), credit(100, '2026-01-01T12:00:00Z', 'a'), debit(20, '2026-01-10'), expire(130, '2026-02-01')],
+      reversible: 0,
+    },
+    {
+      name: 'a credit that repaid debt expires only its lot',
+      moves: [debit(40, '2026-01-01'), credit(100, '2026-01-02', 'a'), expire(60, '2026-02-03')],
+      reversible: 40,
+    },
+  ])('$name → $reversible', ({ moves, reversible }) => {
+    expect(reversibleAmount(replayLots(moves), 'a', 100)).toBe(reversible);
   });
 });
 

@@ -44,6 +44,8 @@ export interface Lots {
   debt: number;
   /** Expiry entries that did not take exactly what remained earned before their instant (`questline verify`). */
   mismatches: Array<{ causeId: string; expired: number; expected: number }>;
+  /** Per credit (its causeId), how many of its points expired: a reversal no longer takes those back. */
+  expired: Map<string, number>;
 }
 
 /** Points that expire together: every lot earned before `earnedBefore` that remains at `at`. */
@@ -80,14 +82,15 @@ export function expiredBefore(rule: ExpiryRule, now: number, timeZone: string): 
   return -Infinity;
 }
 
-/** Takes `amount` from the lots, oldest first; what no lot holds becomes debt. */
-function consume(state: Lots, amount: number): void {
+/** Takes `amount` from the lots, oldest first; what no lot holds becomes debt. An expiry's takings are counted per credit. */
+function consume(state: Lots, amount: number, expiry: boolean): void {
   let left = amount;
   while (left > 0 && state.lots.length > 0) {
     const lot = state.lots[0]!;
     const taken = Math.min(lot.remaining, left);
     lot.remaining -= taken;
     left -= taken;
+    if (expiry) state.expired.set(lot.causeId, (state.expired.get(lot.causeId) ?? 0) + taken);
     if (lot.remaining === 0) state.lots.shift();
   }
   state.debt += left;
@@ -100,7 +103,7 @@ function consume(state: Lots, amount: number): void {
  * never linger in an older lot's place), then the oldest lots.
  */
 export function replayLots(moves: Iterable<LedgerMove>): Lots {
-  const state: Lots = { lots: [], debt: 0, mismatches: [] };
+  const state: Lots = { lots: [], debt: 0, mismatches: [], expired: new Map() };
   for (const move of moves) {
     if (move.amount > 0) {
       const repaid = Math.min(state.debt, move.amount);
@@ -124,9 +127,18 @@ export function replayLots(moves: Iterable<LedgerMove>): Lots {
       }
       state.lots = state.lots.filter((lot) => lot.remaining > 0);
     }
-    consume(state, left);
+    consume(state, left, move.cause === 'expiry');
   }
   return state;
+}
+
+/**
+ * What a reversal of a credit takes back (docs/points.md): the credit less what of it has
+ * expired, so that expired points are not taken a second time. What of it was spent is taken
+ * back (the balance may go below zero), as in a category without expiry.
+ */
+export function reversibleAmount(state: Lots, causeId: string, credited: number): number {
+  return Math.max(0, credited - (state.expired.get(causeId) ?? 0));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Reversals (SPEC §12): an admin takes back a recorded action, or the latest completion of a
 // mission, with every effect, in one transaction with the user and the groups the action involved
-// locked. A removed completion's points are debited in full (the balance may go below zero), its
+// locked. A removed completion's points are debited in full (the balance may go below zero; what
+// of them expired is not taken again, docs/points.md), its
 // badge leaves the trophy case when nothing that awarded it is left (its other live completions, a
 // streak milestone, a prize), its supply unit returns, its
 // mission's progress restarts from zero, the level follows the lifetime points again, boards lose
@@ -18,6 +19,7 @@ import { uuidv7 } from '../../uuid.js';
 import { mirrorPoints } from '../ledger/award-entries.js';
 import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
+import type { ExpiryService } from '../expiry/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { uncountStreaks, type StreakDayCounted } from '../streaks/service.js';
@@ -75,6 +77,7 @@ export class ReversalService {
     private readonly leaderboards: LeaderboardService,
     private readonly groups: GroupService,
     private readonly clock: () => number,
+    private readonly expiry?: Pick<ExpiryService, 'reversible'>,
   ) {}
 
   /**
@@ -203,15 +206,20 @@ export class ReversalService {
     writes.removeCompletion(siteId, completion.completion_id, now);
     if (party.type === 'user') uncountStreaks(writes, party, { missionId: completion.mission_id }, kept?.days ?? (await this.keptFor(locked, completion)));
     // The credits go back in full, dated like the credits, so that caps give the allowance back
-    // in the day and year they were taken from.
+    // in the day and year they were taken from; what of them expired is not taken a second time.
     const credits = await this.repository.completionCredits(trx, siteId, completion.completion_id);
     const points: Array<{ category: string; amount: number }> = [];
     for (const credit of credits) {
-      const amount = Number(credit.credited);
+      const credited = Number(credit.credited);
+      const amount =
+        this.expiry === undefined || credited <= 0
+          ? credited
+          : await this.expiry.reversible(trx, snapshot, party, credit.category, completion.completion_id, credited);
       points.push({ category: credit.category, amount });
-      if (amount === 0) continue;
-      await this.debit(locked, snapshot, party, completion, credit.category, amount);
-      changes.push({ kind: 'points', category: credit.category, amount, at: completedAt, undo: true });
+      if (amount !== 0) await this.debit(locked, snapshot, party, completion, credit.category, amount);
+      if (credited === 0) continue;
+      // Boards lose the whole earning: an expiry never lowered a score.
+      changes.push({ kind: 'points', category: credit.category, amount: credited, at: completedAt, undo: true });
     }
     changes.push({ kind: 'completion', at: completedAt, undo: true });
     if (completion.badge_id !== null) await this.recountTrophy(locked, party, completion.badge_id);

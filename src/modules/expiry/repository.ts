@@ -36,6 +36,21 @@ export class ExpiryRepository {
       .execute();
   }
 
+  /** Whether the party has an expiry entry in the category (points of it expired under a rule since removed). */
+  async hasExpiry(trx: Trx, party: PartyKey, category: string): Promise<boolean> {
+    const row = await trx.db
+      .selectFrom('points_ledger')
+      .select('entry_id')
+      .where('site_id', '=', party.siteId)
+      .where('party_type', '=', party.type)
+      .where('party_id', '=', party.id)
+      .where('category', '=', category)
+      .where('cause', '=', 'expiry')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Up to `limit` parties with points in the category that earned some before `earnedBefore` and
    * after their last sweep's mark: those that may have points to expire.

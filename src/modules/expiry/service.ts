@@ -6,8 +6,17 @@
 // sweeps, or a sweep and a spend, are serialized on the party, and the later one replays the
 // ledger as the earlier left it, so an expiry is never written twice and a spend never spends
 // points the sweep expired.
-import { dueExpiries, expiredBefore, nextExpiry, replayLots, type ExpiringSoon, type ExpiryRule, type LedgerMove } from '../../engine/elements/expiry.js';
-import type { Db } from '../../db/index.js';
+import {
+  dueExpiries,
+  expiredBefore,
+  nextExpiry,
+  replayLots,
+  reversibleAmount,
+  type ExpiringSoon,
+  type ExpiryRule,
+  type LedgerMove,
+} from '../../engine/elements/expiry.js';
+import type { Db, Trx } from '../../db/index.js';
 import type { PointsLedgerTable } from '../../db/schema.js';
 import { Periodic } from '../../infra/periodic.js';
 import { uuidv7 } from '../../uuid.js';
@@ -93,6 +102,18 @@ export class ExpiryService {
       soon.set(category.name, next === null ? null : { amount: next.amount, date: new Date(next.at).toISOString() });
     }
     return soon;
+  }
+
+  /**
+   * What a reversal of a credit of the party takes back (docs/points.md): the credit less what of
+   * it has expired. Replays the party's ledger in the category (under the caller's lock) only when
+   * the category has an expiry rule or the party has an expiry in it; otherwise the whole credit.
+   */
+  async reversible(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, category: string, causeId: string, credited: number): Promise<number> {
+    const rule = snapshot.program.pointCategories.find((c) => c.name === category)?.expiry;
+    if (rule === undefined && !(await this.#repository.hasExpiry(trx, party, category))) return credited;
+    const lots = replayLots((await this.#repository.moves(trx, party, [category])).map(toMove));
+    return reversibleAmount(lots, causeId, credited);
   }
 
   /** One round: every site's due expiries as of `now`. Returns how many expiry entries it wrote. */

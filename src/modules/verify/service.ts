@@ -4,7 +4,7 @@
 // - the daily and yearly totals caps are checked against, from the ledger's mission credits and
 //   their reversals, in the site's time zone;
 // - every completion's credits against its state: a removed completion's credits are reversed in
-//   full, a live one's not at all;
+//   full (less what of them had expired), a live one's not at all;
 // - the number of live completions per mission against its repeat rules, and supply used;
 // - trophy cases from the live completions that awarded each badge, and the prizes that did;
 // - each closed leaderboard window's ranks and prizes from its kept results, and what the ledger
@@ -15,7 +15,7 @@
 // - award account balances from their statements, and each redeemed on-the-spot code's credit;
 // - point expiries: each party's lots replayed oldest first (docs/points.md), every expiry entry
 //   against what remained then of the points earned before its instant.
-import { replayLots, type LedgerMove } from '../../engine/elements/expiry.js';
+import { replayLots, type LedgerMove, type Lots } from '../../engine/elements/expiry.js';
 // - streaks: each counted day's count from the live actions and completions that count for it,
 //   and each streak credit against a milestone paid (docs/streaks.md).
 import { calendarWindow, dayOfNumber } from '../../engine/calendar.js';
@@ -99,13 +99,14 @@ export class VerifyService {
     const ledger = await this.#readLedger(siteId, snapshot.engine.timezone, expiringCategories, report);
     await this.#verifyBalances(siteId, ledger.balances, report, drift);
     await this.#verifyCapTotals(siteId, ledger.capTotals, drift);
-    await this.#verifyCompletionCredits(siteId, report, drift);
+    const replayed = replayExpiring(ledger.expiring);
+    await this.#verifyCompletionCredits(siteId, expiredCredits(replayed), report, drift);
     await this.#verifyRepeatsAndSupply(siteId, snapshot.missionsById, drift);
     await this.#verifyTrophies(siteId, await verifyPrizes(this.#repository, siteId, drift), drift);
     await this.#verifyRecognitions(siteId, drift);
     await this.#verifyAwards(siteId, drift);
     await this.#verifyLevels(siteId, snapshot, ledger.balances, drift);
-    verifyExpiries(ledger.expiring, drift);
+    verifyExpiries(replayed, drift);
     await this.#verifyStreaks(siteId, drift);
   }
 
@@ -248,11 +249,12 @@ export class VerifyService {
     }
   }
 
-  /** Each completion's credits: reversed in full when it was removed, untouched while it lives. */
-  async #verifyCompletionCredits(siteId: string, report: VerifyReport, drift: Report): Promise<void> {
+  /** Each completion's credits: reversed in full (less what of them had expired) when it was removed, untouched while it lives. */
+  async #verifyCompletionCredits(siteId: string, expired: ReadonlyMap<string, number>, report: VerifyReport, drift: Report): Promise<void> {
     const completionCredits = await this.#repository.completionCredits(siteId);
     for (const row of completionCredits) {
-      const expected = row.removed_at === null ? 0 : -Number(row.credited);
+      const gone = expired.get(`${row.party_type}:${row.party_id}\u0000${row.completion_id}`) ?? 0;
+      const expected = row.removed_at === null ? 0 : -(Number(row.credited) - gone);
       if (Number(row.reversed) !== expected) {
         drift({
           check: 'completion_points',
@@ -446,12 +448,31 @@ function iso(ms: unknown): string {
   return new Date(Number(ms)).toISOString();
 }
 
-/** Every party's expiries against the oldest-first replay of its entries, in the order they were written. */
-function verifyExpiries(expiring: LedgerTotals['expiring'], drift: Report): void {
+/** Per `party\u0000category`, the oldest-first replay of its entries, in the order they were written. */
+function replayExpiring(expiring: LedgerTotals['expiring']): Map<string, Lots> {
+  const replayed = new Map<string, Lots>();
   for (const [key, moves] of expiring) {
     moves.sort((a, b) => a.recordedAt - b.recordedAt || (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
+    replayed.set(key, replayLots(moves));
+  }
+  return replayed;
+}
+
+/** Per `party\u0000causeId`, how many of the credit's points expired (in every category): a reversal does not take those back. */
+function expiredCredits(replayed: ReadonlyMap<string, Lots>): Map<string, number> {
+  const expired = new Map<string, number>();
+  for (const [key, lots] of replayed) {
+    const [party] = key.split('\u0000') as [string];
+    for (const [causeId, amount] of lots.expired) expired.set(`${party}\u0000${causeId}`, (expired.get(`${party}\u0000${causeId}`) ?? 0) + amount);
+  }
+  return expired;
+}
+
+/** Every party's expiries against the oldest-first replay of its entries. */
+function verifyExpiries(replayed: ReadonlyMap<string, Lots>, drift: Report): void {
+  for (const [key, lots] of replayed) {
     const [subject, category] = key.split('\u0000') as [string, string];
-    for (const mismatch of replayLots(moves).mismatches) {
+    for (const mismatch of lots.mismatches) {
       drift({
         check: 'expiry',
         subject,

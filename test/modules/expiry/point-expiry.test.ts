@@ -128,6 +128,54 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect(await verify()).toEqual([]);
   });
 
+  it('a reversal does not take back points of its credit that already expired', async () => {
+    now = START;
+    body(await call('POST', '/users/rex/actions', await t.token(site.app), { action: 'read_article', eventId: 'rex-read' }), 201);
+    const earned = (await balance('rex')).balance;
+    expect(earned).toBeGreaterThan(3);
+    await adjust('rex', -3);
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    await node().sweepSite(site.siteId, now);
+    expect((await expiries('rex')).map((e) => e.amount)).toEqual([-(earned - 3)]);
+    expect((await balance('rex')).balance).toBe(0);
+    // The 3 spent are taken back (as without expiry); the expired rest is not taken a second time.
+    const reversal = body<{ pointsDebited: Array<{ category: string; amount: number }> }>(await call('DELETE', '/users/rex/actions/rex-read', await admin()));
+    expect(reversal.pointsDebited).toEqual([{ category: 'Points', amount: 3 }]);
+    expect((await balance('rex')).balance).toBe(-3);
+    const history = body<PointEntry[]>(await call('GET', '/admin/users/rex/point-history', await admin()));
+    expect(history.filter((e) => e.cause === 'reversal').map((e) => e.amount)).toEqual([-3]);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('questline verify reports a reversal that took back points that had expired', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    body(await call('POST', '/users/sam/actions', await t.token(other.app), { action: 'read_article', eventId: 'sam-read' }), 201);
+    const earned = (await balance('sam', other)).balance;
+    await adjust('sam', -3, 'Points', other);
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    await node().sweepSite(other.siteId, now);
+    body(await call('DELETE', '/users/sam/actions/sam-read', await admin(other)));
+    expect(await verify(other)).toEqual([]);
+    // Make the reversal what it was before the rule: the credit in full, the balance agreeing with the ledger.
+    await t.database.db
+      .updateTable('points_ledger')
+      .set({ credited: -earned, requested: -earned })
+      .where('site_id', '=', other.siteId)
+      .where('cause', '=', 'reversal')
+      .execute();
+    await t.database.db
+      .updateTable('point_balances')
+      .set({ balance: -earned })
+      .where('site_id', '=', other.siteId)
+      .where('party_id', '=', 'sam')
+      .where('category', '=', 'Points')
+      .execute();
+    // (Lifetime and cap totals follow the tampered entry too; the reversal itself is the finding.)
+    expect(await verify(other)).toContainEqual(expect.objectContaining({ check: 'completion_points', subject: 'user:sam', expected: -3, actual: -earned }));
+  });
+
   it('a negative balance expires nothing, and says nothing expires', async () => {
     now = START;
     await adjust('neg', 10);
