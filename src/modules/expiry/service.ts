@@ -47,9 +47,14 @@ const toMove = (row: MoveRow): LedgerMove => ({
 
 type Category = ProgramDocument['pointCategories'][number];
 
-/** The categories of the program with an expiry rule. */
+/**
+ * The categories of the program with an expiry rule. Never the award category: its spend is in the
+ * award account, which a replay of the points ledger does not see, so validation refuses a rule
+ * on it, and one a program stored before that refusal still holds expires nothing (docs/points.md).
+ */
 function expiring(snapshot: ProgramSnapshot): Array<Category & { expiry: ExpiryRule }> {
-  return snapshot.program.pointCategories.filter((c): c is Category & { expiry: ExpiryRule } => c.expiry !== undefined);
+  const award = snapshot.program.awardSettings?.pointCategory;
+  return snapshot.program.pointCategories.filter((c): c is Category & { expiry: ExpiryRule } => c.expiry !== undefined && c.name !== award);
 }
 
 export class ExpiryService {

@@ -250,6 +250,14 @@ function exchanges(program: ProgramDocument, check: Checks): void {
 function awardSettings(program: ProgramDocument, check: Checks): void {
   if (program.awardSettings === undefined) return;
   check.ref('awardSettings.pointCategory', check.categories, program.awardSettings.pointCategory, 'point category');
+  // Purchases and gifts debit the award account only: the expiry replay of the category would not
+  // see that spend and expire the points again (docs/points.md). Both sides of the conflict are named.
+  const name = program.awardSettings.pointCategory;
+  const index = program.pointCategories.findIndex((c) => c.name === name && c.expiry !== undefined);
+  if (index >= 0) {
+    check.fail(`pointCategories.${index}.expiry`, `"${name}" is the award category (awardSettings.pointCategory), whose points cannot expire`);
+    check.fail('awardSettings.pointCategory', `"${name}" has an expiry rule; the award category's points cannot expire`);
+  }
   check.unique('awardSettings.marketplaces', program.awardSettings.marketplaces, (m) => m.type);
 }
 

@@ -260,6 +260,53 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     ]);
   });
 
+  it('refuses an expiry rule on the award category, whichever side is written', async () => {
+    const other = await t.createSite();
+    const program = expiringProgram();
+    const award = program.pointCategories.findIndex((c) => c.name === 'Award');
+    program.pointCategories[award] = { ...program.pointCategories[award], expiry: { afterDays: 30 } };
+    const whole = expectProblem(await call('PUT', '/admin/program', await admin(other), program), 422, 'program_invalid');
+    expect(whole.errors.map((e: { path: string }) => e.path)).toEqual([`pointCategories.${award}.expiry`, 'awardSettings.pointCategory']);
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    // The category written alone, then award settings naming a category that expires.
+    const category = expectProblem(
+      await call('PUT', '/admin/point-categories/Award', await admin(other), { name: 'Award', expiry: { afterDays: 30 } }),
+      422,
+      'program_invalid',
+    );
+    expect(category.errors.map((e: { path: string }) => e.path)).toContain('expiry');
+    const settings = body<Record<string, unknown>>(await call('GET', '/admin/award-settings', await admin(other)));
+    const moved = expectProblem(
+      await call('PUT', '/admin/award-settings', await admin(other), { ...settings, pointCategory: 'Points' }),
+      422,
+      'program_invalid',
+    );
+    expect(moved.errors.map((e: { path: string }) => e.path)).toContain('pointCategory');
+  });
+
+  it('a program stored before the rule, with expiry on the award category, expires nothing of it', async () => {
+    const other = await t.createSite();
+    const program = expiringProgram();
+    body(await call('PUT', '/admin/program', await admin(other), program));
+    now = START;
+    await adjust('ivy', 100, 'Award', other);
+    body(await call('POST', '/admin/users/ivy/award-debits', await admin(other), { kind: 'purchase', amount: 100, reference: 'order-1' }), 201);
+    // The stored program as it could be written before the rule: Award with an expiry.
+    const stored = await t.app.services.programs.snapshot(other.siteId);
+    const conflicting = structuredClone(stored);
+    conflicting.program.pointCategories = conflicting.program.pointCategories.map((c) => (c.name === 'Award' ? { ...c, expiry: { afterDays: 30 } } : c));
+    const sweeper = new ExpiryService(t.database.db, { snapshot: () => Promise.resolve(conflicting) }, t.app.services.actions, {
+      clock: () => now,
+      sweepIntervalMs: 60_000,
+      onError: () => {},
+    });
+    now = START + 40 * DAY;
+    expect(await sweeper.sweepSite(other.siteId, now)).toBe(0);
+    const account = body<{ available: number }>(await call('GET', '/users/ivy/award-balance', await t.token(other.app, 'ivy')));
+    expect(account.available).toBe(0);
+    expect(await expiries('ivy', other)).toEqual([]);
+  });
+
   it('refuses another user’s balance to a user-level token', async () => {
     expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
   });

@@ -392,6 +392,25 @@ describe('validateProgram: errors', () => {
     ).toBe(true);
   });
 
+  it('422 program_invalid: an expiry rule on the award category, named on both sides', () => {
+    const result = failure(edited((p) => (p.pointCategories[2].expiry = { afterDays: 30 })));
+    expect(result).toMatchObject({ code: 'program_invalid', status: 422 });
+    expect(result.errors).toEqual([
+      { path: 'pointCategories.2.expiry', message: expect.stringMatching(/"Award" is the award category.*cannot expire/) },
+      { path: 'awardSettings.pointCategory', message: expect.stringMatching(/"Award" has an expiry rule/) },
+    ]);
+    // Award settings moved to a category that expires: the same conflict.
+    const moved = failure(
+      edited((p) => {
+        p.pointCategories[1].expiry = { date: '2026-12-31T23:59:59' };
+        p.awardSettings.pointCategory = 'Coins';
+      }),
+    );
+    expect(moved.errors.map((e) => e.path)).toEqual(['pointCategories.1.expiry', 'awardSettings.pointCategory']);
+    // Expiry on another category is fine.
+    expect(() => validateProgram(edited((p) => (p.pointCategories[1].expiry = { afterDays: 30 })))).not.toThrow();
+  });
+
   it('follows a prerequisite cycle through 10,000 missions without exhausting the stack, and reports it once, shortened', () => {
     const result = failure({
       ...minimal,
