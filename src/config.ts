@@ -54,6 +54,8 @@ export interface Config {
   analyticsFoldMs: number;
   /** How often a server expires the points that are due (src/modules/expiry/service.ts), ms. */
   pointExpirySweepMs: number;
+  /** How long after an expiry instant the sweep waits before acting on it (clock skew between nodes, writes in flight; docs/points.md), ms. */
+  pointExpiryGraceMs: number;
   /** How often a server sweeps streaks for periods that ended without an action (streak.frozen, streak.broken; docs/streaks.md), ms. */
   streakSweepMs: number;
   /** How often a server closes the leaderboard windows that ended, and how long after their end (src/modules/leaderboard-results/), ms. */
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     partyCacheSize: read.integer('PARTY_CACHE_SIZE', 50_000, 1),
     analyticsFoldMs: read.integer('ANALYTICS_FOLD_MS', 2_000, 100, 3_600_000),
     pointExpirySweepMs: read.integer('POINT_EXPIRY_SWEEP_MS', 60_000, 1_000, 86_400_000),
+    pointExpiryGraceMs: read.integer('POINT_EXPIRY_GRACE_MS', 60_000, 0, 86_400_000),
     streakSweepMs: read.integer('STREAK_SWEEP_MS', 60_000, 100, 3_600_000),
     leaderboardCloseMs: read.integer('LEADERBOARD_CLOSE_MS', 60_000, 100, 3_600_000),
     leaderboardCloseGraceMs: read.integer('LEADERBOARD_CLOSE_GRACE_MS', 600_000, 0, 7 * 86_400_000),

@@ -274,6 +274,7 @@ function domainServices(config: Config, { database, clock, onError }: ServiceDep
   const expiry = new ExpiryService(database.db, programs, actions, {
     clock,
     sweepIntervalMs: config.pointExpirySweepMs,
+    graceMs: config.pointExpiryGraceMs,
     onError: (error) => onError(error, 'point expiry sweep failed'),
   });
   const profiles = new ProfileService(database.db, programs, expiry, clock);

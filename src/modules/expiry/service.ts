@@ -32,6 +32,12 @@ export interface ExpiryOptions {
   clock: () => number;
   /** How often the background sweep runs (ms). */
   sweepIntervalMs: number;
+  /**
+   * How long after an expiry instant the sweep waits before acting on it (ms, POINT_EXPIRY_GRACE_MS;
+   * 0 when absent): a credit recorded just before the instant by a node whose clock is behind, or
+   * committed after a sweep passed the party, is still expired with the others.
+   */
+  graceMs?: number;
   onError: (error: unknown) => void;
 }
 
@@ -101,10 +107,12 @@ export class ExpiryService {
       categories.map((c) => c.name),
     );
     const zone = snapshot.program.site.timezone;
+    const now = this.options.clock();
     for (const category of categories) {
       const lots = replayLots(rows.filter((row) => row.category === category.name).map(toMove));
       const next = nextExpiry(lots, category.expiry, zone);
-      soon.set(category.name, next === null ? null : { amount: next.amount, date: new Date(next.at).toISOString() });
+      // Due and not yet swept (the grace, or the sweep's interval): it expires now, never in the past.
+      soon.set(category.name, next === null ? null : { amount: next.amount, date: new Date(Math.max(next.at, now)).toISOString() });
     }
     return soon;
   }
@@ -131,18 +139,19 @@ export class ExpiryService {
     return written;
   }
 
-  /** The site's due expiries as of `now`. */
+  /** The site's due expiries as of `now`, less the grace: an instant is acted on once the grace after it has passed. */
   async sweepSite(siteId: string, now: number): Promise<number> {
     const snapshot = await this.programs.snapshot(siteId);
     const zone = snapshot.program.site.timezone;
+    const graced = now - (this.options.graceMs ?? 0);
     let written = 0;
     for (const category of expiring(snapshot)) {
-      const earnedBefore = expiredBefore(category.expiry, now, zone);
+      const earnedBefore = expiredBefore(category.expiry, graced, zone);
       const key = `${siteId}\u0000${category.name}`;
       if (earnedBefore === -Infinity || this.#swept.get(key) === earnedBefore) continue;
       for (;;) {
         const parties = await this.#repository.candidates(siteId, category.name, earnedBefore, BATCH);
-        for (const { type, id } of parties) written += await this.#expire(snapshot, { siteId, type, id }, category, earnedBefore, now);
+        for (const { type, id } of parties) written += await this.#expire(snapshot, { siteId, type, id }, category, earnedBefore, graced, now);
         if (parties.length < BATCH || this.#sweeping.stopping) break;
       }
       if (!this.#sweeping.stopping) this.#swept.set(key, earnedBefore);
@@ -156,6 +165,7 @@ export class ExpiryService {
     party: PartyKey,
     category: { name: string; expiry: ExpiryRule },
     earnedBefore: number,
+    graced: number,
     now: number,
   ): Promise<number> {
     const zone = snapshot.program.site.timezone;
@@ -164,7 +174,7 @@ export class ExpiryService {
         const { trx, writes } = locked;
         const lots = replayLots((await this.#repository.moves(trx, party, [category.name])).map(toMove));
         let balance = await locked.balance(party, category.name);
-        const due = dueExpiries(lots, category.expiry, now, zone);
+        const due = dueExpiries(lots, category.expiry, graced, zone);
         for (const expiry of due) {
           const entryId = `pts_${uuidv7()}`;
           const entry: PointsLedgerTable = {

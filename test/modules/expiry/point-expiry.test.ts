@@ -307,6 +307,41 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect(await expiries('ivy', other)).toEqual([]);
   });
 
+  it('a fixed date waits out the grace: a credit written just after it by a node whose clock is behind still expires', async () => {
+    const other = await t.createSite();
+    const program = expiringProgram();
+    // Points earned before 2026-06-30 00:00 New York (04:00Z) expire at it.
+    const date = Date.parse('2026-06-30T04:00:00Z');
+    program.pointCategories = program.pointCategories.map((c) => (c.name === 'Points' ? { ...c, expiry: { date: '2026-06-30T00:00:00' } } : c));
+    body(await call('PUT', '/admin/program', await admin(other), program));
+    const graced = (clock: number) =>
+      new ExpiryService(t.database.db, t.app.services.programs, t.app.services.actions, {
+        clock: () => clock,
+        sweepIntervalMs: 60_000,
+        graceMs: 60_000,
+        onError: () => {},
+      });
+    now = date - 3_600_000;
+    await adjust('kim', 10, 'Points', other);
+    // A node with the right clock sweeps 1 s after the date: within the grace, it expires nothing yet.
+    expect(await graced(date + 1000).sweepSite(other.siteId, date + 1000)).toBe(0);
+    // This node's clock is 2 s behind: its credit is recorded before the date, committed after that sweep.
+    now = date - 1000;
+    await adjust('kim', 20, 'Points', other);
+    // Due and not yet swept: the balance says it expires now, never at an instant in the past.
+    now = date + 1000;
+    expect((await balance('kim', other)).categories.find((c) => c.name === 'Points')).toMatchObject({
+      balance: 30,
+      expiringSoon: { amount: 30, date: new Date(now).toISOString() },
+    });
+    // Past the grace, every point earned before the date expires, the late credit too.
+    now = date + 61_000;
+    expect(await graced(now).sweepSite(other.siteId, now)).toBe(1);
+    expect((await expiries('kim', other)).map((e) => e.amount)).toEqual([-30]);
+    expect((await balance('kim', other)).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: 0, expiringSoon: null });
+    expect(await verify(other)).toEqual([]);
+  });
+
   it('refuses another user’s balance to a user-level token', async () => {
     expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
   });
