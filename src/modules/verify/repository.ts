@@ -25,6 +25,18 @@ export class VerifyRepository {
     return page.orderBy('entry_id').limit(limit).execute();
   }
 
+  /** Every party and category of the site with an expiry entry (whatever the category's rule is now): `party_type:party_id\u0000category`. */
+  async expiredKeys(siteId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('points_ledger')
+      .select(['party_type', 'party_id', 'category'])
+      .distinct()
+      .where('site_id', '=', siteId)
+      .where('cause', '=', 'expiry')
+      .execute();
+    return new Set(rows.map((row) => `${row.party_type}:${row.party_id}\u0000${row.category}`));
+  }
+
   balances(siteId: string) {
     return this.db.selectFrom('point_balances').select(['party_type', 'party_id', 'category', 'balance', 'lifetime']).where('site_id', '=', siteId).execute();
   }

@@ -166,6 +166,8 @@ export class VerifyService {
     const balances: LedgerTotals['balances'] = new Map();
     const capTotals: LedgerTotals['capTotals'] = new Map();
     const expiring: LedgerTotals['expiring'] = new Map();
+    // A party with an expiry in a category whose rule was removed since: its credits are replayed too.
+    const expired = await this.#repository.expiredKeys(siteId);
     let after: string | undefined;
     for (;;) {
       const rows = await this.#repository.ledgerPage(siteId, after, PAGE);
@@ -176,7 +178,7 @@ export class VerifyService {
         totals.balance += credited;
         totals.lifetime += lifetimeDelta({ cause: row.cause, credited });
         balances.set(key, totals);
-        if (row.cause === 'expiry' || expiringCategories.has(row.category)) {
+        if (expiringCategories.has(row.category) || expired.has(key)) {
           const moves = expiring.get(key) ?? [];
           moves.push({
             entryId: row.entry_id,

@@ -342,6 +342,21 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect(await verify(other)).toEqual([]);
   });
 
+  it('questline verify replays a category whose expiry rule was removed after points expired, credits and all', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    await adjust('lee', 40, 'Points', other);
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    expect(await node().sweepSite(other.siteId, now)).toBe(1);
+    expect(await verify(other)).toEqual([]);
+    // The rule removed: what expired stays expired, and verify still finds nothing wrong with it.
+    now += DAY;
+    body(await call('PUT', '/admin/program', await admin(other), exampleProgram()));
+    await adjust('lee', 5, 'Points', other);
+    expect(await verify(other)).toEqual([]);
+  });
+
   it('refuses another user’s balance to a user-level token', async () => {
     expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
   });
