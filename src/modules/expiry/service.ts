@@ -134,7 +134,12 @@ export class ExpiryService {
     let written = 0;
     for (const siteId of await this.#repository.siteIds()) {
       if (this.#sweeping.stopping) break;
-      written += await this.sweepSite(siteId, now);
+      // A site that fails (its program unreadable) is reported and the others are swept.
+      try {
+        written += await this.sweepSite(siteId, now);
+      } catch (error) {
+        this.options.onError(error);
+      }
     }
     return written;
   }
@@ -149,12 +154,21 @@ export class ExpiryService {
       const earnedBefore = expiredBefore(category.expiry, graced, zone);
       const key = `${siteId}\u0000${category.name}`;
       if (earnedBefore === -Infinity || this.#swept.get(key) === earnedBefore) continue;
+      let failed = false;
       for (;;) {
         const parties = await this.#repository.candidates(siteId, category.name, earnedBefore, BATCH);
-        for (const { type, id } of parties) written += await this.#expire(snapshot, { siteId, type, id }, category, earnedBefore, graced, now);
+        for (const { type, id } of parties) {
+          // One party that fails is reported and skipped (not marked swept: the next round retries it).
+          try {
+            written += await this.#expire(snapshot, { siteId, type, id }, category, earnedBefore, graced, now);
+          } catch (error) {
+            failed = true;
+            this.options.onError(error);
+          }
+        }
         if (parties.length < BATCH || this.#sweeping.stopping) break;
       }
-      if (!this.#sweeping.stopping) this.#swept.set(key, earnedBefore);
+      if (!this.#sweeping.stopping && !failed) this.#swept.set(key, earnedBefore);
     }
     return written;
   }

@@ -357,6 +357,38 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect(await verify(other)).toEqual([]);
   });
 
+  it('a party whose expiry fails is reported and skipped; the others expire, and it is retried the next round', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    for (const user of ['p1', 'p2-poison', 'p3']) await adjust(user, 10, 'Points', other);
+    const errors: unknown[] = [];
+    let poisoned = true;
+    const actions = t.app.services.actions;
+    const sweeper = new ExpiryService(
+      t.database.db,
+      t.app.services.programs,
+      {
+        transaction: (snapshot, at, work) => actions.transaction(snapshot, at, work),
+        writeWithin: (within, parties, decide) => {
+          if (poisoned && parties.some((p) => p.id.endsWith('poison'))) throw new Error('poisoned party');
+          return actions.writeWithin(within, parties, decide);
+        },
+      },
+      { clock: () => now, sweepIntervalMs: 60_000, onError: (error) => errors.push(error) },
+    );
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    expect(await sweeper.sweepSite(other.siteId, now)).toBe(2);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/poisoned party/);
+    for (const user of ['p1', 'p3']) expect((await expiries(user, other)).map((e) => e.amount)).toEqual([-10]);
+    expect(await expiries('p2-poison', other)).toEqual([]);
+    // Fixed: the next round of the same node comes back for it.
+    poisoned = false;
+    expect(await sweeper.sweepSite(other.siteId, now + 60_000)).toBe(1);
+    expect((await expiries('p2-poison', other)).map((e) => e.amount)).toEqual([-10]);
+  });
+
   it('refuses another user’s balance to a user-level token', async () => {
     expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
   });
