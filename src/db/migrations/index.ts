@@ -18,6 +18,7 @@ import * as analytics from './0015_analytics.js';
 import * as streaks from './0016_streaks.js';
 import * as pointExpiry from './0017_point_expiry.js';
 import * as leaderboardResults from './0018_leaderboard_results.js';
+import * as expirySweepIndex from './0019_expiry_sweep_index.js';
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_streaks': streaks,
   '0017_point_expiry': pointExpiry,
   '0018_leaderboard_results': leaderboardResults,
+  '0019_expiry_sweep_index': expirySweepIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -53,10 +53,17 @@ export class ExpiryRepository {
 
   /**
    * Up to `limit` parties with points in the category that earned some before `earnedBefore` and
-   * after their last sweep's mark: those that may have points to expire.
+   * after their last sweep's mark: those that may have points to expire. In (party_type, party_id)
+   * order, from after `after` (keyset paging: a round reads each balance of the category once).
    */
-  async candidates(siteId: string, category: string, earnedBefore: number, limit: number): Promise<Array<{ type: PartyType; id: string }>> {
-    const rows = await this.db
+  async candidates(
+    siteId: string,
+    category: string,
+    earnedBefore: number,
+    limit: number,
+    after?: { type: PartyType; id: string },
+  ): Promise<Array<{ type: PartyType; id: string }>> {
+    let query = this.db
       .selectFrom('point_balances as b')
       .leftJoin('point_expiry_sweeps as s', (join) =>
         join
@@ -85,8 +92,10 @@ export class ExpiryRepository {
       )
       .orderBy('b.party_type')
       .orderBy('b.party_id')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+    if (after !== undefined)
+      query = query.where((eb) => eb.or([eb('b.party_type', '>', after.type), eb.and([eb('b.party_type', '=', after.type), eb('b.party_id', '>', after.id)])]));
+    const rows = await query.execute();
     return rows.map((row) => ({ type: row.party_type, id: row.party_id }));
   }
 

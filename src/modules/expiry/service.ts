@@ -17,7 +17,7 @@ import {
   type LedgerMove,
 } from '../../engine/elements/expiry.js';
 import type { Db, Trx } from '../../db/index.js';
-import type { PointsLedgerTable } from '../../db/schema.js';
+import type { PartyType, PointsLedgerTable } from '../../db/schema.js';
 import { Periodic } from '../../infra/periodic.js';
 import { uuidv7 } from '../../uuid.js';
 import type { ActionService } from '../actions/service.js';
@@ -155,8 +155,10 @@ export class ExpiryService {
       const key = `${siteId}\u0000${category.name}`;
       if (earnedBefore === -Infinity || this.#swept.get(key) === earnedBefore) continue;
       let failed = false;
+      let after: { type: PartyType; id: string } | undefined;
       for (;;) {
-        const parties = await this.#repository.candidates(siteId, category.name, earnedBefore, BATCH);
+        const parties = await this.#repository.candidates(siteId, category.name, earnedBefore, BATCH, after);
+        after = parties.at(-1);
         for (const { type, id } of parties) {
           // One party that fails is reported and skipped (not marked swept: the next round retries it).
           try {

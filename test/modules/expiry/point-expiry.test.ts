@@ -389,6 +389,33 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect((await expiries('p2-poison', other)).map((e) => e.amount)).toEqual([-10]);
   });
 
+  it('pages the candidates by party (keyset): more failing parties than a page do not hold up those after them', async () => {
+    const other = await t.createSite();
+    body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
+    now = START;
+    const poisonedUsers = Array.from({ length: 105 }, (_, i) => `a-${String(i).padStart(3, '0')}-poison`);
+    for (const user of [...poisonedUsers, 'z-last']) await adjust(user, 10, 'Points', other);
+    const errors: unknown[] = [];
+    const actions = t.app.services.actions;
+    const sweeper = new ExpiryService(
+      t.database.db,
+      t.app.services.programs,
+      {
+        transaction: (snapshot, at, work) => actions.transaction(snapshot, at, work),
+        writeWithin: (within, parties, decide) => {
+          if (parties.some((p) => p.id.endsWith('poison'))) throw new Error('poisoned party');
+          return actions.writeWithin(within, parties, decide);
+        },
+      },
+      { clock: () => now, sweepIntervalMs: 60_000, onError: (error) => errors.push(error) },
+    );
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    // Each party is read once a round: the 105 failing ones once each, then the one after them.
+    expect(await sweeper.sweepSite(other.siteId, now)).toBe(1);
+    expect(errors).toHaveLength(105);
+    expect((await expiries('z-last', other)).map((e) => e.amount)).toEqual([-10]);
+  }, 60_000);
+
   it('refuses another user’s balance to a user-level token', async () => {
     expectProblem(await call('GET', '/users/ann/point-balance', await t.token(site.app, 'bob')), 403, 'forbidden');
   });
