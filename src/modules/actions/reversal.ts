@@ -216,8 +216,8 @@ export class ReversalService {
           ? credited
           : await this.expiry.reversible(trx, snapshot, party, credit.category, completion.completion_id, credited);
       points.push({ category: credit.category, amount });
-      if (amount !== 0) await this.debit(locked, snapshot, party, completion, credit.category, amount);
       if (credited === 0) continue;
+      await this.debit(locked, snapshot, party, completion, credit.category, credited, amount);
       // Boards lose the whole earning: an expiry never lowered a score.
       changes.push({ kind: 'points', category: credit.category, amount: credited, at: completedAt, undo: true });
     }
@@ -251,8 +251,20 @@ export class ReversalService {
     return event === undefined ? [] : keptStreakDays(event);
   }
 
-  /** Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap totals of the day and year it was earned in. */
-  private async debit(locked: Locked, snapshot: ProgramSnapshot, party: PartyKey, completion: Completion, category: string, amount: number): Promise<void> {
+  /**
+   * Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap
+   * totals of the day and year it was earned in. It asks for the whole credit (`requested`: lifetime
+   * points lose it all) and takes `amount`, the credit less what of it expired.
+   */
+  private async debit(
+    locked: Locked,
+    snapshot: ProgramSnapshot,
+    party: PartyKey,
+    completion: Completion,
+    category: string,
+    credited: number,
+    amount: number,
+  ): Promise<void> {
     const { trx, writes, now } = locked;
     const completedAt = Number(completion.completed_at);
     const entry: PointsLedgerTable = {
@@ -261,7 +273,7 @@ export class ReversalService {
       party_type: party.type,
       party_id: party.id,
       category,
-      requested: -amount,
+      requested: -credited,
       credited: -amount,
       cause: 'reversal',
       cause_id: completion.completion_id,

@@ -453,9 +453,13 @@ export function outboxRow(party: PartyKey, sequence: number, event: OutboxEvent,
   };
 }
 
-/** How a ledger entry moves lifetime points (what `questline verify` recomputes them with). */
-export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited'>): number {
-  return entry.cause === 'reversal' ? entry.credited : Math.max(0, entry.credited);
+/**
+ * How a ledger entry moves lifetime points (what `questline verify` recomputes them with). A
+ * reversal undoes the whole credit it asked to take back (`requested`), also when points of it
+ * had expired and it took back less (docs/points.md).
+ */
+export function lifetimeDelta(entry: Pick<PointsLedgerTable, 'cause' | 'credited' | 'requested'>): number {
+  return entry.cause === 'reversal' ? entry.requested : Math.max(0, entry.credited);
 }
 
 /**

@@ -19,7 +19,7 @@ export class VerifyRepository {
   ledgerPage(siteId: string, after: string | undefined, limit: number) {
     let page = this.db
       .selectFrom('points_ledger')
-      .select(['entry_id', 'party_type', 'party_id', 'category', 'credited', 'cause', 'cause_id', 'occurred_at', 'recorded_at'])
+      .select(['entry_id', 'party_type', 'party_id', 'category', 'requested', 'credited', 'cause', 'cause_id', 'occurred_at', 'recorded_at'])
       .where('site_id', '=', siteId);
     if (after !== undefined) page = page.where('entry_id', '>', after);
     return page.orderBy('entry_id').limit(limit).execute();

@@ -176,7 +176,7 @@ export class VerifyService {
         const key = `${row.party_type}:${row.party_id}\u0000${row.category}`;
         const totals = balances.get(key) ?? { balance: 0, lifetime: 0 };
         totals.balance += credited;
-        totals.lifetime += lifetimeDelta({ cause: row.cause, credited });
+        totals.lifetime += lifetimeDelta({ cause: row.cause, credited, requested: Number(row.requested) });
         balances.set(key, totals);
         if (expiringCategories.has(row.category) || expired.has(key)) {
           const moves = expiring.get(key) ?? [];

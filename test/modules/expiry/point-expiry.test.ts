@@ -141,9 +141,25 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     // The 3 spent are taken back (as without expiry); the expired rest is not taken a second time.
     const reversal = body<{ pointsDebited: Array<{ category: string; amount: number }> }>(await call('DELETE', '/users/rex/actions/rex-read', await admin()));
     expect(reversal.pointsDebited).toEqual([{ category: 'Points', amount: 3 }]);
-    expect((await balance('rex')).balance).toBe(-3);
+    // Lifetime points (and the level) lose the whole credit: the action never earned anything.
+    expect(await balance('rex')).toMatchObject({ balance: -3, lifetimeBalance: 0 });
     const history = body<PointEntry[]>(await call('GET', '/admin/users/rex/point-history', await admin()));
     expect(history.filter((e) => e.cause === 'reversal').map((e) => e.amount)).toEqual([-3]);
+    expect(await verify()).toEqual([]);
+  });
+
+  it('a reversal of a credit that expired whole takes back nothing, and lowers lifetime points by it', async () => {
+    now = START;
+    body(await call('POST', '/users/uma/actions', await t.token(site.app), { action: 'read_article', eventId: 'uma-read' }), 201);
+    const earned = (await balance('uma')).balance;
+    now = Date.parse(FIRST_EXPIRY) + DAY;
+    await node().sweepSite(site.siteId, now);
+    const reversal = body<{ pointsDebited: Array<{ category: string; amount: number }> }>(await call('DELETE', '/users/uma/actions/uma-read', await admin()));
+    expect(reversal.pointsDebited).toEqual([{ category: 'Points', amount: 0 }]);
+    expect(await balance('uma')).toMatchObject({ balance: 0, lifetimeBalance: 0 });
+    // The reversal entry asked for the credit and took nothing.
+    const history = body<PointEntry[]>(await call('GET', '/admin/users/uma/point-history', await admin()));
+    expect(history.filter((e) => e.cause === 'reversal').map((e) => [e.requested, e.amount])).toEqual([[-earned, 0]]);
     expect(await verify()).toEqual([]);
   });
 
