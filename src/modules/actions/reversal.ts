@@ -254,7 +254,7 @@ export class ReversalService {
   /**
    * Takes a completion's credit back: a reversal entry (mirrored in the award account), and the cap
    * totals of the day and year it was earned in. It asks for the whole credit (`requested`: lifetime
-   * points lose it all) and takes `amount`, the credit less what of it expired.
+   * points and cap totals lose it all) and takes `amount`, the credit less what of it expired.
    */
   private async debit(
     locked: Locked,
@@ -284,9 +284,10 @@ export class ReversalService {
     };
     writes.post(entry, lifetimeDelta(entry));
     await mirrorPoints(trx, writes, snapshot.program.awardSettings, entry);
-    if (amount <= 0) return;
+    // The cap totals give back the whole credit, as lifetime points lose it (requested).
+    if (credited <= 0) return;
     for (const period of ['day', 'year'] as const)
-      writes.addEarnings(party, category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -amount);
+      writes.addEarnings(party, category, period, calendarWindow(completedAt, period, snapshot.engine.timezone).start, -credited);
   }
 
   /**

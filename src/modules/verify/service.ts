@@ -190,11 +190,13 @@ export class VerifyService {
           });
           expiring.set(key, moves);
         }
-        // Caps count mission credits, and give back what a reversal takes back (in the credit's day and year).
-        if ((row.cause === 'mission' && credited > 0) || (row.cause === 'reversal' && credited < 0)) {
+        // Caps count mission credits, and give back the credit a reversal undoes (its requested: also
+        // what of it had expired), in the credit's day and year.
+        const capped = row.cause === 'reversal' ? Number(row.requested) : credited;
+        if ((row.cause === 'mission' && credited > 0) || (row.cause === 'reversal' && capped < 0)) {
           for (const period of ['day', 'year'] as const) {
             const capKey = `${key}\u0000${period}\u0000${calendarWindow(Number(row.occurred_at), period, timezone).start}`;
-            capTotals.set(capKey, (capTotals.get(capKey) ?? 0) + credited);
+            capTotals.set(capKey, (capTotals.get(capKey) ?? 0) + capped);
           }
         }
       }

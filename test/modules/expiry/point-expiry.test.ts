@@ -163,6 +163,23 @@ describe.each(configurations)('point expiry (%s)', (configuration) => {
     expect(await verify()).toEqual([]);
   });
 
+  it('a reversal gives the whole credit back to the day’s cap total, expired or not', async () => {
+    const other = await t.createSite();
+    const program = expiringProgram();
+    // Points earned before noon (New York) on June 15 expire at it.
+    program.pointCategories = program.pointCategories.map((c) => (c.name === 'Points' ? { ...c, expiry: { date: '2026-06-15T12:00:00' } } : c));
+    body(await call('PUT', '/admin/program', await admin(other), program));
+    now = START - 3_600_000;
+    body(await call('POST', '/users/vic/actions', await t.token(other.app), { action: 'read_article', eventId: 'vic-read' }), 201);
+    const earned = (await balance('vic', other)).categories.find((c) => c.name === 'Points')!;
+    expect(earned.earnedToday).toBeGreaterThan(0);
+    now = START + 5 * 60_000;
+    await node().sweepSite(other.siteId, now);
+    body(await call('DELETE', '/users/vic/actions/vic-read', await admin(other)));
+    expect((await balance('vic', other)).categories.find((c) => c.name === 'Points')).toMatchObject({ balance: 0, earnedToday: 0 });
+    expect(await verify(other)).toEqual([]);
+  });
+
   it('questline verify reports a reversal that took back points that had expired', async () => {
     const other = await t.createSite();
     body(await call('PUT', '/admin/program', await admin(other), expiringProgram()));
