@@ -5,7 +5,8 @@
 // in a decision under its lock (LedgerRepository.write through ActionService.writeWithin): two
 // sweeps, or a sweep and a spend, are serialized on the party, and the later one replays the
 // ledger as the earlier left it, so an expiry is never written twice and a spend never spends
-// points the sweep expired.
+// points the sweep expired. It acts on an instant only POINT_EXPIRY_GRACE_MS after it (clock skew,
+// writes in flight), pages parties by key, and skips (reports) a party that fails.
 import {
   dueExpiries,
   expiredBefore,
