@@ -59,3 +59,82 @@ export function recordingFetch(intercept?: (request: Request, index: number) => 
   };
   return { fetch, sent, tokenRequests: () => sent.filter((entry) => entry.path === '/oauth/token/').length };
 }
+
+/** An answer the proxy gives instead of (or, with `after: 'forward'`, after) Questline's. */
+export interface InjectedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Forward the request to Questline first (so it may be applied) and then answer this instead. */
+  forwardFirst?: boolean;
+}
+
+export interface FaultyProxy {
+  url: string;
+  /** Method and path of every request the proxy received, in order. */
+  received: string[];
+  /** Answers for the next requests whose path starts with `pathPrefix`, in turn. */
+  inject(pathPrefix: string, ...answers: InjectedAnswer[]): void;
+  /** Forgets what was received and the answers not given yet. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A reverse proxy in front of Questline that answers chosen requests itself (429, 503, ...), as a gateway or a busy node would. */
+export async function startFaultyProxy(upstream: string): Promise<FaultyProxy> {
+  const { createServer } = await import('node:http');
+  const received: string[] = [];
+  const injected: Array<{ pathPrefix: string; answer: InjectedAnswer }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const path = req.url ?? '/';
+        received.push(`${req.method} ${path}`);
+        const index = injected.findIndex((entry) => path.startsWith(entry.pathPrefix));
+        const answer = index === -1 ? undefined : injected.splice(index, 1)[0]?.answer;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const forward = () => globalThis.fetch(`${upstream}${path}`, { method: req.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
+        if (answer === undefined || answer.forwardFirst === true) {
+          const upstreamAnswer = await forward();
+          if (answer === undefined) {
+            const responseHeaders: Record<string, string> = {};
+            upstreamAnswer.headers.forEach((value, name) => {
+              if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'connection') responseHeaders[name] = value;
+            });
+            res.writeHead(upstreamAnswer.status, responseHeaders).end(Buffer.from(await upstreamAnswer.arrayBuffer()));
+            return;
+          }
+          await upstreamAnswer.arrayBuffer();
+        }
+        res.writeHead(answer.status, { 'content-type': 'application/problem+json', ...answer.headers }).end(answer.body ?? '');
+      })().catch((error: unknown) => res.writeHead(502).end(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    inject(pathPrefix, ...answers) {
+      for (const answer of answers) injected.push({ pathPrefix, answer });
+    },
+    reset() {
+      received.length = 0;
+      injected.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A problem+json body as Questline writes it. */
+export const problem = (status: number, code: string, title: string) =>
+  JSON.stringify({ type: `urn:questline:error:${code}`, title, status, detail: title, code, requestId: `req-${code}` });
