@@ -3,7 +3,7 @@
 // recognition, a webhook delivery verified with verifyWebhook), idempotent action logging across a
 // lost answer, one token request for concurrent calls, and failures as QuestlineError.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, QuestlineError, verifyWebhook, type QuestlineClient } from '../../clients/typescript/src/index.js';
+import { createClient, QuestlineError, verifyWebhook, WebhookVerificationError, type QuestlineClient } from '../../clients/typescript/src/index.js';
 import { configurations, type TestSite } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { quickStartProgram, recordingFetch, startQuestline, type RunningQuestline } from './helpers.js';
@@ -77,11 +77,28 @@ describe.each(configurations)('@questline/client against a running Questline (%s
     // The points.earned deliveries, verified with the site's secret.
     await q.app.services.webhooks.runOnce();
     const { data: secret } = await admin.GET('/admin/webhook-secret');
-    const events = await Promise.all(
-      receiver.received.map((delivery) => verifyWebhook(delivery.body, delivery.headers as Record<string, string>, secret.response.secret)),
-    );
+    const events = await Promise.all(receiver.received.map((delivery) => verifyWebhook(delivery.body, delivery.headers, secret.response.secret)));
     expect(events.map((event) => event.eventType)).toContain('points.earned');
     expect(events.some((event) => JSON.stringify(event.data).includes('"ann"'))).toBe(true);
+  });
+
+  it('verifies deliveries signed while the secret rotates with the old or the new secret, and refuses a tampered body', async () => {
+    const { data: before } = await admin.GET('/admin/webhook-secret');
+    const { data: rotated } = await admin.POST('/admin/webhook-secret/rotate', { body: {} });
+    expect(rotated.response.secret).not.toBe(before.response.secret);
+    expect(rotated.response.previousSecretValidUntil).not.toBeNull();
+
+    const already = receiver.received.length;
+    await appClient().logAction('ann', 'read_article');
+    await q.app.services.webhooks.runOnce();
+    const delivery = receiver.received[already];
+    if (delivery === undefined) throw new Error('no delivery after the rotation');
+    const headers = delivery.headers as Record<string, string>;
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    for (const secret of [before.response.secret, rotated.response.secret, [rotated.response.secret, before.response.secret]]) {
+      await expect(verifyWebhook(delivery.body, headers, secret)).resolves.toMatchObject({ eventType: 'points.earned' });
+    }
+    await expect(verifyWebhook(delivery.body.replace('"ann"', '"eve"'), headers, rotated.response.secret)).rejects.toThrow(WebhookVerificationError);
   });
 
   it('logs an action once when its answer is lost and the client sends it again', async () => {

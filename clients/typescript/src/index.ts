@@ -8,5 +8,5 @@ export type { ListInit, ListItem, ListPath } from './paging.js';
 export { backoffDelay, isIdempotent, parseRetryAfter } from './retry.js';
 export type { RetryOptions } from './retry.js';
 export { signWebhook, verifyWebhook, WebhookVerificationError } from './webhooks.js';
-export type { VerifyOptions, WebhookEvent } from './webhooks.js';
+export type { VerifyOptions, WebhookEvent, WebhookHeaders } from './webhooks.js';
 export type { components, ErrorCode, operations, paths } from './schema.js';

@@ -23,14 +23,15 @@ export interface VerifyOptions {
   now?: () => number;
 }
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+/** A Fetch Headers object, or a plain object of headers (Node's `req.headers`, Express's): names in any case, values strings or lists. */
+export type WebhookHeaders = Headers | object;
 
-function header(headers: HeaderSource, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const record = headers as Record<string, string | string[] | undefined>;
-  const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === name);
-  const value = key === undefined ? undefined : record[key];
-  return Array.isArray(value) ? value.join(' ') : value;
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const entry = Object.entries(headers).find(([candidate]) => candidate.toLowerCase() === name);
+  const value: unknown = entry?.[1];
+  if (typeof value === 'string') return value;
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(' ') : undefined;
 }
 
 const encoder = new TextEncoder();
@@ -79,7 +80,7 @@ export async function signWebhook(secret: string, content: string): Promise<stri
  */
 export async function verifyWebhook<Data = unknown>(
   payload: string | Uint8Array,
-  headers: HeaderSource,
+  headers: WebhookHeaders,
   secret: string | readonly string[],
   options: VerifyOptions = {},
 ): Promise<WebhookEvent<Data>> {
