@@ -3,6 +3,7 @@
 // caller reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type QuestlineClient } from '../../clients/typescript/src/index.js';
+import { nextCursorOfLink } from '../../clients/typescript/src/paging.js';
 import { configurations } from '../helpers/app.js';
 import { quickStartProgram, recordingFetch, startQuestline, type RunningQuestline } from './helpers.js';
 
@@ -67,6 +68,20 @@ describe.each(configurations)('@questline/client paging (%s)', (configuration) =
     expect(pages.slice(1).every((query) => (query.get('cursor') ?? '') !== '')).toBe(true);
   });
 
+  it('follows Link: rel="next" where X-Next-Cursor is not readable (a cross-origin browser)', async () => {
+    const { fetch } = recordingFetch(async (request) => {
+      const answer = await globalThis.fetch(request);
+      const headers = new Headers(answer.headers);
+      headers.delete('x-next-cursor');
+      return new Response(answer.body, { status: answer.status, headers });
+    });
+    const browserLike = createClient({ baseUrl: q.baseUrl, token: await client.token(), fetch });
+    const eventIds = [];
+    for await (const action of browserLike.list('/users/{userId}/actions', { params: { path: { userId: 'pd' }, query: { limit: 3 } } }))
+      eventIds.push(action.eventId);
+    expect(eventIds.sort()).toEqual(['pd-0', 'pd-1', 'pd-2', 'pd-3']);
+  });
+
   it('asks for no page the caller does not reach', async () => {
     const before = requested('/leaderboards/').length;
     const firstThree = [];
@@ -82,5 +97,14 @@ describe.each(configurations)('@questline/client paging (%s)', (configuration) =
     const all = [];
     for await (const mission of client.list('/challenges')) all.push(mission.id);
     expect(all).toEqual(['m-read']);
+  });
+});
+
+describe('nextCursorOfLink', () => {
+  it('reads the cursor of the rel="next" link, as browsers see it when X-Next-Cursor is not exposed', () => {
+    expect(nextCursorOfLink('</users/ann/actions?limit=2&cursor=WzE3LCJlMSJd>; rel="next"')).toBe('WzE3LCJlMSJd');
+    expect(nextCursorOfLink('</a?cursor=p>; rel="prev", </a?cursor=n>; rel="next"')).toBe('n');
+    expect(nextCursorOfLink('</a?cursor=p>; rel="prev"')).toBeNull();
+    expect(nextCursorOfLink(null)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Async iteration over the list endpoints. Two kinds of list page: by `offset`/`limit` with the
 // list's length in X-Total-Count (most lists), and by an opaque `cursor` from X-Next-Cursor (the
-// action histories, which stay stable while actions are added).
+// action histories, which stay stable while actions are added; the same cursor is in `Link:
+// rel="next"`, which browsers can read across origins where X-Next-Cursor is not exposed).
 import type { MaybeOptionalInit } from 'openapi-fetch';
 import type { PathsWithMethod } from 'openapi-typescript-helpers';
 import type { paths } from './schema.js';
@@ -31,7 +32,7 @@ export async function* listItems<P extends ListPath>(client: unknown, url: P, in
     const { data, response } = await getter.GET(url, { ...init, params: { ...params, query } });
     const items = (data as { response: ListItem<P>[] }).response;
     yield* items;
-    const cursor = response.headers.get('x-next-cursor');
+    const cursor = response.headers.get('x-next-cursor') ?? nextCursorOfLink(response.headers.get('link'));
     if (cursor !== null && cursor !== '') {
       query = { ...query, cursor };
       continue;
@@ -41,4 +42,15 @@ export async function* listItems<P extends ListPath>(client: unknown, url: P, in
     if (items.length === 0 || !Number.isFinite(total) || offset >= total || response.headers.get('x-total-count') === null) return;
     query = { ...query, offset };
   }
+}
+
+/** The `cursor` of the `rel="next"` target of a Link header, if any. */
+export function nextCursorOfLink(link: string | null): string | null {
+  if (link === null) return null;
+  for (const part of link.split(',')) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match === null || !/\brel="?next"?/.test(match[2] ?? '')) continue;
+    return new URL(match[1] ?? '', 'http://questline.invalid').searchParams.get('cursor');
+  }
+  return null;
 }
