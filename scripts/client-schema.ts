@@ -53,9 +53,9 @@ function errorCodeSource(): string {
   return `/** The stable \`code\` of a problem+json answer: the closed catalog of src/errors.ts (docs/errors.md). */\nexport type ErrorCode =\n${codes};\n`;
 }
 
-/** The text of schema.d.ts for the current routes. */
-export async function clientSchemaSource(): Promise<string> {
-  const nodes = await openapiTS(await openApiDocument());
+/** The text of schema.d.ts for the current routes (or for `document`, when the caller has it already). */
+export async function clientSchemaSource(document?: OpenAPI3): Promise<string> {
+  const nodes = await openapiTS(document ?? (await openApiDocument()));
   return `${HEADER}\n${astToString(nodes)}\n${errorCodeSource()}`;
 }
 

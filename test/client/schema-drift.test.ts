@@ -2,12 +2,18 @@
 // clients/typescript/src/schema.d.ts is what `npm run client:generate` writes now. A changed route
 // (a new field, a new endpoint) fails here until the client is regenerated.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import type { OpenAPI3 } from 'openapi-typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SCHEMA_FILE, clientSchemaSource, openApiDocument } from '../../scripts/client-schema.js';
 
 describe('the client schema (clients/typescript/src/schema.d.ts)', () => {
+  let document: OpenAPI3;
+  beforeAll(async () => {
+    document = await openApiDocument();
+  });
+
   it('is what the current routes generate', async () => {
-    const generated = await clientSchemaSource();
+    const generated = await clientSchemaSource(document);
     const committed = readFileSync(CLIENT_SCHEMA_FILE, 'utf8');
     if (committed !== generated) {
       const committedLines = committed.split('\n');
@@ -20,8 +26,7 @@ describe('the client schema (clients/typescript/src/schema.d.ts)', () => {
     }
   });
 
-  it('covers every documented path and method', async () => {
-    const document = await openApiDocument();
+  it('covers every documented path', () => {
     const committed = readFileSync(CLIENT_SCHEMA_FILE, 'utf8');
     const missing = Object.keys(document.paths ?? {}).filter((path) => !committed.includes(`    ${JSON.stringify(path)}: {`));
     expect(missing).toEqual([]);
