@@ -77,6 +77,16 @@ describe.each(configurations)('@questline/client retries (%s)', (configuration) 
     expect(proxy.received.filter((line) => line === 'GET /challenges')).toHaveLength(1);
   });
 
+  it('stops waiting when the caller aborts the call', async () => {
+    const questline = client();
+    await questline.token();
+    proxy.inject('/challenges', { ...RATE_LIMITED, headers: { 'retry-after': '20' } });
+    const { result, ms } = await timed(() => questline.GET('/challenges', { signal: AbortSignal.timeout(200) }).catch((error: unknown) => error));
+    expect((result as Error).name).toBe('TimeoutError');
+    expect(ms).toBeLessThan(2000);
+    expect(proxy.received.filter((line) => line === 'GET /challenges')).toHaveLength(1);
+  });
+
   it('stops after maxAttempts', async () => {
     const questline = client({ maxAttempts: 3 });
     await questline.token();

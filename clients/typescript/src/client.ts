@@ -198,7 +198,21 @@ export function jwtExpiry(token: string): number | undefined {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as the caller aborts the call. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
  * Sends a request: with a token (unless anonymous), renewing it once on a 401 that a new token
@@ -229,7 +243,7 @@ async function send(pipeline: Pipeline, original: Request, options: { userId?: s
       const delay = idempotent ? nextDelay(attempt, undefined) : undefined;
       if (delay === undefined) throw error;
       waited += delay;
-      await sleep(delay);
+      await sleep(delay, request.signal);
       continue;
     }
     if (response.status === 401 && token !== undefined && pipeline.renewable && !renewed && RENEWABLE.has(await problemCode(response))) {
@@ -245,7 +259,7 @@ async function send(pipeline: Pipeline, original: Request, options: { userId?: s
       if (delay !== undefined) {
         waited += delay;
         await response.body?.cancel();
-        await sleep(delay);
+        await sleep(delay, request.signal);
         continue;
       }
     }
