@@ -6,7 +6,15 @@ import ipaddr from 'ipaddr.js';
 export type SqliteSynchronous = 'NORMAL' | 'FULL';
 
 export type DatabaseConfig =
-  { kind: 'sqlite'; filename: string; synchronous?: SqliteSynchronous } | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+  | { kind: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize: number;
+      schema?: string;
+      /** How long a connection keeps a precompiled query's plan before planning it anew, ms (src/db/index.ts; default 60 s). */
+      replanMs?: number;
+    };
 
 export interface RateConfig {
   /** Tokens added per second. */
@@ -82,7 +90,11 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     database: parseDatabaseUrl(
       read.string('DATABASE_URL', 'sqlite:./data/questline.db'),
-      { poolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000), synchronous: read.oneOf('SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'], 'NORMAL') },
+      {
+        poolSize: read.integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+        replanSeconds: read.integer('DATABASE_REPLAN_SECONDS', 60, 1, 86_400),
+        synchronous: read.oneOf('SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'], 'NORMAL'),
+      },
       problems,
     ),
     redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
@@ -126,14 +138,18 @@ export function isLoopback(host: string): boolean {
   return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
 
-function parseDatabaseUrl(url: string, { poolSize, synchronous }: { poolSize: number; synchronous: SqliteSynchronous }, problems: string[]): DatabaseConfig {
+function parseDatabaseUrl(
+  url: string,
+  { poolSize, replanSeconds, synchronous }: { poolSize: number; replanSeconds: number; synchronous: SqliteSynchronous },
+  problems: string[],
+): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (filename === '') problems.push('DATABASE_URL: sqlite: needs a file name, e.g. sqlite:./data/questline.db');
     return { kind: 'sqlite', filename, synchronous };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    return { kind: 'postgres', url, poolSize };
+    return { kind: 'postgres', url, poolSize, ...(replanSeconds !== 60 ? { replanMs: replanSeconds * 1000 } : {}) };
   }
   problems.push('DATABASE_URL must start with sqlite: or postgres://');
   return { kind: 'sqlite', filename: './data/questline.db', synchronous };

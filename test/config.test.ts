@@ -119,12 +119,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
-  it('reads DATABASE_POOL_SIZE for PostgreSQL', () => {
+  it('reads DATABASE_POOL_SIZE and DATABASE_REPLAN_SECONDS for PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/ql', DATABASE_POOL_SIZE: '25' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://db/ql',
       poolSize: 25,
     });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ql', DATABASE_REPLAN_SECONDS: '5' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/ql',
+      poolSize: 10,
+      replanMs: 5000,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/ql', DATABASE_REPLAN_SECONDS: '0' })).toThrow(
+      /DATABASE_REPLAN_SECONDS must be a number between 1 and 86400/,
+    );
   });
 
   it.each<[string, Record<string, string>, RegExp]>([

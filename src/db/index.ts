@@ -122,18 +122,57 @@ export function sqliteConnection(filename: string, synchronous: SqliteSynchronou
   return { database, checkpointer };
 }
 
+/** How long a connection keeps a precompiled query's prepared statement before preparing it anew (DATABASE_REPLAN_SECONDS). */
+export const REPREPARE_MS = 60_000;
+
 /**
  * A pg client that runs the precompiled queries (./precompiled.ts) as named prepared statements
  * (./statement-names.ts):
  * Kysely's PostgreSQL driver calls `query(sql, parameters)`, which pg parses and plans every time.
+ *
+ * A prepared statement keeps the generic plan PostgreSQL settles on after a few executions for as
+ * long as the connection lives, whatever the tables became since: one made while a new database
+ * was nearly empty can scan a whole site's events for each action (an index chosen on no
+ * statistics). So each statement is prepared anew (a new name, the old one deallocated) once it is
+ * `reprepareMs` old: its plan follows the tables' statistics within that time, for a few plannings
+ * a minute.
  */
-class PreparingClient extends pg.Client {
+export class PreparingClient extends pg.Client {
+  /** Per precompiled query: the name it is prepared under on this connection now, and since when. */
+  readonly #prepared = new Map<string, { name: string; since: number; generation: number }>();
+  readonly #reprepareMs: number;
+
+  constructor(config?: pg.ClientConfig & { reprepareMs?: number }) {
+    super(config);
+    this.#reprepareMs = config?.reprepareMs ?? REPREPARE_MS;
+  }
+
   // pg's overloads cannot be spelt in an override; Kysely uses only query(text, values).
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedName(text) : undefined;
     const query = super.query as (...a: unknown[]) => never;
-    return name !== undefined ? query.call(this, { name, text, values }) : query.apply(this, args);
+    const base = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedName(text) : undefined;
+    if (base === undefined) return query.apply(this, args);
+    const now = Date.now();
+    let statement = this.#prepared.get(base);
+    if (statement === undefined) {
+      statement = { name: base, since: now, generation: 0 };
+      this.#prepared.set(base, statement);
+    } else if (now - statement.since >= this.#reprepareMs) {
+      this.#forget(statement.name);
+      statement.generation += 1;
+      statement.name = `${base}_${statement.generation}`;
+      statement.since = now;
+    }
+    return query.call(this, { name: statement.name, text, values });
+  }
+
+  /** Deallocates a statement this connection prepared (queued like any query; DEALLOCATE is not transactional, and cannot fail for a statement that exists). */
+  #forget(name: string): void {
+    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+    if (parsed[name] === undefined) return;
+    delete parsed[name];
+    (super.query as (text: string) => Promise<unknown>).call(this, `deallocate ${name}`).catch(() => {});
   }
 }
 
@@ -145,6 +184,7 @@ function openPostgres(config: Extract<DatabaseConfig, { kind: 'postgres' }>): {
 } {
   const pool = new pg.Pool({
     Client: PreparingClient,
+    ...(config.replanMs !== undefined ? { reprepareMs: config.replanMs } : {}),
     connectionString: config.url,
     max: config.poolSize,
     // A private schema (tests use one per file) is selected for every connection of the pool.

@@ -66,6 +66,32 @@ describe.each(configurations)('database (%s)', (configuration) => {
     }
   });
 
+  it.runIf(configuration === 'scale-out')(
+    'prepares a precompiled query anew once its statement is DATABASE_REPLAN_SECONDS old, deallocating the old one',
+    async () => {
+      if (fresh.config.kind !== 'postgres') return;
+      const single = openDatabase({ ...fresh.config, poolSize: 1, replanMs: 200 });
+      try {
+        const siteName = precompiled<{ siteId: string }, { name: string }>((db, p) =>
+          db.selectFrom('sites').select('site_id').select('name').where('site_id', '=', p.siteId),
+        );
+        await single.db.insertInto('sites').values(site('replanned', 'R')).execute();
+        const prepared = async () =>
+          (await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(single.db)).rows.map((row) => row.name);
+        expect(await siteName({ db: single.db }, { siteId: 'replanned' })).toEqual([{ site_id: 'replanned', name: 'R' }]);
+        const [first] = await prepared();
+        expect(first).toMatch(/^ql_\d+$/);
+        expect(await siteName({ db: single.db }, { siteId: 'replanned' })).toEqual([{ site_id: 'replanned', name: 'R' }]);
+        expect(await prepared()).toEqual([first]);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(await siteName({ db: single.db }, { siteId: 'replanned' })).toEqual([{ site_id: 'replanned', name: 'R' }]);
+        expect(await prepared()).toEqual([`${first}_1`]);
+      } finally {
+        await single.close();
+      }
+    },
+  );
+
   it('answers a ping', async () => {
     await expect(database.ping()).resolves.toBeUndefined();
   });
