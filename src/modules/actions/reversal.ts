@@ -12,14 +12,13 @@ import type { ScoreChange } from '../../engine/elements/leaderboards.js';
 import { levelFor } from '../../engine/elements/levels.js';
 import { ruleMatches, windowStart } from '../../engine/elements/missions.js';
 import type { ActionEvent, EngineLevel } from '../../engine/types.js';
-import type { Database } from '../../db/index.js';
+import type { Database, Trx } from '../../db/index.js';
 import type { ActionEventsTable, MissionCompletionsTable, PointsLedgerTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { uuidv7 } from '../../uuid.js';
 import { mirrorPoints } from '../ledger/award-entries.js';
 import type { GroupService } from '../groups/service.js';
 import { LeaderboardService } from '../leaderboards/service.js';
-import type { ExpiryService } from '../expiry/service.js';
 import type { ProgramService } from '../program/service.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { uncountStreaks, type StreakDayCounted } from '../streaks/service.js';
@@ -77,7 +76,7 @@ export class ReversalService {
     private readonly leaderboards: LeaderboardService,
     private readonly groups: GroupService,
     private readonly clock: () => number,
-    private readonly expiry?: Pick<ExpiryService, 'reversible'>,
+    private readonly expiry?: ReversibleCredits,
   ) {}
 
   /**
@@ -400,6 +399,14 @@ function previewOf(reversal: Reversal, writes: WriteSet, scores: readonly ScoreR
 /** The streak days the event kept it counted (docs/streaks.md); none when it kept none. */
 function keptStreakDays(event: ActionEventsTable): StreakDayCounted[] {
   return (JSON.parse(event.outcome) as ActionOutcome).streakDays ?? [];
+}
+
+/**
+ * What a reversal asks the point expiry (src/modules/expiry/, which depends on this module: so the
+ * shape is declared here): how much of a credit it may still take back.
+ */
+export interface ReversibleCredits {
+  reversible(trx: Trx, snapshot: ProgramSnapshot, party: PartyKey, category: string, causeId: string, credited: number): Promise<number>;
 }
 
 function emptyReversal(eventId?: string): Reversal {
