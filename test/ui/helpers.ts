@@ -52,9 +52,10 @@ export function watch(page: Page, base: string): { problems: string[]; throttled
     (response.status() === 429 ? throttled : problems).push(`${response.status()} ${response.request().method()} ${url}`);
   });
   page.on('requestfailed', (request) => {
-    // Chromium fetches the favicon itself, whenever it likes, and cancels it when the page is left:
-    // that abort says nothing about the page (test/ui/landing.test.ts checks the favicon loads).
-    if (request.url() === `${base}/favicon.svg` && request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // A request the browser cancelled (net::ERR_ABORTED: the test navigated away while the page
+    // was still fetching an icon, or Chromium dropped its own favicon fetch) says nothing about the
+    // page or the service; a refused or broken answer is a status (above) or another error.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (request.url().startsWith(base)) problems.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`);
   });
   return { problems, throttled };
