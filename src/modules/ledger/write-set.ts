@@ -352,10 +352,7 @@ export class WriteSet {
 
   /** Counts `actions` more live actions in the user's streak day (site-local day number). */
   countStreakDay(party: PartyKey, streakId: string, day: number, actions: number): void {
-    const key = `${party.id}\u0000${streakId}\u0000${day}`;
-    const known = this.streakDays.get(key);
-    if (known !== undefined) known.actions += actions;
-    else this.streakDays.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions });
+    addToStreakDay(this.streakDays, party, streakId, day, actions);
   }
 
   /** Records a streak milestone paid (with its points and badge, which the caller adds). */
@@ -365,10 +362,7 @@ export class WriteSet {
 
   /** Takes live actions (one by default) back from the user's streak day (never below none: the day then stops counting). */
   uncountStreakDay(party: PartyKey, streakId: string, day: number, actions = 1): void {
-    const key = `${party.id}\u0000${streakId}\u0000${day}`;
-    const known = this.streakDaysTaken.get(key);
-    if (known !== undefined) known.actions += actions;
-    else this.streakDaysTaken.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions });
+    addToStreakDay(this.streakDaysTaken, party, streakId, day, actions);
   }
 
   /** Records a notice of the streak sweep (a freeze used, a run broken); one already recorded is left as it is. */
@@ -422,6 +416,14 @@ export class WriteSet {
     if (write === undefined) throw new Error(`party ${party.type}:${party.id} is not in the write set`);
     return write;
   }
+}
+
+/** Adds `actions` to the user's streak day in `days` (one row per user, streak and day: merged). */
+function addToStreakDay(days: Map<string, StreakDaysTable>, party: PartyKey, streakId: string, day: number, actions: number): void {
+  const key = `${party.id}\u0000${streakId}\u0000${day}`;
+  const known = days.get(key);
+  if (known !== undefined) known.actions += actions;
+  else days.set(key, { site_id: party.siteId, user_id: party.id, streak_id: streakId, day, actions });
 }
 
 /**
