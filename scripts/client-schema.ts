@@ -14,7 +14,6 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
-import { errorCatalog } from '../src/errors.js';
 import { PACKAGE_ROOT } from '../src/package.js';
 
 export const CLIENT_SCHEMA_FILE = join(PACKAGE_ROOT, 'clients/typescript/src/schema.d.ts');
@@ -45,18 +44,13 @@ export async function openApiDocument(): Promise<OpenAPI3> {
   }
 }
 
-/** The closed error catalog's codes (src/errors.ts), which problem+json answers carry in `code`. */
-function errorCodeSource(): string {
-  const codes = Object.keys(errorCatalog)
-    .map((code) => `    | ${JSON.stringify(code)}`)
-    .join('\n');
-  return `/** The stable \`code\` of a problem+json answer: the closed catalog of src/errors.ts (docs/errors.md). */\nexport type ErrorCode =\n${codes};\n`;
-}
+/** The stable `code` of a problem+json answer, as the document's Problem schema lists them. */
+const ERROR_CODE_SOURCE = `/** The stable \`code\` of a problem+json answer (docs/errors.md): the document's Problem schema. */\nexport type ErrorCode = components['schemas']['Problem']['code'];\n`;
 
 /** The text of schema.d.ts for the current routes (or for `document`, when the caller has it already). */
 export async function clientSchemaSource(document?: OpenAPI3): Promise<string> {
   const nodes = await openapiTS(document ?? (await openApiDocument()));
-  return `${HEADER}\n${astToString(nodes)}\n${errorCodeSource()}`;
+  return `${HEADER}\n${astToString(nodes)}\n${ERROR_CODE_SOURCE}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -11,6 +11,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/index.js';
+import { routeErrorCodes, SERVER_WIDE_ERRORS } from '../../src/plugins/openapi-errors.js';
 import type { ClientCredentials } from '../../src/modules/sites/service.js';
 
 export type ConfigurationName = 'embedded' | 'scale-out';
@@ -103,6 +104,7 @@ export async function buildTestApp(name: ConfigurationName, options: TestAppOpti
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     ...(options.logStream !== undefined ? { logStream: options.logStream } : {}),
   });
+  const undocumented = checkReference(app);
   let siteCounter = 0;
   return {
     app,
@@ -135,6 +137,38 @@ export async function buildTestApp(name: ConfigurationName, options: TestAppOpti
     async close() {
       await app.close();
       await fresh.drop();
+      if (undocumented.size > 0) {
+        throw new Error(
+          `The API reference (GET /docs/json) does not say what these routes answered; declare each code in the route schema's \`errors\` (src/plugins/openapi.ts):\n${[...undocumented].join('\n')}`,
+        );
+      }
     },
   };
+}
+
+/**
+ * Holds every answer of the file's tests against the OpenAPI document: a problem whose code the
+ * route does not document (routeErrorCodes), and a `Deprecation` header from a route whose schema
+ * marks nothing deprecated. What it finds fails the file when the app closes.
+ */
+function checkReference(app: FastifyInstance): Set<string> {
+  const found = new Set<string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions;
+    // An unmatched path (route_not_found), the reference's own pages and hidden routes (the blocks'
+    // bundle, the console, /demo) have no operation in the reference.
+    if (route.url === undefined || route.config.access === undefined || route.schema?.hide === true) return payload;
+    const operation = `${request.method} ${route.url}`;
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/problem+json') && typeof payload === 'string') {
+      const { code } = JSON.parse(payload) as { code: string };
+      const documented: readonly string[] = [...routeErrorCodes(route), ...SERVER_WIDE_ERRORS];
+      if (!documented.includes(code)) found.add(`${operation} answered ${code}`);
+    }
+    if (reply.getHeader('deprecation') !== undefined && !JSON.stringify(route.schema ?? {}).includes('"deprecated":true')) {
+      found.add(`${operation} sent a Deprecation header, but its schema marks nothing deprecated`);
+    }
+    return payload;
+  });
+  return found;
 }

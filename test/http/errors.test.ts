@@ -51,7 +51,7 @@ describe.each(configurations)('HTTP errors (%s)', (configuration) => {
     app.get('/probe/fail', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail');
     });
-    app.get('/probe/app-error', { config: { access: 'public' } }, async () => {
+    app.get('/probe/app-error', { config: { access: 'public' }, schema: { errors: ['not_found'] } }, async () => {
       throw new AppError('not_found', 'Mission m-1 does not exist');
     });
     app.delete('/probe/delete', { config: { access: 'public' } }, async (_request, reply) => reply.status(204).send());

@@ -163,7 +163,7 @@ describe.each(configurations)('reads whose rate limit is taken alongside (%s)', 
       '/client/read',
       {
         config: { access: 'client', rateLimit: 'alongside' },
-        schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()), missing: Type.Optional(Type.Boolean()) }) },
+        schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()), missing: Type.Optional(Type.Boolean()) }), errors: ['not_found'] },
       },
       async (request, reply) => {
         const clientId = request.auth?.clientId ?? '';

@@ -12,7 +12,7 @@ export interface FieldError {
 }
 
 /**
- * A call that failed. `code` is stable: match on it (an ErrorCode of the catalog, an OAuthErrorCode
+ * A call that failed. `code` is stable: match on it (an ErrorCode of the reference, an OAuthErrorCode
  * from the token endpoint, or `http_error` for an answer that was not a problem document, such as a
  * proxy's). `requestId` is the one to quote when reporting a problem.
  */

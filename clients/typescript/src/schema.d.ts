@@ -31,6 +31,7 @@ export interface paths {
                         };
                     };
                 };
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -80,6 +81,7 @@ export interface paths {
                         };
                     };
                 };
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -147,6 +149,30 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 /** @description Default Response */
                 "4XX": {
                     headers: {
@@ -160,6 +186,7 @@ export interface paths {
                         };
                     };
                 };
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -266,6 +293,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -320,6 +395,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -715,6 +838,31 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /**
@@ -1818,6 +1966,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -1881,6 +2100,31 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Replace the site settings */
@@ -1987,6 +2231,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -2042,6 +2357,53 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Set the award account settings */
@@ -2105,6 +2467,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -2125,6 +2558,75 @@ export interface paths {
                     };
                     content?: never;
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -2176,6 +2678,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -2241,6 +2790,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -2291,6 +2933,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a action */
@@ -2380,6 +3091,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -2402,6 +3184,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -2457,6 +3330,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -2534,6 +3454,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -2588,6 +3601,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a point category */
@@ -2693,6 +3775,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -2715,6 +3868,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -2820,6 +4064,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -2980,6 +4271,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -3084,6 +4468,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a mission */
@@ -3322,6 +4775,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -3344,6 +4868,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -3389,6 +5004,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -3436,6 +5098,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -3480,6 +5235,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a level */
@@ -3545,6 +5369,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -3567,6 +5462,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -3611,6 +5597,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -3655,6 +5688,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -3698,6 +5824,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a badge */
@@ -3759,6 +5954,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -3781,6 +6047,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -3824,6 +6181,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -3865,6 +6269,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -3907,6 +6404,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a group */
@@ -3964,6 +6530,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -3986,6 +6623,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -4057,6 +6785,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -4149,6 +6924,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -4219,6 +7087,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a leaderboard */
@@ -4355,6 +7292,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -4377,6 +7385,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -4421,6 +7520,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -4465,6 +7611,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -4508,6 +7747,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a layout */
@@ -4569,6 +7877,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -4591,6 +7970,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -4658,6 +8128,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -4742,6 +8259,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -4808,6 +8418,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a quiz */
@@ -4932,6 +8611,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -4954,6 +8704,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -5035,6 +8876,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -5147,6 +9035,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -5227,6 +9208,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a exchange */
@@ -5393,6 +9443,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -5415,6 +9536,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -5501,6 +9713,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -5671,6 +9930,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -5756,6 +10108,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a streak */
@@ -5985,6 +10406,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -6007,6 +10499,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -6072,6 +10655,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -6179,6 +10809,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -6243,6 +10966,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Create or replace a boost */
@@ -6388,6 +11180,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -6410,6 +11273,97 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -6555,6 +11509,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -7080,6 +12081,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -7479,6 +12549,97 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -8385,6 +13546,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -8432,6 +13664,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -8495,6 +13796,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -8518,6 +13888,75 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -8562,6 +14001,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -8573,7 +14059,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         name?: string;
@@ -8600,6 +14086,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -8636,6 +14171,75 @@ export interface paths {
                         "application/xml": string;
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -8717,6 +14321,120 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed), `malformed_xml` (The XML document is malformed), `xml_forbidden` (The XML document uses a forbidden construct) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body" | "malformed_xml" | "xml_forbidden";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                /** @description Too Many Requests: `rate_limited` (Too many requests), `restore_busy` (Other restores are in progress; retry shortly) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests",
+                         *       "code": "rate_limited",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "rate_limited" | "restore_busy";
+                        };
+                    };
+                };
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -8918,6 +14636,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed), `malformed_xml` (The XML document is malformed), `xml_forbidden` (The XML document uses a forbidden construct) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body" | "malformed_xml" | "xml_forbidden";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `program_invalid` (The program breaks a rule) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:program_invalid",
+                         *       "title": "The program breaks a rule",
+                         *       "status": 422,
+                         *       "detail": "The program breaks a rule",
+                         *       "code": "program_invalid",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "program_invalid";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -8960,6 +14771,31 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Turn maintenance on or off: while on, every call but an admin client's answers 503 with Retry-After */
@@ -9004,6 +14840,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -9070,6 +14955,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -9317,6 +15250,100 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `event_id_conflict` (The eventId was already used for another action) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:event_id_conflict",
+                         *       "title": "The eventId was already used for another action",
+                         *       "status": 409,
+                         *       "detail": "The eventId was already used for another action",
+                         *       "code": "event_id_conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "event_id_conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `unknown_action` (The site has no such action), `amount_out_of_range` (A computed amount is outside the range the ledger records) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:unknown_action",
+                         *       "title": "The site has no such action",
+                         *       "status": 422,
+                         *       "detail": "The site has no such action",
+                         *       "code": "unknown_action",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "unknown_action" | "amount_out_of_range";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -9578,6 +15605,100 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `event_id_conflict` (The eventId was already used for another action) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:event_id_conflict",
+                         *       "title": "The eventId was already used for another action",
+                         *       "status": 409,
+                         *       "detail": "The eventId was already used for another action",
+                         *       "code": "event_id_conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "event_id_conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `unknown_action` (The site has no such action), `amount_out_of_range` (A computed amount is outside the range the ledger records) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:unknown_action",
+                         *       "title": "The site has no such action",
+                         *       "status": 422,
+                         *       "detail": "The site has no such action",
+                         *       "code": "unknown_action",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "unknown_action" | "amount_out_of_range";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -9603,7 +15724,26 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description One JSON object per line: a user action (userId, action, and value, metadata, eventId, timestamp as POST /users/{userId}/actions takes them) or a group action (groupId instead of userId) */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {"userId":"ann","action":"read_article","eventId":"cms-1041","timestamp":"2026-03-02T09:15:00Z"}
+                     *     {"userId":"ben","action":"watch_video","metadata":{"genre":"cooking"}}
+                     */
+                    "application/x-ndjson": string;
+                    /**
+                     * @example {"userId":"ann","action":"read_article","eventId":"cms-1041","timestamp":"2026-03-02T09:15:00Z"}
+                     *     {"userId":"ben","action":"watch_video","metadata":{"genre":"cooking"}}
+                     */
+                    "application/ndjson": string;
+                    /**
+                     * @example {"userId":"ann","action":"read_article","eventId":"cms-1041","timestamp":"2026-03-02T09:15:00Z"}
+                     *     {"userId":"ben","action":"watch_video","metadata":{"genre":"cooking"}}
+                     */
+                    "application/jsonl": string;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -9642,6 +15782,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -9744,6 +15933,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -9845,6 +16103,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -9916,6 +16243,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `amount_out_of_range` (A computed amount is outside the range the ledger records) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:amount_out_of_range",
+                         *       "title": "A computed amount is outside the range the ledger records",
+                         *       "status": 422,
+                         *       "detail": "A computed amount is outside the range the ledger records",
+                         *       "code": "amount_out_of_range",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "amount_out_of_range";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -9987,6 +16385,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10053,6 +16498,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10099,6 +16591,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10225,6 +16764,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10289,6 +16875,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10348,6 +16982,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10402,6 +17084,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10478,6 +17208,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10558,6 +17336,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10635,6 +17461,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10694,6 +17568,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10771,6 +17715,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10830,6 +17822,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -10872,7 +17934,10 @@ export interface paths {
                                 userProfileUrl: string | null;
                                 /** @description The user image */
                                 iconUrl: string | null;
-                                /** @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it */
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it
+                                 */
                                 userPhotoUrl: string | null;
                                 /** @description Read-only here; set by admins */
                                 role: string | null;
@@ -10884,6 +17949,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Set preferences by name (others are kept; null or empty removes one). Writing userPhotoUrl is deprecated: use iconUrl */
@@ -10920,7 +18033,10 @@ export interface paths {
                                 userProfileUrl: string | null;
                                 /** @description The user image */
                                 iconUrl: string | null;
-                                /** @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it */
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it
+                                 */
                                 userPhotoUrl: string | null;
                                 /** @description Read-only here; set by admins */
                                 role: string | null;
@@ -10932,6 +18048,56 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -10983,7 +18149,10 @@ export interface paths {
                                 userProfileUrl: string | null;
                                 /** @description The user image */
                                 iconUrl: string | null;
-                                /** @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it */
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it
+                                 */
                                 userPhotoUrl: string | null;
                                 /** @description Read-only here; set by admins */
                                 role: string | null;
@@ -10995,6 +18164,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -11056,6 +18274,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -11152,6 +18419,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11224,6 +18539,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11281,6 +18666,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11341,6 +18796,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11406,6 +18931,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11475,6 +19048,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11557,6 +19200,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11643,6 +19356,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11730,6 +19491,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11775,6 +19606,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11823,6 +19724,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11880,6 +19851,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -11953,6 +19994,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12053,6 +20142,78 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `unknown_exchange` (The site has no such exchange), `unknown_category` (The exchange has no such category), `exchange_closed` (The exchange is not open now), `giver_not_eligible` (The user may not give in this exchange), `self_recognition` (A user cannot recognize themselves), `too_many_recipients` (The recognition has more recipients than the exchange allows), `points_out_of_range` (A recipient's points are outside the exchange's range), `recipient_not_eligible` (A recipient may not receive in this exchange), `budget_exceeded` (The recognition exceeds the giver's remaining budget) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:unknown_exchange",
+                         *       "title": "The site has no such exchange",
+                         *       "status": 422,
+                         *       "detail": "The site has no such exchange",
+                         *       "code": "unknown_exchange",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "unknown_exchange" | "unknown_category" | "exchange_closed" | "giver_not_eligible" | "self_recognition" | "too_many_recipients" | "points_out_of_range" | "recipient_not_eligible" | "budget_exceeded";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -12187,6 +20348,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12236,6 +20445,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12294,6 +20550,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12343,6 +20647,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12391,6 +20765,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12477,6 +20921,122 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                /** @description Conflict: `already_answered` (The question is answered already in this attempt) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:already_answered",
+                         *       "title": "The question is answered already in this attempt",
+                         *       "status": 409,
+                         *       "detail": "The question is answered already in this attempt",
+                         *       "code": "already_answered",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "already_answered";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `quiz_closed` (The quiz is not open now), `quiz_attempts_exhausted` (Every attempt the quiz allows is used), `quiz_already_passed` (The user has passed this quiz already) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:quiz_closed",
+                         *       "title": "The quiz is not open now",
+                         *       "status": 422,
+                         *       "detail": "The quiz is not open now",
+                         *       "code": "quiz_closed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "quiz_closed" | "quiz_attempts_exhausted" | "quiz_already_passed";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -12524,6 +21084,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12572,6 +21180,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12630,6 +21286,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12678,6 +21382,76 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `unknown_marketplace` (The site has no such marketplace) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:unknown_marketplace",
+                         *       "title": "The site has no such marketplace",
+                         *       "status": 404,
+                         *       "detail": "The site has no such marketplace",
+                         *       "code": "unknown_marketplace",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "unknown_marketplace";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12788,6 +21562,121 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `ots_code_used` (The on-the-spot code has been redeemed already) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:ots_code_used",
+                         *       "title": "The on-the-spot code has been redeemed already",
+                         *       "status": 409,
+                         *       "detail": "The on-the-spot code has been redeemed already",
+                         *       "code": "ots_code_used",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "ots_code_used";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `award_access_denied` (The user may not redeem from their award account), `ots_code_unknown` (No such on-the-spot code), `ots_code_expired` (The on-the-spot code has expired) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:award_access_denied",
+                         *       "title": "The user may not redeem from their award account",
+                         *       "status": 422,
+                         *       "detail": "The user may not redeem from their award account",
+                         *       "code": "award_access_denied",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "award_access_denied" | "ots_code_unknown" | "ots_code_expired";
+                        };
+                    };
+                };
+                /** @description Too Many Requests: `rate_limited` (Too many requests), `ots_attempts_exceeded` (Too many failed code redemptions) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:rate_limited",
+                         *       "title": "Too many requests",
+                         *       "status": 429,
+                         *       "detail": "Too many requests",
+                         *       "code": "rate_limited",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "rate_limited" | "ots_attempts_exceeded";
+                        };
+                    };
+                };
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -12836,6 +21725,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12881,6 +21818,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12926,6 +21911,54 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                503: components["responses"]["Maintenance"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -12992,6 +22025,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         trace?: never;
@@ -13049,6 +22131,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13091,6 +22222,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13215,6 +22415,99 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Conflict: `conflict` (The object already exists) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:conflict",
+                         *       "title": "The object already exists",
+                         *       "status": 409,
+                         *       "detail": "The object already exists",
+                         *       "code": "conflict",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "conflict";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                /** @description Unprocessable Entity: `insufficient_award_balance` (The debit exceeds the available award balance) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:insufficient_award_balance",
+                         *       "title": "The debit exceeds the available award balance",
+                         *       "status": 422,
+                         *       "detail": "The debit exceeds the available award balance",
+                         *       "code": "insufficient_award_balance",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "insufficient_award_balance";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13319,6 +22612,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13359,6 +22721,51 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13404,6 +22811,31 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13452,6 +22884,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13497,6 +22978,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         /** Replace an endpoint's URL, event types and description */
@@ -13546,6 +23096,77 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         post?: never;
@@ -13568,6 +23189,75 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         options?: never;
@@ -13629,6 +23319,53 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13688,6 +23425,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13749,6 +23555,75 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                /** @description Not Found: `not_found` (The object does not exist) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:not_found",
+                         *       "title": "The object does not exist",
+                         *       "status": 404,
+                         *       "detail": "The object does not exist",
+                         *       "code": "not_found",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13789,6 +23664,31 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         put?: never;
@@ -13816,7 +23716,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         /** @description whsec_ and 24–64 bytes in base64; generated when absent */
@@ -13844,6 +23744,55 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:validation_failed",
+                         *       "title": "The request is invalid",
+                         *       "status": 400,
+                         *       "detail": "The request is invalid",
+                         *       "code": "validation_failed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "validation_failed" | "malformed_body";
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                /** @description Forbidden: `origin_not_allowed` (The request's origin is not allowed by the site), `forbidden` (This token may not call this endpoint) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "type": "urn:questline:error:origin_not_allowed",
+                         *       "title": "The request's origin is not allowed by the site",
+                         *       "status": 403,
+                         *       "detail": "The request's origin is not allowed by the site",
+                         *       "code": "origin_not_allowed",
+                         *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                         *     }
+                         */
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            /** @enum {string} */
+                            code?: "origin_not_allowed" | "forbidden";
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["RateLimited"];
+                default: components["responses"]["ServerWide"];
             };
         };
         delete?: never;
@@ -13855,8 +23804,169 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        /** @description An RFC 9457 problem document; match on `code` (docs/errors.md) */
+        Problem: {
+            /**
+             * @description `urn:questline:error:` and the code
+             * @example urn:questline:error:validation_failed
+             */
+            type: string;
+            /** @description The code's fixed title */
+            title: string;
+            /** @description The HTTP status */
+            status: number;
+            /** @description What went wrong in this request (may be reworded) */
+            detail: string;
+            /**
+             * @description Stable: match on it
+             * @enum {unknown}
+             */
+            code: "validation_failed" | "malformed_body" | "malformed_request" | "malformed_xml" | "xml_forbidden" | "missing_token" | "invalid_token" | "token_expired" | "token_revoked" | "forbidden" | "origin_not_allowed" | "not_found" | "route_not_found" | "conflict" | "event_id_conflict" | "unknown_action" | "amount_out_of_range" | "program_invalid" | "unknown_exchange" | "unknown_category" | "exchange_closed" | "giver_not_eligible" | "self_recognition" | "too_many_recipients" | "points_out_of_range" | "recipient_not_eligible" | "budget_exceeded" | "quiz_closed" | "quiz_attempts_exhausted" | "quiz_already_passed" | "already_answered" | "unknown_marketplace" | "award_access_denied" | "insufficient_award_balance" | "ots_code_unknown" | "ots_code_expired" | "ots_code_used" | "ots_attempts_exceeded" | "request_timeout" | "payload_too_large" | "precondition_failed" | "uri_too_long" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "restore_busy" | "headers_too_large" | "internal_error" | "shutting_down" | "maintenance";
+            /** @description Also in the X-Request-Id header; quote it when reporting a problem */
+            requestId: string;
+            /** @description Field errors (validation_failed) */
+            errors?: {
+                /** @example body.value */
+                path: string;
+                message: string;
+            }[];
+        };
+    };
+    responses: {
+        /** @description Unauthorized: `missing_token` (A bearer token is required), `invalid_token` (The bearer token is invalid), `token_expired` (The bearer token has expired), `token_revoked` (The bearer token has been revoked) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:missing_token",
+                 *       "title": "A bearer token is required",
+                 *       "status": 401,
+                 *       "detail": "A bearer token is required",
+                 *       "code": "missing_token",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "missing_token" | "invalid_token" | "token_expired" | "token_revoked";
+                };
+            };
+        };
+        /** @description Payload Too Large: `payload_too_large` (The request body is too large) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:payload_too_large",
+                 *       "title": "The request body is too large",
+                 *       "status": 413,
+                 *       "detail": "The request body is too large",
+                 *       "code": "payload_too_large",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "payload_too_large";
+                };
+            };
+        };
+        /** @description Unsupported Media Type: `unsupported_media_type` (The request body has an unsupported content type) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:unsupported_media_type",
+                 *       "title": "The request body has an unsupported content type",
+                 *       "status": 415,
+                 *       "detail": "The request body has an unsupported content type",
+                 *       "code": "unsupported_media_type",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "unsupported_media_type";
+                };
+            };
+        };
+        /** @description Too Many Requests: `rate_limited` (Too many requests) */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:rate_limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "Too many requests",
+                 *       "code": "rate_limited",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "rate_limited";
+                };
+            };
+        };
+        /** @description Service Unavailable: `maintenance` (The site is down for maintenance) */
+        Maintenance: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:maintenance",
+                 *       "title": "The site is down for maintenance",
+                 *       "status": 503,
+                 *       "detail": "The site is down for maintenance",
+                 *       "code": "maintenance",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "maintenance";
+                };
+            };
+        };
+        /** @description What any request may get: `malformed_request` (The request is not valid HTTP), `request_timeout` (The request did not arrive in time), `uri_too_long` (The request path is too long), `headers_too_large` (The request headers are too large), `internal_error` (Internal server error), `shutting_down` (This server is shutting down) */
+        ServerWide: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "urn:questline:error:malformed_request",
+                 *       "title": "The request is not valid HTTP",
+                 *       "status": 400,
+                 *       "detail": "The request is not valid HTTP",
+                 *       "code": "malformed_request",
+                 *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code?: "malformed_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "internal_error" | "shutting_down";
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -13865,55 +23975,5 @@ export interface components {
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
 
-/** The stable `code` of a problem+json answer: the closed catalog of src/errors.ts (docs/errors.md). */
-export type ErrorCode =
-    | "validation_failed"
-    | "malformed_body"
-    | "malformed_request"
-    | "malformed_xml"
-    | "xml_forbidden"
-    | "missing_token"
-    | "invalid_token"
-    | "token_expired"
-    | "token_revoked"
-    | "forbidden"
-    | "origin_not_allowed"
-    | "not_found"
-    | "route_not_found"
-    | "conflict"
-    | "event_id_conflict"
-    | "unknown_action"
-    | "amount_out_of_range"
-    | "program_invalid"
-    | "unknown_exchange"
-    | "unknown_category"
-    | "exchange_closed"
-    | "giver_not_eligible"
-    | "self_recognition"
-    | "too_many_recipients"
-    | "points_out_of_range"
-    | "recipient_not_eligible"
-    | "budget_exceeded"
-    | "quiz_closed"
-    | "quiz_attempts_exhausted"
-    | "quiz_already_passed"
-    | "already_answered"
-    | "unknown_marketplace"
-    | "award_access_denied"
-    | "insufficient_award_balance"
-    | "ots_code_unknown"
-    | "ots_code_expired"
-    | "ots_code_used"
-    | "ots_attempts_exceeded"
-    | "request_timeout"
-    | "payload_too_large"
-    | "precondition_failed"
-    | "uri_too_long"
-    | "unsupported_media_type"
-    | "range_not_satisfiable"
-    | "rate_limited"
-    | "restore_busy"
-    | "headers_too_large"
-    | "internal_error"
-    | "shutting_down"
-    | "maintenance";
+/** The stable `code` of a problem+json answer (docs/errors.md): the document's Problem schema. */
+export type ErrorCode = components['schemas']['Problem']['code'];

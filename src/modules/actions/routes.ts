@@ -52,6 +52,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; m
           // line of an import, reading form and JSON bodies alike (metadata as name:value pairs,
           // timestamps in the site's time zone); the schema documents the body.
           documentedBody: ActionBody,
+          errors: ['unknown_action', 'amount_out_of_range', 'event_id_conflict'],
           response: { 200: Envelope(ActionOutcomeSchema), 201: Envelope(ActionOutcomeSchema) },
         },
       },

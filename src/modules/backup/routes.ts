@@ -96,6 +96,7 @@ const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
         summary: 'One backup as its XML document',
         params: idParams('backupId'),
         produces: ['application/xml'],
+        errors: ['not_found'],
         response: { 200: Type.String({ description: 'The backup XML' }) },
       },
     },
@@ -121,6 +122,7 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
         // The schema checks the fields; the XML document in data is read by ./xml.ts (malformed XML
         // with its line and column) and checked by the program validator, as a program is.
         body: RestoreBody,
+        errors: ['malformed_xml', 'xml_forbidden', 'not_found', 'program_invalid', 'restore_busy'],
         response: { 200: Envelope(RestoreResponse) },
       },
     },
@@ -142,6 +144,7 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
         summary: 'What POST /restore with this body would do, restoring nothing (the same errors; the preview POST /admin/program/preview answers)',
         consumes,
         body: RestoreSource,
+        errors: ['malformed_xml', 'xml_forbidden', 'not_found', 'program_invalid'],
         response: { 200: Envelope(ProgramPreviewSchema) },
       },
     },

@@ -35,6 +35,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
         summary: "A group's members, by user id",
         params: idParams('groupId'),
         querystring: PagingQuery,
+        errors: ['not_found'],
         response: { 200: Envelope(Type.Array(MembershipBody)) },
       },
     },
@@ -55,6 +56,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
         tags,
         summary: 'Add a user to a group (idempotent)',
         params: MemberParams,
+        errors: ['not_found'],
         response: { 200: Envelope(MembershipBody), 201: Envelope(MembershipBody) },
       },
     },
@@ -70,7 +72,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
 
   app.delete(
     '/admin/groups/:groupId/members/:userId',
-    { config: admin, schema: { tags, summary: 'Remove a user from a group', params: MemberParams, response: { 204: Type.Null() } } },
+    { config: admin, schema: { tags, summary: 'Remove a user from a group', params: MemberParams, errors: ['not_found'], response: { 204: Type.Null() } } },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId, userId } = request.params;

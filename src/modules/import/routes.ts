@@ -50,7 +50,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
         summary: "Import a program's history: NDJSON lines of user and group actions, logged through the engine in order",
         consumes: NDJSON,
         // No body schema: the body is the request's stream, and each line is checked as it is read
-        // (./lines.ts), with its line number.
+        // (./lines.ts), with its line number. The schema documents it.
+        documentedBody: Type.String({
+          description:
+            'One JSON object per line: a user action (userId, action, and value, metadata, eventId, timestamp as POST /users/{userId}/actions takes them) or a group action (groupId instead of userId)',
+          examples: [
+            '{"userId":"ann","action":"read_article","eventId":"cms-1041","timestamp":"2026-03-02T09:15:00Z"}\n{"userId":"ben","action":"watch_video","metadata":{"genre":"cooking"}}\n',
+          ],
+        }),
         response: { 200: Envelope(Summary) },
       },
     },

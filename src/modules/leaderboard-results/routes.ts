@@ -43,6 +43,7 @@ export const leaderboardResultRoutes: FastifyPluginAsyncTypebox<{ results: Leade
         summary: "The leaderboard's closed windows, newest first, with their winners and prizes (total in X-Total-Count)",
         params: idParams('leaderboardId'),
         querystring: PagingQuery,
+        errors: ['not_found'],
         response: { 200: Envelope(Type.Array(ClosedWindow)) },
       },
     },

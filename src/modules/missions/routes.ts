@@ -110,7 +110,13 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
       `${base}/:challengeId/progress`,
       {
         config: { access },
-        schema: { tags, summary: `The ${party}'s progress in one mission`, params: partyParams(party, 'challengeId'), response: { 200: Envelope(Progress) } },
+        schema: {
+          tags,
+          summary: `The ${party}'s progress in one mission`,
+          params: partyParams(party, 'challengeId'),
+          errors: ['not_found'],
+          response: { 200: Envelope(Progress) },
+        },
       },
       async (request) => {
         const auth = authOf(request);

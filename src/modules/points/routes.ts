@@ -52,6 +52,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
           amount: Type.Integer({ not: { const: 0 }, minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT, description: 'Positive credits, negative debits' }),
           reason: Type.String({ minLength: 1, maxLength: 255 }),
         }),
+        errors: ['amount_out_of_range'],
         response: {
           201: Envelope(
             Type.Object({

@@ -9,13 +9,14 @@ import type { CustomLevelsService } from './custom-levels.js';
 import type { PreferencesService } from '../users/preferences.js';
 
 const tags = ['profile'];
-const Nullable = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+const Nullable = (description?: string, options: { deprecated?: true } = {}) =>
+  Type.Union([Type.String(), Type.Null()], { ...(description ? { description } : {}), ...options });
 const PreferencesBody = Type.Object({
   firstName: Nullable(),
   lastName: Nullable(),
   userProfileUrl: Nullable(),
   iconUrl: Nullable('The user image'),
-  userPhotoUrl: Nullable('Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it'),
+  userPhotoUrl: Nullable('Deprecated (30 Sep 2026): the legacy image, still read; iconUrl falls back to it', { deprecated: true }),
   role: Nullable('Read-only here; set by admins'),
   custom: Type.Record(Type.String(), Type.String(), { description: 'Custom preferences (at most 50)' }),
 });

@@ -99,6 +99,7 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
         description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
         // Not validated by the schema: the program validator checks it (see the top of this file).
         documentedBody: Type.Union([Program, Envelope(Program)]),
+        errors: ['program_invalid'],
         response: { 200: Envelope(Program) },
       },
     },
@@ -120,7 +121,13 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     {
       config: admin,
       // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
-      schema: { tags: ['admin: program'], summary: 'Replace the site settings', documentedBody: SiteSettings, response: { 200: Envelope(SiteSettings) } },
+      schema: {
+        tags: ['admin: program'],
+        summary: 'Replace the site settings',
+        documentedBody: SiteSettings,
+        errors: ['program_invalid'],
+        response: { 200: Envelope(SiteSettings) },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -135,7 +142,10 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
 const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
   app.get(
     '/admin/award-settings',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'Award account settings', response: { 200: Envelope(AwardSettings) } } },
+    {
+      config: admin,
+      schema: { tags: ['admin: program'], summary: 'Award account settings', errors: ['not_found'], response: { 200: Envelope(AwardSettings) } },
+    },
     async (request) => {
       const settings = (await programs.snapshot(authOf(request).siteId)).program.awardSettings;
       if (settings === undefined) throw new AppError('not_found', 'The site has no award settings');
@@ -152,6 +162,7 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
         summary: 'Set the award account settings',
         // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
         documentedBody: AwardSettings,
+        errors: ['program_invalid'],
         response: { 200: Envelope(AwardSettings) },
       },
     },
@@ -164,7 +175,15 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
 
   app.delete(
     '/admin/award-settings',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'Remove the award account settings', response: { 204: Type.Null() } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin: program'],
+        summary: 'Remove the award account settings',
+        errors: ['not_found', 'program_invalid'],
+        response: { 204: Type.Null() },
+      },
+    },
     async (request, reply) => {
       await programs.modify(authOf(request), (p) => {
         if (p.awardSettings === undefined) throw new AppError('not_found', 'The site has no award settings');
@@ -191,7 +210,7 @@ const collectionReadRoutes: CollectionRoutes = async (app, { programs, collectio
 
   app.get(
     `/admin/${collection.path}/:id`,
-    { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), response: { 200: one } } },
+    { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), errors: ['not_found'], response: { 200: one } } },
     async (request) => ({ response: findEntity((await programs.snapshot(authOf(request).siteId)).program, collection, request.params.id) as never }),
   );
 };
@@ -204,7 +223,16 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
   // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
   app.post(
     `/admin/${collection.path}`,
-    { config: admin, schema: { tags, summary: `Create a ${collection.noun}`, documentedBody: collection.schema, response: { 201: one } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: `Create a ${collection.noun}`,
+        documentedBody: collection.schema,
+        errors: ['conflict', 'program_invalid'],
+        response: { 201: one },
+      },
+    },
     async (request, reply) => {
       const entity = checkEntity(collection.schema, request.body, request);
       let index = -1;
@@ -228,6 +256,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
         params: idParams('id'),
         // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
         documentedBody: collection.schema,
+        errors: ['program_invalid'],
         response: { 200: one, 201: one },
       },
     },
@@ -249,7 +278,13 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
     `/admin/${collection.path}/:id`,
     {
       config: admin,
-      schema: { tags, summary: `Delete a ${collection.noun} (refused while others refer to it)`, params: idParams('id'), response: { 204: Type.Null() } },
+      schema: {
+        tags,
+        summary: `Delete a ${collection.noun} (refused while others refer to it)`,
+        params: idParams('id'),
+        errors: ['not_found', 'program_invalid'],
+        response: { 204: Type.Null() },
+      },
     },
     async (request, reply) => {
       const change = await programs.modify(authOf(request), (draft) => removeEntity(draft, collection, request.params.id));

@@ -60,6 +60,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
         tags,
         summary: 'One kept program version: its document and what it changed against the version kept before it',
         params: VersionParams,
+        errors: ['not_found'],
         response: { 200: Envelope(VersionDetail) },
       },
     },
@@ -74,6 +75,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
         tags,
         summary: "Make a kept version's document the program again (validated as PUT /admin/program; writes a new version)",
         params: VersionParams,
+        errors: ['not_found', 'program_invalid'],
         response: { 200: Envelope(Program) },
       },
     },
@@ -93,6 +95,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
         summary: 'What PUT /admin/program with this body would do, saving nothing (the same validation errors)',
         // Not validated by the schema: the program validator checks it, as for PUT /admin/program.
         documentedBody: Type.Union([Program, Envelope(Program)]),
+        errors: ['program_invalid'],
         response: { 200: Envelope(ProgramPreviewSchema) },
       },
     },

@@ -97,6 +97,7 @@ const quizReadRoutes: QuizRoutes = async (app, { quizzes }) => {
         tags,
         summary: 'The questions and their choices, in order; which choices are correct is never shown',
         params: idParams('userId', 'quizId'),
+        errors: ['not_found'],
         response: { 200: Envelope(Type.Array(Question)) },
       },
     },
@@ -117,6 +118,7 @@ const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
         tags,
         summary: "The user's answers to the question, per attempt, with their correctness",
         params: QuestionParams,
+        errors: ['not_found'],
         response: { 200: Envelope(Type.Array(PastAnswer)) },
       },
     },
@@ -137,6 +139,7 @@ const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
         // Not validated by the schema: QuizService.answer checks choiceIds against the question's
         // choices and type, which only the program knows; the schema documents the body.
         documentedBody: AnswerBody,
+        errors: ['not_found', 'quiz_closed', 'quiz_attempts_exhausted', 'quiz_already_passed', 'already_answered'],
         response: { 201: Envelope(RecordedAnswer) },
       },
     },

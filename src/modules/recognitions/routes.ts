@@ -129,6 +129,7 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
         tags,
         summary: 'One exchange, and whether the user may give in it now',
         params: ExchangeParams,
+        errors: ['not_found'],
         response: { 200: Envelope(PresentedExchange) },
       },
     },
@@ -142,7 +143,13 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     '/users/:userId/exchanges/:exchangeId/categories',
     {
       config: user,
-      schema: { tags, summary: 'The categories of the exchange', params: ExchangeParams, response: { 200: Envelope(Type.Array(Category)) } },
+      schema: {
+        tags,
+        summary: 'The categories of the exchange',
+        params: ExchangeParams,
+        errors: ['not_found'],
+        response: { 200: Envelope(Type.Array(Category)) },
+      },
     },
     async (request) => ({ response: await recognitions.categories(authOf(request).siteId, request.params.exchangeId) }),
   );
@@ -151,7 +158,13 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     '/users/:userId/exchanges/:exchangeId/points',
     {
       config: user,
-      schema: { tags, summary: "The user's points budget for the exchange in the current period", params: ExchangeParams, response: { 200: Envelope(Budget) } },
+      schema: {
+        tags,
+        summary: "The user's points budget for the exchange in the current period",
+        params: ExchangeParams,
+        errors: ['not_found'],
+        response: { 200: Envelope(Budget) },
+      },
     },
     async (request) => {
       const { userId, exchangeId } = request.params;
@@ -171,6 +184,7 @@ const recipientRoutes: RecognitionRoutes = async (app, { recognitions }) => {
         summary: 'Users the user may recognize in the exchange (never themselves), by name; total in X-Total-Count',
         params: ExchangeParams,
         querystring: RecipientsQuery,
+        errors: ['not_found'],
         response: { 200: Envelope(Type.Array(Person)) },
       },
     },
@@ -221,6 +235,17 @@ const interactionRoutes: RecognitionRoutes = async (app, { recognitions }) => {
         // alike and checks what depends on several fields (points or recipientPoints, for the users
         // in recipients), naming the field of each problem; the schema documents the body.
         documentedBody: RecognitionBody,
+        errors: [
+          'unknown_exchange',
+          'unknown_category',
+          'exchange_closed',
+          'giver_not_eligible',
+          'self_recognition',
+          'too_many_recipients',
+          'points_out_of_range',
+          'recipient_not_eligible',
+          'budget_exceeded',
+        ],
         response: { 201: Envelope(GivenRecognition) },
       },
     },

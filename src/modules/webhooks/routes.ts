@@ -93,7 +93,7 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
 
   app.get(
     '/admin/webhook-endpoints/:endpointId',
-    { config: admin, schema: { tags, summary: 'One endpoint', params: EndpointParams, response: { 200: Envelope(Endpoint) } } },
+    { config: admin, schema: { tags, summary: 'One endpoint', params: EndpointParams, errors: ['not_found'], response: { 200: Envelope(Endpoint) } } },
     async (request) => ({ response: await webhooks.endpoint(authOf(request).siteId, request.params.endpointId) }),
   );
 
@@ -107,6 +107,7 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
         summary: "Replace an endpoint's URL, event types and description",
         params: EndpointParams,
         body: EndpointBody,
+        errors: ['not_found'],
         response: { 200: Envelope(Endpoint) },
       },
     },
@@ -117,7 +118,13 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
     '/admin/webhook-endpoints/:endpointId',
     {
       config: admin,
-      schema: { tags, summary: 'Remove an endpoint (its pending deliveries end as dead)', params: EndpointParams, response: { 204: Type.Null() } },
+      schema: {
+        tags,
+        summary: 'Remove an endpoint (its pending deliveries end as dead)',
+        params: EndpointParams,
+        errors: ['not_found'],
+        response: { 204: Type.Null() },
+      },
     },
     async (request, reply) => {
       await webhooks.deleteEndpoint(authOf(request).siteId, request.params.endpointId);
@@ -148,7 +155,7 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
 
   app.get(
     '/admin/webhook-deliveries/:deliveryId',
-    { config: admin, schema: { tags, summary: 'One delivery', params: DeliveryParams, response: { 200: Envelope(Delivery) } } },
+    { config: admin, schema: { tags, summary: 'One delivery', params: DeliveryParams, errors: ['not_found'], response: { 200: Envelope(Delivery) } } },
     async (request) => ({ response: await webhooks.delivery(authOf(request).siteId, request.params.deliveryId) }),
   );
 
@@ -160,6 +167,7 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
         tags,
         summary: 'Send a delivery again, whatever its status, with a new 3-day retry window',
         params: DeliveryParams,
+        errors: ['not_found'],
         response: { 202: Envelope(Delivery) },
       },
     },
