@@ -117,3 +117,14 @@ export function runExample(script: string, env: Record<string, string>, timeoutM
     });
   });
 }
+
+/** Polls `read` until it gives a value `done` accepts (for hooks, where expect.poll cannot run); throws with the last value after `timeoutMs`. */
+export async function waitUntil<T>(what: string, read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  let value = await read();
+  for (let waited = 0; !done(value); waited += 100) {
+    if (waited >= timeoutMs) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await sleep(100);
+    value = await read();
+  }
+  return value;
+}
