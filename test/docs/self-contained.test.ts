@@ -1,4 +1,4 @@
-// README.md, docs/ and the client's README stand on their own: they cite no document outside the repository (a sibling
+// README.md, docs/, the client's README and the examples' stand on their own: they cite no document outside the repository (a sibling
 // `../shared/` directory, the product specification's sections) and every relative link in them
 // leads to a file of the repository, and to a heading of it when the link names one.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCUMENTS = [
   'README.md',
   'clients/typescript/README.md',
+  'examples/README.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
