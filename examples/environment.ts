@@ -44,3 +44,17 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ExampleEn
     examplePort: port,
   };
 }
+
+/**
+ * Ends the example with one readable line, not a stack trace, on the failures met first: Questline
+ * not running at `questlineUrl`, or credentials it does not know.
+ */
+export function explainFailures(questlineUrl: string): void {
+  process.on('uncaughtException', (error: Error & { cause?: { code?: string }; code?: string; status?: number }) => {
+    if (error.cause?.code === 'ECONNREFUSED') process.stderr.write(`Nothing answers at ${questlineUrl}: start Questline (npm start) or set QUESTLINE_URL.\n`);
+    else if (error.name === 'QuestlineError' && error.status === 401)
+      process.stderr.write(`Questline refused the client (${error.code}): export the CLIENT_* lines this Questline printed (its database's demo site).\n`);
+    else process.stderr.write(`${error.stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

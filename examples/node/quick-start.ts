@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, QuestlineError, verifyWebhook, type QuestlineClient, type WebhookEvent } from '@questline/client';
-import { readEnvironment } from '../environment.js';
+import { explainFailures, readEnvironment } from '../environment.js';
 
 const env = readEnvironment();
+explainFailures(env.questlineUrl);
 const userId = env.userId ?? `jordan-${randomBytes(3).toString('hex')}`;
 const questline = createClient({ baseUrl: env.questlineUrl, ...env.app });
 
@@ -19,6 +20,9 @@ const step = (title: string) => console.log(`\n${title}`);
 const points = (awarded: Array<{ category: string; credited: number }>) => awarded.map((p) => `+${p.credited} ${p.category}`).join(', ') || 'no points';
 
 console.log(`Questline at ${env.questlineUrl}, acting for user "${userId}"`);
+
+// The first call asks for a token: wrong credentials stop the script here, before it registers anything.
+await questline.token();
 
 // Webhooks go only to endpoints that exist when the event happens, so the receiver comes first.
 const webhooks = env.admin === undefined ? undefined : await startWebhookReceiver(createClient({ baseUrl: env.questlineUrl, ...env.admin }));

@@ -8,9 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { createClient, QuestlineError } from '@questline/client';
 import { build } from 'esbuild';
-import { readEnvironment } from '../environment.js';
+import { explainFailures, readEnvironment } from '../environment.js';
 
 const env = readEnvironment();
+explainFailures(env.questlineUrl);
 const here = new URL('.', import.meta.url).pathname;
 const questline = createClient({ baseUrl: env.questlineUrl, ...env.app });
 

@@ -4,6 +4,7 @@
 // the webhook endpoint it registered verified and removed again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type QuestlineClient } from '../../clients/typescript/src/index.js';
+import { freePort } from '../helpers/spawned-server.js';
 import { exampleDatabases, runExample, startDemoQuestline, type DemoQuestline, type ExampleRun } from './helpers.js';
 
 describe.each(exampleDatabases.map((database) => [database.name, database] as const))('examples/node against the demo site (%s)', (_name, database) => {
@@ -92,7 +93,7 @@ describe.each(exampleDatabases.map((database) => [database.name, database] as co
     expect(endpoints.response).toEqual([]);
   });
 
-  it('without the admin client skips the webhooks and says why; without the app client says where to get it', async () => {
+  it('without the admin client skips the webhooks; without the app client, with a wrong secret or no Questline says what to do', async () => {
     const { ADMIN_CLIENT_ID: _id, ADMIN_CLIENT_SECRET: _secret, ...appOnly } = questline.exampleEnv;
     const withoutAdmin = await runExample('example:node', { ...appOnly, QUESTLINE_USER_ID: 'kai' });
     expect(withoutAdmin.code).toBe(0);
@@ -101,5 +102,17 @@ describe.each(exampleDatabases.map((database) => [database.name, database] as co
     const withoutCredentials = await runExample('example:node', { QUESTLINE_URL: questline.server.baseUrl });
     expect(withoutCredentials.code).toBe(2);
     expect(withoutCredentials.stderr).toContain('CLIENT_ID and CLIENT_SECRET are not set.');
-  });
+
+    const wrongSecret = await runExample('example:node', { ...questline.exampleEnv, CLIENT_SECRET: 'qls_not-the-secret' });
+    expect([wrongSecret.code, wrongSecret.stderr]).toEqual([
+      1,
+      "Questline refused the client (invalid_client): export the CLIENT_* lines this Questline printed (its database's demo site).\n",
+    ]);
+    const { data: endpoints } = await admin.GET('/admin/webhook-endpoints');
+    expect(endpoints.response).toEqual([]);
+
+    const nobody = await runExample('example:node', { ...questline.exampleEnv, QUESTLINE_URL: `http://127.0.0.1:${await freePort()}` });
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toMatch(/^Nothing answers at http:\/\/127\.0\.0\.1:\d+: start Questline \(npm start\) or set QUESTLINE_URL\.\n$/);
+  }, 60_000);
 });
