@@ -142,6 +142,13 @@ describe.skipIf(!hasBrowser).each(exampleDatabases.map((database) => [database.n
 
       // test-artifacts/screenshots/examples-web-<database>.png (docs/examples/web.png is one of them).
       await screenshot(page, `examples-web-${name}`);
+      // On a phone the page is one column and nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth),
+      ).toBe(390);
+      await screenshot(page, `examples-web-${name}-narrow`);
+
       expect(problems).toEqual([]);
       expect(pageProblems).toEqual([]);
       await page.close();
