@@ -113,6 +113,7 @@ const recordedActionRoutes: ActionHistoryRoutes = async (app, { actions, program
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'listUserActions',
         tags: ['actions'],
         summary: "The user's recorded actions, newest first",
         params: idParams('userId'),
@@ -133,6 +134,7 @@ const recordedActionRoutes: ActionHistoryRoutes = async (app, { actions, program
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listSiteActions',
         tags: ['admin: actions'],
         summary: 'Every recorded action of the site, newest first',
         querystring: LogQuery,
@@ -157,6 +159,7 @@ const activeUserRoutes: ActionHistoryRoutes = async (app, { actions }) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listDailyActiveUsers',
         tags: ['admin: actions'],
         summary: 'Users with at least one recorded action per day (the calendar day of the action timestamp, so backdated actions count on their day)',
         querystring: Type.Object({ from: DAY, to: DAY }),

@@ -64,6 +64,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
     {
       config: admin,
       schema: {
+        operationId: 'reverseUserAction',
         tags,
         summary:
           'Reverse a recorded action: its progress, completions, points, badges, level and board scores (idempotent); with dryRun=true, what it would take back, changing nothing',
@@ -89,6 +90,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
     {
       config: admin,
       schema: {
+        operationId: 'reverseLatestChallengeCompletion',
         tags,
         summary: "Remove the user's latest completion of a mission with its points, badge and level (give completionId to make a retry change nothing)",
         params: idParams('userId', 'challengeId'),

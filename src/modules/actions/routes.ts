@@ -41,6 +41,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; m
         // A user-level token may log for its own user; a group's own actions need a client token.
         config: { access: party === 'user' ? 'user' : 'client' },
         schema: {
+          operationId: party === 'user' ? 'logUserAction' : 'logGroupAction',
           tags,
           summary:
             party === 'user'

@@ -76,6 +76,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ analytics: AnalyticsSe
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'getAnalyticsOverview',
         tags: ['admin: analytics'],
         summary: "The program's health per day: actions, active users, points, completions, levels and webhook deliveries",
         querystring: OverviewQuery,

@@ -127,7 +127,13 @@ const accountRoutes: AwardRoutes = async (app, { awards }) => {
     '/users/:userId/award-access',
     {
       config: user,
-      schema: { tags, summary: "The user's access to marketplaces and on-the-spot redemption", params: UserParams, response: { 200: Envelope(Access) } },
+      schema: {
+        operationId: 'getUserAwardAccess',
+        tags,
+        summary: "The user's access to marketplaces and on-the-spot redemption",
+        params: UserParams,
+        response: { 200: Envelope(Access) },
+      },
     },
     async (request) => ({ response: await awards.access(authOf(request).siteId, request.params.userId) }),
   );
@@ -136,7 +142,13 @@ const accountRoutes: AwardRoutes = async (app, { awards }) => {
     '/users/:userId/award-balance',
     {
       config: user,
-      schema: { tags, summary: 'Award balance available for redemption, and pending', params: UserParams, response: { 200: Envelope(Balance) } },
+      schema: {
+        operationId: 'getUserAwardBalance',
+        tags,
+        summary: 'Award balance available for redemption, and pending',
+        params: UserParams,
+        response: { 200: Envelope(Balance) },
+      },
     },
     async (request) => ({ response: await awards.balance(authOf(request).siteId, request.params.userId) }),
   );
@@ -146,6 +158,7 @@ const accountRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'listUserAwardStatement',
         tags,
         summary: 'Award account credits and debits, newest first (X-Total-Count)',
         params: UserParams,
@@ -166,6 +179,7 @@ const accountRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'getUserAwardMarketplaceUrl',
         tags,
         summary: 'A short-lived signed sign-in URL for the marketplace, and whether the user may only browse',
         params: idParams('userId', 'type'),
@@ -184,6 +198,7 @@ const redemptionRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'redeemOtsCode',
         tags,
         summary: 'Redeem an on-the-spot code (201): credits the award account and logs OTS_REDEMPTION',
         params: UserParams,
@@ -216,6 +231,7 @@ const deprecatedAccountRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'listUserAwardMarketplaceUrls',
         tags,
         deprecated: true,
         summary: 'Deprecated: the sign-in URL of every marketplace; use award-marketplace-url/{type}',
@@ -236,6 +252,7 @@ const deprecatedAccountRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'getUserAwardCountryCode',
         tags,
         deprecated: true,
         summary: "Deprecated: the user's award country; use award-access",
@@ -255,6 +272,7 @@ const deprecatedAccountRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: user,
       schema: {
+        operationId: 'getUserAwardVerification',
         tags,
         deprecated: true,
         summary: 'Deprecated: whether the user is verified; use award-access',
@@ -277,6 +295,7 @@ const accessAdminRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: admin,
       schema: {
+        operationId: 'updateUserAwardAccess',
         tags: adminTags,
         summary: "Set the user's award country and verification; what is left out stays",
         params: UserParams,
@@ -298,6 +317,7 @@ const codeBatchRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: admin,
       schema: {
+        operationId: 'issueOtsCodes',
         tags: adminTags,
         summary: 'Issue a batch of on-the-spot codes (201); the codes are in this response only',
         body: CodeBatchRequest,
@@ -314,6 +334,7 @@ const codeBatchRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: admin,
       schema: {
+        operationId: 'getOtsCodeBatch',
         tags: adminTags,
         summary: "A batch's codes: how many, and how many are redeemed",
         params: idParams('batchId'),
@@ -335,6 +356,7 @@ const debitRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: admin,
       schema: {
+        operationId: 'debitUserAwardAccount',
         tags: adminTags,
         summary: 'Debit a marketplace purchase or a gift (201; 200 for a reference posted before); notifies itemPurchaseNotifyUrl or giftNotifyUrl',
         params: UserParams,
@@ -355,6 +377,7 @@ const debitRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: admin,
       schema: {
+        operationId: 'refundAwardDebit',
         tags: adminTags,
         summary: 'Give a debit back in full (201; 200 when it was given back before)',
         params: idParams('userId', 'entryId'),
@@ -377,6 +400,7 @@ const marketplaceKeyRoutes: AwardRoutes = async (app, { awards }) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSiteJwks',
         tags,
         security: [],
         summary: "The site's public keys, which verify marketplace sign-in tokens (a JWK set)",

@@ -61,6 +61,7 @@ const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
     {
       config: admin,
       schema: {
+        operationId: 'createBackup',
         tags,
         summary: "Store a backup of the site's configuration (the program; no user data, no secrets)",
         body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
@@ -79,7 +80,13 @@ const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
     '/backup',
     {
       config: admin,
-      schema: { tags, summary: 'Stored backups, newest first', querystring: PagingQuery, response: { 200: Envelope(Type.Array(BackupSummary)) } },
+      schema: {
+        operationId: 'listBackups',
+        tags,
+        summary: 'Stored backups, newest first',
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(BackupSummary)) },
+      },
     },
     async (request, reply) => {
       const { total, backups: list } = await backups.list(authOf(request).siteId, request.query.limit ?? 50, request.query.offset ?? 0);
@@ -92,6 +99,7 @@ const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
     {
       config: admin,
       schema: {
+        operationId: 'getBackup',
         tags,
         summary: 'One backup as its XML document',
         params: idParams('backupId'),
@@ -116,6 +124,7 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
       config: admin,
       bodyLimit: XML_BODY_LIMIT,
       schema: {
+        operationId: 'restoreBackup',
         tags,
         summary: 'Restore a site configuration backup (validated completely, applied in one transaction)',
         consumes,
@@ -140,6 +149,7 @@ const restoreRoutes: BackupRoutes = async (app, { backups }) => {
       config: admin,
       bodyLimit: XML_BODY_LIMIT,
       schema: {
+        operationId: 'previewBackupRestore',
         tags,
         summary: 'What POST /restore with this body would do, restoring nothing (the same errors; the preview POST /admin/program/preview answers)',
         consumes,

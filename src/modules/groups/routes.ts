@@ -31,6 +31,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     {
       config: admin,
       schema: {
+        operationId: 'listGroupMembers',
         tags,
         summary: "A group's members, by user id",
         params: idParams('groupId'),
@@ -53,6 +54,7 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
     {
       config: admin,
       schema: {
+        operationId: 'addGroupMember',
         tags,
         summary: 'Add a user to a group (idempotent)',
         params: MemberParams,
@@ -72,7 +74,17 @@ export const groupMemberRoutes: FastifyPluginAsyncTypebox<{ members: GroupMember
 
   app.delete(
     '/admin/groups/:groupId/members/:userId',
-    { config: admin, schema: { tags, summary: 'Remove a user from a group', params: MemberParams, errors: ['not_found'], response: { 204: Type.Null() } } },
+    {
+      config: admin,
+      schema: {
+        operationId: 'removeGroupMember',
+        tags,
+        summary: 'Remove a user from a group',
+        params: MemberParams,
+        errors: ['not_found'],
+        response: { 204: Type.Null() },
+      },
+    },
     async (request, reply) => {
       const { siteId } = authOf(request);
       const { groupId, userId } = request.params;

@@ -7,7 +7,10 @@ const HealthStatus = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health/live',
-    { config: { access: 'public' }, schema: { tags: ['health'], summary: 'The process is up', security: [], response: { 200: HealthStatus } } },
+    {
+      config: { access: 'public' },
+      schema: { operationId: 'getLiveness', tags: ['health'], summary: 'The process is up', security: [], response: { 200: HealthStatus } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -16,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The node can serve requests (database reachable)',
         security: [],

@@ -46,6 +46,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<{ imports: ImportService }>
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'importActionHistory',
         tags: ['actions'],
         summary: "Import a program's history: NDJSON lines of user and group actions, logged through the engine in order",
         consumes: NDJSON,

@@ -39,6 +39,7 @@ export const leaderboardResultRoutes: FastifyPluginAsyncTypebox<{ results: Leade
     {
       config: { access: 'definitions' },
       schema: {
+        operationId: 'listLeaderboardResults',
         tags: ['leaderboards'],
         summary: "The leaderboard's closed windows, newest first, with their winners and prizes (total in X-Total-Count)",
         params: idParams('leaderboardId'),

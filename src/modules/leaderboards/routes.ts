@@ -78,6 +78,7 @@ const boardRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
     {
       config: { access: 'definitions' },
       schema: {
+        operationId: 'getLeaderboard',
         tags,
         summary: 'The leaderboard as the program defines it (read-only; any token of the site)',
         params: idParams('leaderboardId'),
@@ -94,6 +95,7 @@ const boardRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
       // Reads: the rate limit is taken in the same Redis round trip as the board (src/plugins/rate-limit.ts).
       config: { access: 'definitions', rateLimit: 'alongside' },
       schema: {
+        operationId: 'listLeaderboardEntries',
         tags,
         summary: 'A page of the leaderboard, highest score first (total in X-Total-Count, at most the board size)',
         params: idParams('leaderboardId'),
@@ -119,6 +121,7 @@ const boardRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
     {
       config: { access: 'user', rateLimit: 'alongside' },
       schema: {
+        operationId: 'getUserLeaderboardRank',
         tags,
         summary: "The user's rank and score on the leaderboard, and the entries around them",
         params: idParams('leaderboardId', 'userId'),
@@ -141,6 +144,7 @@ const layoutRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'listUserLeaderboardLayouts',
         tags,
         summary: "The layouts with a leaderboard the user is on in its current window, with the user's rank on each of their boards",
         params: idParams('userId'),
@@ -155,6 +159,7 @@ const layoutRoutes: LeaderboardRoutes = async (app, { leaderboards }) => {
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'getUserLeaderboardLayout',
         tags,
         summary: "One layout: each of its leaderboards' top entries in the current window and the user's rank on it",
         params: idParams('userId', 'layoutUuid'),

@@ -19,6 +19,7 @@ export const missionDefinitionRoutes: FastifyPluginAsyncTypebox<{ programs: Prog
     {
       config: { access: 'definitions' },
       schema: {
+        operationId: 'listChallenges',
         tags,
         summary: 'Mission definitions (timezone at the root; repeatableWindow without one)',
         querystring: PagingQuery,

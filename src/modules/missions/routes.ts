@@ -68,6 +68,7 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'listRankedUserChallenges',
         tags: ['missions'],
         summary: 'The eligible missions, best recommendation first, each with its score and reasons',
         params: idParams('userId'),
@@ -91,6 +92,7 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
       {
         config: { access },
         schema: {
+          operationId: party === 'user' ? 'listUserChallenges' : 'listGroupChallenges',
           tags,
           summary: `The ${party}'s eligible (default) or completed missions`,
           params: partyParams(party),
@@ -111,6 +113,7 @@ export const missionReadRoutes: FastifyPluginAsyncTypebox<{ missions: MissionRea
       {
         config: { access },
         schema: {
+          operationId: party === 'user' ? 'getUserChallengeProgress' : 'getGroupChallengeProgress',
           tags,
           summary: `The ${party}'s progress in one mission`,
           params: partyParams(party, 'challengeId'),

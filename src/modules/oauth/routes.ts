@@ -32,6 +32,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthService }> = a
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'issueToken',
         tags: ['auth'],
         summary: 'Get a bearer token (client credentials; add xoauth_end_user_id for a user-level token)',
         security: [],

@@ -44,6 +44,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'adjustUserPoints',
         tags: ['admin: points'],
         summary: 'Credit or debit points through the ledger (caps do not apply; a debit may take the balance below zero)',
         params: idParams('userId'),
@@ -79,6 +80,7 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listUserPointHistory',
         tags: ['admin: points'],
         summary: "The user's point entries, newest first: mission rewards, reversals, adjustments with their reason, recognitions (X-Total-Count)",
         params: idParams('userId'),

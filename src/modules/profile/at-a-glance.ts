@@ -67,7 +67,13 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
     '/users/:userId/at-a-glance',
     {
       config: { access: 'user' },
-      schema: { tags: ['profile'], summary: "A summary of the user's activity", params: idParams('userId'), response: { 200: Envelope(AtAGlance) } },
+      schema: {
+        operationId: 'getUserAtAGlance',
+        tags: ['profile'],
+        summary: "A summary of the user's activity",
+        params: idParams('userId'),
+        response: { 200: Envelope(AtAGlance) },
+      },
     },
     async (request) => {
       const { siteId } = authOf(request);

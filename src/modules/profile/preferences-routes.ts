@@ -42,6 +42,7 @@ const userPreferenceRoutes: PreferencesRoutes = async (app, { preferences }) => 
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'getUserPreferences',
         tags,
         summary: "The user's name, image, profile link, role and custom preferences",
         params: idParams('userId'),
@@ -59,6 +60,7 @@ const userPreferenceRoutes: PreferencesRoutes = async (app, { preferences }) => 
     {
       config: { access: 'user' },
       schema: {
+        operationId: 'updateUserPreferences',
         tags,
         summary: 'Set preferences by name (others are kept; null or empty removes one). Writing userPhotoUrl is deprecated: use iconUrl',
         params: idParams('userId'),
@@ -88,6 +90,7 @@ const userAdminRoutes: PreferencesRoutes = async (app, { preferences, customLeve
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'setUserRole',
         tags: ['admin: users'],
         summary: "Set a user's role (read-only in preferences)",
         params: idParams('userId'),
@@ -106,6 +109,7 @@ const userAdminRoutes: PreferencesRoutes = async (app, { preferences, customLeve
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'setUserLevel',
         tags: ['admin: users'],
         summary: "Set a user's level (sites with levelType custom)",
         params: idParams('userId'),

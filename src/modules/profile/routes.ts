@@ -65,6 +65,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     {
       config: user,
       schema: {
+        operationId: 'getUserPointBalance',
         tags,
         summary: "The user's points: the default category at the top, every category with today's limit",
         params: idParams('userId'),
@@ -82,6 +83,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     {
       config: user,
       schema: {
+        operationId: 'getUserLevel',
         tags,
         summary: 'Current and next level, and the way there',
         params: idParams('userId'),
@@ -99,6 +101,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profiles: ProfileService
     {
       config: user,
       schema: {
+        operationId: 'listUserBadges',
         tags,
         summary: 'The trophy case, most recently earned first',
         params: idParams('userId'),

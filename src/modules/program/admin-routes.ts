@@ -85,7 +85,7 @@ export const programAdminRoutes: ProgramAdminRoutes = async (app, { programs }) 
 const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
   app.get(
     '/admin/program',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'The whole program', response: { 200: Envelope(Program) } } },
+    { config: admin, schema: { operationId: 'getProgram', tags: ['admin: program'], summary: 'The whole program', response: { 200: Envelope(Program) } } },
     async (request) => ({ response: await programs.read(authOf(request).siteId) }),
   );
 
@@ -94,6 +94,7 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     {
       config: admin,
       schema: {
+        operationId: 'replaceProgram',
         tags: ['admin: program'],
         summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
         description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
@@ -112,7 +113,10 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
 
   app.get(
     '/admin/site',
-    { config: admin, schema: { tags: ['admin: program'], summary: 'Site settings', response: { 200: Envelope(SiteSettings) } } },
+    {
+      config: admin,
+      schema: { operationId: 'getSiteSettings', tags: ['admin: program'], summary: 'Site settings', response: { 200: Envelope(SiteSettings) } },
+    },
     async (request) => ({ response: (await programs.read(authOf(request).siteId)).site }),
   );
 
@@ -122,6 +126,7 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
       config: admin,
       // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
       schema: {
+        operationId: 'replaceSiteSettings',
         tags: ['admin: program'],
         summary: 'Replace the site settings',
         documentedBody: SiteSettings,
@@ -144,7 +149,13 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     '/admin/award-settings',
     {
       config: admin,
-      schema: { tags: ['admin: program'], summary: 'Award account settings', errors: ['not_found'], response: { 200: Envelope(AwardSettings) } },
+      schema: {
+        operationId: 'getAwardSettings',
+        tags: ['admin: program'],
+        summary: 'Award account settings',
+        errors: ['not_found'],
+        response: { 200: Envelope(AwardSettings) },
+      },
     },
     async (request) => {
       const settings = (await programs.snapshot(authOf(request).siteId)).program.awardSettings;
@@ -158,6 +169,7 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     {
       config: admin,
       schema: {
+        operationId: 'replaceAwardSettings',
         tags: ['admin: program'],
         summary: 'Set the award account settings',
         // Not validated by the schema: checkEntity and the program validator check it (see the top of this file).
@@ -178,6 +190,7 @@ const awardSettingsRoutes: ProgramAdminRoutes = async (app, { programs }) => {
     {
       config: admin,
       schema: {
+        operationId: 'deleteAwardSettings',
         tags: ['admin: program'],
         summary: 'Remove the award account settings',
         errors: ['not_found', 'program_invalid'],
@@ -200,7 +213,13 @@ const collectionReadRoutes: CollectionRoutes = async (app, { programs, collectio
     `/admin/${collection.path}`,
     {
       config: admin,
-      schema: { tags, summary: `List ${collection.path}`, querystring: PagingQuery, response: { 200: Envelope(Type.Array(collection.schema)) } },
+      schema: {
+        operationId: `list${collection.operationNouns[1]}`,
+        tags,
+        summary: `List ${collection.path}`,
+        querystring: PagingQuery,
+        response: { 200: Envelope(Type.Array(collection.schema)) },
+      },
     },
     async (request, reply) => {
       const program = (await programs.snapshot(authOf(request).siteId)).program;
@@ -210,7 +229,17 @@ const collectionReadRoutes: CollectionRoutes = async (app, { programs, collectio
 
   app.get(
     `/admin/${collection.path}/:id`,
-    { config: admin, schema: { tags, summary: `One ${collection.noun}`, params: idParams('id'), errors: ['not_found'], response: { 200: one } } },
+    {
+      config: admin,
+      schema: {
+        operationId: `get${collection.operationNouns[0]}`,
+        tags,
+        summary: `One ${collection.noun}`,
+        params: idParams('id'),
+        errors: ['not_found'],
+        response: { 200: one },
+      },
+    },
     async (request) => ({ response: findEntity((await programs.snapshot(authOf(request).siteId)).program, collection, request.params.id) as never }),
   );
 };
@@ -226,6 +255,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
     {
       config: admin,
       schema: {
+        operationId: `create${collection.operationNouns[0]}`,
         tags,
         summary: `Create a ${collection.noun}`,
         documentedBody: collection.schema,
@@ -251,6 +281,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
     {
       config: admin,
       schema: {
+        operationId: `replace${collection.operationNouns[0]}`,
         tags,
         summary: `Create or replace a ${collection.noun}`,
         params: idParams('id'),
@@ -279,6 +310,7 @@ const collectionWriteRoutes: CollectionRoutes = async (app, { programs, collecti
     {
       config: admin,
       schema: {
+        operationId: `delete${collection.operationNouns[0]}`,
         tags,
         summary: `Delete a ${collection.noun} (refused while others refer to it)`,
         params: idParams('id'),

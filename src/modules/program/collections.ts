@@ -15,22 +15,50 @@ export interface Collection {
   schema: TSchema;
   /** Singular noun for messages. */
   noun: string;
+  /**
+   * The entity's name in operationIds, singular (getX, createX, replaceX, deleteX) and plural
+   * (listX): "…Definition" where a public read has the plain word (GET /actions is listActions).
+   */
+  operationNouns: readonly [one: string, many: string];
   caseInsensitive?: boolean;
 }
 
 export const collections: Collection[] = [
-  { path: 'actions', key: 'actions', idField: 'name', schema: Action, noun: 'action', caseInsensitive: true },
-  { path: 'point-categories', key: 'pointCategories', idField: 'name', schema: PointCategory, noun: 'point category', caseInsensitive: true },
-  { path: 'challenges', key: 'missions', idField: 'id', schema: Mission, noun: 'mission' },
-  { path: 'levels', key: 'levels', idField: 'id', schema: Level, noun: 'level' },
-  { path: 'badges', key: 'badges', idField: 'id', schema: Badge, noun: 'badge' },
-  { path: 'groups', key: 'groups', idField: 'id', schema: Group, noun: 'group' },
-  { path: 'leaderboards', key: 'leaderboards', idField: 'id', schema: Leaderboard, noun: 'leaderboard' },
-  { path: 'layouts', key: 'layouts', idField: 'uuid', schema: Layout, noun: 'layout' },
-  { path: 'quizzes', key: 'quizzes', idField: 'id', schema: Quiz, noun: 'quiz' },
-  { path: 'exchanges', key: 'exchanges', idField: 'id', schema: Exchange, noun: 'exchange' },
-  { path: 'streaks', key: 'streaks', idField: 'id', schema: Streak, noun: 'streak' },
-  { path: 'boosts', key: 'boosts', idField: 'id', schema: Boost, noun: 'boost' },
+  {
+    path: 'actions',
+    key: 'actions',
+    idField: 'name',
+    schema: Action,
+    noun: 'action',
+    operationNouns: ['ActionDefinition', 'ActionDefinitions'],
+    caseInsensitive: true,
+  },
+  {
+    path: 'point-categories',
+    key: 'pointCategories',
+    idField: 'name',
+    schema: PointCategory,
+    noun: 'point category',
+    operationNouns: ['PointCategory', 'PointCategories'],
+    caseInsensitive: true,
+  },
+  { path: 'challenges', key: 'missions', idField: 'id', schema: Mission, noun: 'mission', operationNouns: ['ChallengeDefinition', 'ChallengeDefinitions'] },
+  { path: 'levels', key: 'levels', idField: 'id', schema: Level, noun: 'level', operationNouns: ['Level', 'Levels'] },
+  { path: 'badges', key: 'badges', idField: 'id', schema: Badge, noun: 'badge', operationNouns: ['Badge', 'Badges'] },
+  { path: 'groups', key: 'groups', idField: 'id', schema: Group, noun: 'group', operationNouns: ['Group', 'Groups'] },
+  {
+    path: 'leaderboards',
+    key: 'leaderboards',
+    idField: 'id',
+    schema: Leaderboard,
+    noun: 'leaderboard',
+    operationNouns: ['LeaderboardDefinition', 'LeaderboardDefinitions'],
+  },
+  { path: 'layouts', key: 'layouts', idField: 'uuid', schema: Layout, noun: 'layout', operationNouns: ['Layout', 'Layouts'] },
+  { path: 'quizzes', key: 'quizzes', idField: 'id', schema: Quiz, noun: 'quiz', operationNouns: ['Quiz', 'Quizzes'] },
+  { path: 'exchanges', key: 'exchanges', idField: 'id', schema: Exchange, noun: 'exchange', operationNouns: ['Exchange', 'Exchanges'] },
+  { path: 'streaks', key: 'streaks', idField: 'id', schema: Streak, noun: 'streak', operationNouns: ['Streak', 'Streaks'] },
+  { path: 'boosts', key: 'boosts', idField: 'id', schema: Boost, noun: 'boost', operationNouns: ['Boost', 'Boosts'] },
 ];
 
 type Entity = Record<string, unknown>;

@@ -14,7 +14,7 @@ export const definitionRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramServ
     '/actions',
     {
       config: { access: 'definitions' },
-      schema: { tags, summary: 'Action definitions', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Action)) } },
+      schema: { operationId: 'listActions', tags, summary: 'Action definitions', querystring: PagingQuery, response: { 200: Envelope(Type.Array(Action)) } },
     },
     async (request, reply) => {
       const { program } = await programs.snapshot(authOf(request).siteId);

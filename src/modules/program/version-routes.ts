@@ -40,6 +40,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
     {
       config: admin,
       schema: {
+        operationId: 'listProgramVersions',
         tags,
         summary: 'The program versions every change kept, newest first (who, when, what changed)',
         querystring: PagingQuery,
@@ -57,6 +58,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
     {
       config: admin,
       schema: {
+        operationId: 'getProgramVersion',
         tags,
         summary: 'One kept program version: its document and what it changed against the version kept before it',
         params: VersionParams,
@@ -72,6 +74,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
     {
       config: admin,
       schema: {
+        operationId: 'restoreProgramVersion',
         tags,
         summary: "Make a kept version's document the program again (validated as PUT /admin/program; writes a new version)",
         params: VersionParams,
@@ -91,6 +94,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
     {
       config: admin,
       schema: {
+        operationId: 'previewProgramReplacement',
         tags,
         summary: 'What PUT /admin/program with this body would do, saving nothing (the same validation errors)',
         // Not validated by the schema: the program validator checks it, as for PUT /admin/program.

@@ -77,6 +77,7 @@ const quizReadRoutes: QuizRoutes = async (app, { quizzes }) => {
     {
       config: user,
       schema: {
+        operationId: 'listUserQuizzes',
         tags,
         summary: "The quizzes open now, with the user's status, attempts and best score",
         params: idParams('userId'),
@@ -94,6 +95,7 @@ const quizReadRoutes: QuizRoutes = async (app, { quizzes }) => {
     {
       config: user,
       schema: {
+        operationId: 'listQuizQuestions',
         tags,
         summary: 'The questions and their choices, in order; which choices are correct is never shown',
         params: idParams('userId', 'quizId'),
@@ -115,6 +117,7 @@ const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
     {
       config: user,
       schema: {
+        operationId: 'listQuizQuestionAnswers',
         tags,
         summary: "The user's answers to the question, per attempt, with their correctness",
         params: QuestionParams,
@@ -133,6 +136,7 @@ const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
     {
       config: user,
       schema: {
+        operationId: 'answerQuizQuestion',
         tags,
         summary: 'Answer a question in the current attempt (201); the last answer of an attempt scores it and logs QUIZ_COMPLETED',
         params: QuestionParams,

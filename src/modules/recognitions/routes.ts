@@ -112,6 +112,7 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'listUserExchanges',
         tags,
         summary: 'The exchanges the user may give in now',
         params: idParams('userId'),
@@ -126,6 +127,7 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'getUserExchange',
         tags,
         summary: 'One exchange, and whether the user may give in it now',
         params: ExchangeParams,
@@ -144,6 +146,7 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'listExchangeCategories',
         tags,
         summary: 'The categories of the exchange',
         params: ExchangeParams,
@@ -159,6 +162,7 @@ const exchangeRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'getExchangePointBudget',
         tags,
         summary: "The user's points budget for the exchange in the current period",
         params: ExchangeParams,
@@ -180,6 +184,7 @@ const recipientRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'listExchangeRecipients',
         tags,
         summary: 'Users the user may recognize in the exchange (never themselves), by name; total in X-Total-Count',
         params: ExchangeParams,
@@ -205,6 +210,7 @@ const interactionRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'listUserRecognitions',
         tags,
         summary: 'Recognitions the user gave and/or received, newest first; total in X-Total-Count',
         params: idParams('userId'),
@@ -228,6 +234,7 @@ const interactionRoutes: RecognitionRoutes = async (app, { recognitions }) => {
     {
       config: user,
       schema: {
+        operationId: 'giveRecognition',
         tags,
         summary: 'Recognize one or more users: their points come from the giver’s budget (201)',
         params: idParams('userId'),

@@ -30,6 +30,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ programs: ProgramService;
       // It lists users: not for user-level tokens, which live in browsers.
       config: { access: 'client' },
       schema: {
+        operationId: 'searchDefinitions',
         tags: ['deprecated'],
         deprecated: true,
         summary: 'Deprecated (28 June 2023; removal announced for November 2023): use GET /challenges, GET /actions and the user endpoints',

@@ -18,7 +18,7 @@ const State = Type.Object({
 export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: MaintenanceSwitch }> = async (app, { maintenance }) => {
   app.get(
     '/admin/maintenance',
-    { config: admin, schema: { tags, summary: "The site's maintenance switch", response: { 200: Envelope(State) } } },
+    { config: admin, schema: { operationId: 'getMaintenanceMode', tags, summary: "The site's maintenance switch", response: { 200: Envelope(State) } } },
     async (request) => ({
       response: await maintenance.get(authOf(request).siteId),
     }),
@@ -29,6 +29,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     {
       config: admin,
       schema: {
+        operationId: 'setMaintenanceMode',
         tags,
         summary: "Turn maintenance on or off: while on, every call but an admin client's answers 503 with Retry-After",
         body: Type.Object(

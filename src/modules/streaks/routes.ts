@@ -34,6 +34,7 @@ export const streakRoutes: FastifyPluginAsyncTypebox<{ streaks: StreakService }>
     {
       config: { access: 'user' as const },
       schema: {
+        operationId: 'listUserStreaks',
         tags: ['profile'],
         summary: "The user's streaks as of now: current and longest run, freezes left, whether this period is done and when it ends",
         params: idParams('userId'),

@@ -21,6 +21,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ users: UserDirectory }
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listUsers',
         tags: ['admin: users'],
         summary: 'The users the site knows, named ones first in name order, then by id (total in X-Total-Count)',
         querystring: UsersQuery,

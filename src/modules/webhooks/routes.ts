@@ -77,7 +77,10 @@ export const webhookRoutes: WebhookRoutes = async (app, options) => {
 const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
   app.get(
     '/admin/webhook-endpoints',
-    { config: admin, schema: { tags, summary: 'Endpoints subscribed to event types', response: { 200: Envelope(Type.Array(Endpoint)) } } },
+    {
+      config: admin,
+      schema: { operationId: 'listWebhookEndpoints', tags, summary: 'Endpoints subscribed to event types', response: { 200: Envelope(Type.Array(Endpoint)) } },
+    },
     async (request) => ({ response: await webhooks.endpoints(authOf(request).siteId) }),
   );
 
@@ -86,14 +89,30 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
     {
       config: admin,
       ...lists,
-      schema: { tags, summary: 'Subscribe an endpoint to event types that have no site URL', body: EndpointBody, response: { 201: Envelope(Endpoint) } },
+      schema: {
+        operationId: 'createWebhookEndpoint',
+        tags,
+        summary: 'Subscribe an endpoint to event types that have no site URL',
+        body: EndpointBody,
+        response: { 201: Envelope(Endpoint) },
+      },
     },
     async (request, reply) => reply.status(201).send({ response: await webhooks.createEndpoint(authOf(request).siteId, request.body) }),
   );
 
   app.get(
     '/admin/webhook-endpoints/:endpointId',
-    { config: admin, schema: { tags, summary: 'One endpoint', params: EndpointParams, errors: ['not_found'], response: { 200: Envelope(Endpoint) } } },
+    {
+      config: admin,
+      schema: {
+        operationId: 'getWebhookEndpoint',
+        tags,
+        summary: 'One endpoint',
+        params: EndpointParams,
+        errors: ['not_found'],
+        response: { 200: Envelope(Endpoint) },
+      },
+    },
     async (request) => ({ response: await webhooks.endpoint(authOf(request).siteId, request.params.endpointId) }),
   );
 
@@ -103,6 +122,7 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
       config: admin,
       ...lists,
       schema: {
+        operationId: 'replaceWebhookEndpoint',
         tags,
         summary: "Replace an endpoint's URL, event types and description",
         params: EndpointParams,
@@ -119,6 +139,7 @@ const endpointRoutes: WebhookRoutes = async (app, { webhooks }) => {
     {
       config: admin,
       schema: {
+        operationId: 'deleteWebhookEndpoint',
         tags,
         summary: 'Remove an endpoint (its pending deliveries end as dead)',
         params: EndpointParams,
@@ -140,6 +161,7 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
     {
       config: admin,
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
         summary: 'Webhook deliveries, newest first (X-Total-Count has the total)',
         querystring: DeliveriesQuery,
@@ -155,7 +177,17 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
 
   app.get(
     '/admin/webhook-deliveries/:deliveryId',
-    { config: admin, schema: { tags, summary: 'One delivery', params: DeliveryParams, errors: ['not_found'], response: { 200: Envelope(Delivery) } } },
+    {
+      config: admin,
+      schema: {
+        operationId: 'getWebhookDelivery',
+        tags,
+        summary: 'One delivery',
+        params: DeliveryParams,
+        errors: ['not_found'],
+        response: { 200: Envelope(Delivery) },
+      },
+    },
     async (request) => ({ response: await webhooks.delivery(authOf(request).siteId, request.params.deliveryId) }),
   );
 
@@ -164,6 +196,7 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
     {
       config: admin,
       schema: {
+        operationId: 'redeliverWebhookDelivery',
         tags,
         summary: 'Send a delivery again, whatever its status, with a new 3-day retry window',
         params: DeliveryParams,
@@ -179,7 +212,10 @@ const deliveryRoutes: WebhookRoutes = async (app, { webhooks }) => {
 const secretRoutes: WebhookRoutes = async (app, { secrets }) => {
   app.get(
     '/admin/webhook-secret',
-    { config: admin, schema: { tags, summary: 'The signing secret in full (created on first use)', response: { 200: Envelope(Secret) } } },
+    {
+      config: admin,
+      schema: { operationId: 'getWebhookSecret', tags, summary: 'The signing secret in full (created on first use)', response: { 200: Envelope(Secret) } },
+    },
     async (request) => ({ response: await secrets.reveal(authOf(request).siteId) }),
   );
 
@@ -188,6 +224,7 @@ const secretRoutes: WebhookRoutes = async (app, { secrets }) => {
     {
       config: admin,
       schema: {
+        operationId: 'rotateWebhookSecret',
         tags,
         summary: 'Replace the signing secret (given, or generated); the old one keeps signing beside it for 24 hours',
         body: Type.Object({ secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) }),
