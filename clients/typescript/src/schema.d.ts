@@ -2396,6 +2396,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         response: {
+                            /**
+                             * @example {
+                             *       "name": "Acme Learning",
+                             *       "timezone": "America/New_York",
+                             *       "levelType": "points",
+                             *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                             *       "allowedOrigins": [
+                             *         "https://learn.acme.example"
+                             *       ],
+                             *       "userlinkUrl": "https://acme.example/people/{userId}"
+                             *     }
+                             */
                             site: {
                                 name: string;
                                 /**
@@ -2733,6 +2745,26 @@ export interface operations {
                                  */
                                 groups: string[];
                             }[];
+                            /**
+                             * @example {
+                             *       "pointCategory": "Points",
+                             *       "currency": "USD",
+                             *       "conversionRate": 0.01,
+                             *       "marketplaces": [
+                             *         {
+                             *           "type": "shop",
+                             *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                             *         }
+                             *       ],
+                             *       "allowedCountries": [
+                             *         "US",
+                             *         "CA",
+                             *         "GB"
+                             *       ],
+                             *       "verificationRequired": true,
+                             *       "holdDays": 14
+                             *     }
+                             */
                             awardSettings?: {
                                 pointCategory: string;
                                 currency: string;
@@ -2792,7 +2824,98 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site": {
+                 *         "name": "Acme Learning",
+                 *         "timezone": "America/New_York",
+                 *         "levelType": "points",
+                 *         "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                 *         "allowedOrigins": [
+                 *           "https://learn.acme.example"
+                 *         ],
+                 *         "userlinkUrl": "https://acme.example/people/{userId}"
+                 *       },
+                 *       "pointCategories": [
+                 *         {
+                 *           "name": "Points",
+                 *           "isDefault": true
+                 *         }
+                 *       ],
+                 *       "actions": [
+                 *         {
+                 *           "name": "read_article",
+                 *           "description": "Read an article to the end",
+                 *           "clientLoggable": true
+                 *         },
+                 *         {
+                 *           "name": "watch_video",
+                 *           "description": "Watched a training video",
+                 *           "rateLimit": {
+                 *             "max": 10,
+                 *             "period": "day"
+                 *           },
+                 *           "clientLoggable": true
+                 *         }
+                 *       ],
+                 *       "badges": [
+                 *         {
+                 *           "id": "b-reader",
+                 *           "name": "Reader",
+                 *           "description": "Read your first article",
+                 *           "iconUrl": "https://cdn.acme.example/badges/reader.png"
+                 *         }
+                 *       ],
+                 *       "levels": [
+                 *         {
+                 *           "id": "l-1",
+                 *           "name": "Rookie",
+                 *           "threshold": 0
+                 *         }
+                 *       ],
+                 *       "missions": [
+                 *         {
+                 *           "id": "m-first-read",
+                 *           "name": "First read",
+                 *           "description": "Read one article",
+                 *           "iconUrl": "https://cdn.acme.example/missions/read.png",
+                 *           "startDate": "2026-01-01T00:00:00",
+                 *           "endDate": "2027-12-31T23:59:59",
+                 *           "timezone": "America/New_York",
+                 *           "rules": [
+                 *             {
+                 *               "id": "r-1",
+                 *               "action": "read_article",
+                 *               "type": "count",
+                 *               "goal": 1
+                 *             }
+                 *           ],
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 10
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @example {
+                     *       "name": "Acme Learning",
+                     *       "timezone": "America/New_York",
+                     *       "levelType": "points",
+                     *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                     *       "allowedOrigins": [
+                     *         "https://learn.acme.example"
+                     *       ],
+                     *       "userlinkUrl": "https://acme.example/people/{userId}"
+                     *     }
+                     */
                     site: {
                         name: string;
                         /**
@@ -3130,6 +3253,26 @@ export interface operations {
                          */
                         groups?: string[];
                     }[];
+                    /**
+                     * @example {
+                     *       "pointCategory": "Points",
+                     *       "currency": "USD",
+                     *       "conversionRate": 0.01,
+                     *       "marketplaces": [
+                     *         {
+                     *           "type": "shop",
+                     *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                     *         }
+                     *       ],
+                     *       "allowedCountries": [
+                     *         "US",
+                     *         "CA",
+                     *         "GB"
+                     *       ],
+                     *       "verificationRequired": true,
+                     *       "holdDays": 14
+                     *     }
+                     */
                     awardSettings?: {
                         pointCategory: string;
                         currency: string;
@@ -3151,6 +3294,18 @@ export interface operations {
                     };
                 } | {
                     response: {
+                        /**
+                         * @example {
+                         *       "name": "Acme Learning",
+                         *       "timezone": "America/New_York",
+                         *       "levelType": "points",
+                         *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                         *       "allowedOrigins": [
+                         *         "https://learn.acme.example"
+                         *       ],
+                         *       "userlinkUrl": "https://acme.example/people/{userId}"
+                         *     }
+                         */
                         site: {
                             name: string;
                             /**
@@ -3488,6 +3643,26 @@ export interface operations {
                              */
                             groups?: string[];
                         }[];
+                        /**
+                         * @example {
+                         *       "pointCategory": "Points",
+                         *       "currency": "USD",
+                         *       "conversionRate": 0.01,
+                         *       "marketplaces": [
+                         *         {
+                         *           "type": "shop",
+                         *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                         *         }
+                         *       ],
+                         *       "allowedCountries": [
+                         *         "US",
+                         *         "CA",
+                         *         "GB"
+                         *       ],
+                         *       "verificationRequired": true,
+                         *       "holdDays": 14
+                         *     }
+                         */
                         awardSettings?: {
                             pointCategory: string;
                             currency: string;
@@ -3520,6 +3695,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         response: {
+                            /**
+                             * @example {
+                             *       "name": "Acme Learning",
+                             *       "timezone": "America/New_York",
+                             *       "levelType": "points",
+                             *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                             *       "allowedOrigins": [
+                             *         "https://learn.acme.example"
+                             *       ],
+                             *       "userlinkUrl": "https://acme.example/people/{userId}"
+                             *     }
+                             */
                             site: {
                                 name: string;
                                 /**
@@ -3857,6 +4044,26 @@ export interface operations {
                                  */
                                 groups: string[];
                             }[];
+                            /**
+                             * @example {
+                             *       "pointCategory": "Points",
+                             *       "currency": "USD",
+                             *       "conversionRate": 0.01,
+                             *       "marketplaces": [
+                             *         {
+                             *           "type": "shop",
+                             *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                             *         }
+                             *       ],
+                             *       "allowedCountries": [
+                             *         "US",
+                             *         "CA",
+                             *         "GB"
+                             *       ],
+                             *       "verificationRequired": true,
+                             *       "holdDays": 14
+                             *     }
+                             */
                             awardSettings?: {
                                 pointCategory: string;
                                 currency: string;
@@ -3969,6 +4176,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Acme Learning",
+                         *       "timezone": "America/New_York",
+                         *       "levelType": "points",
+                         *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                         *       "allowedOrigins": [
+                         *         "https://learn.acme.example"
+                         *       ],
+                         *       "userlinkUrl": "https://acme.example/people/{userId}"
+                         *     }
+                         */
                         response: {
                             name: string;
                             /**
@@ -4035,6 +4254,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Learning",
+                 *       "timezone": "America/New_York",
+                 *       "levelType": "points",
+                 *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                 *       "allowedOrigins": [
+                 *         "https://learn.acme.example"
+                 *       ],
+                 *       "userlinkUrl": "https://acme.example/people/{userId}"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /**
@@ -4062,6 +4293,18 @@ export interface operations {
                     enforceSubdomain?: boolean;
                     version?: string;
                 };
+                /**
+                 * @example {
+                 *       "name": "Acme Learning",
+                 *       "timezone": "America/New_York",
+                 *       "levelType": "points",
+                 *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                 *       "allowedOrigins": [
+                 *         "https://learn.acme.example"
+                 *       ],
+                 *       "userlinkUrl": "https://acme.example/people/{userId}"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     name: string;
                     /**
@@ -4099,6 +4342,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Acme Learning",
+                         *       "timezone": "America/New_York",
+                         *       "levelType": "points",
+                         *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                         *       "allowedOrigins": [
+                         *         "https://learn.acme.example"
+                         *       ],
+                         *       "userlinkUrl": "https://acme.example/people/{userId}"
+                         *     }
+                         */
                         response: {
                             name: string;
                             /**
@@ -4218,6 +4473,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "pointCategory": "Points",
+                         *       "currency": "USD",
+                         *       "conversionRate": 0.01,
+                         *       "marketplaces": [
+                         *         {
+                         *           "type": "shop",
+                         *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                         *         }
+                         *       ],
+                         *       "allowedCountries": [
+                         *         "US",
+                         *         "CA",
+                         *         "GB"
+                         *       ],
+                         *       "verificationRequired": true,
+                         *       "holdDays": 14
+                         *     }
+                         */
                         response: {
                             pointCategory: string;
                             currency: string;
@@ -4298,6 +4573,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pointCategory": "Points",
+                 *       "currency": "USD",
+                 *       "conversionRate": 0.01,
+                 *       "marketplaces": [
+                 *         {
+                 *           "type": "shop",
+                 *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                 *         }
+                 *       ],
+                 *       "allowedCountries": [
+                 *         "US",
+                 *         "CA",
+                 *         "GB"
+                 *       ],
+                 *       "verificationRequired": true,
+                 *       "holdDays": 14
+                 *     }
+                 */
                 "application/json": {
                     pointCategory: string;
                     currency: string;
@@ -4327,6 +4622,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "pointCategory": "Points",
+                         *       "currency": "USD",
+                         *       "conversionRate": 0.01,
+                         *       "marketplaces": [
+                         *         {
+                         *           "type": "shop",
+                         *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                         *         }
+                         *       ],
+                         *       "allowedCountries": [
+                         *         "US",
+                         *         "CA",
+                         *         "GB"
+                         *       ],
+                         *       "verificationRequired": true,
+                         *       "holdDays": 14
+                         *     }
+                         */
                         response: {
                             pointCategory: string;
                             currency: string;
@@ -4603,6 +4918,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "share",
+                 *       "description": "Shared an article or a video",
+                 *       "suppressRepeats": true,
+                 *       "clientLoggable": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique, case-insensitive */
                     name: string;
@@ -4616,6 +4939,14 @@ export interface operations {
                     /** @default false */
                     clientLoggable?: boolean;
                 };
+                /**
+                 * @example {
+                 *       "name": "share",
+                 *       "description": "Shared an article or a video",
+                 *       "suppressRepeats": true,
+                 *       "clientLoggable": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Unique, case-insensitive */
                     name: string;
@@ -4639,6 +4970,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "share",
+                         *       "description": "Shared an article or a video",
+                         *       "suppressRepeats": true,
+                         *       "clientLoggable": true
+                         *     }
+                         */
                         response: {
                             /** @description Unique, case-insensitive */
                             name: string;
@@ -4768,6 +5107,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "share",
+                         *       "description": "Shared an article or a video",
+                         *       "suppressRepeats": true,
+                         *       "clientLoggable": true
+                         *     }
+                         */
                         response: {
                             /** @description Unique, case-insensitive */
                             name: string;
@@ -4866,6 +5213,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "share",
+                 *       "description": "Shared an article or a video",
+                 *       "suppressRepeats": true,
+                 *       "clientLoggable": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique, case-insensitive */
                     name: string;
@@ -4879,6 +5234,14 @@ export interface operations {
                     /** @default false */
                     clientLoggable?: boolean;
                 };
+                /**
+                 * @example {
+                 *       "name": "share",
+                 *       "description": "Shared an article or a video",
+                 *       "suppressRepeats": true,
+                 *       "clientLoggable": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description Unique, case-insensitive */
                     name: string;
@@ -4902,6 +5265,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "share",
+                         *       "description": "Shared an article or a video",
+                         *       "suppressRepeats": true,
+                         *       "clientLoggable": true
+                         *     }
+                         */
                         response: {
                             /** @description Unique, case-insensitive */
                             name: string;
@@ -4925,6 +5296,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "share",
+                         *       "description": "Shared an article or a video",
+                         *       "suppressRepeats": true,
+                         *       "clientLoggable": true
+                         *     }
+                         */
                         response: {
                             /** @description Unique, case-insensitive */
                             name: string;
@@ -5223,6 +5602,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Coins",
+                 *       "isDefault": false,
+                 *       "dailyLimit": 200,
+                 *       "yearlyLimit": 20000,
+                 *       "expiry": {
+                 *         "afterDays": 365
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The category name, also its id */
                     name: string;
@@ -5240,6 +5630,17 @@ export interface operations {
                         date?: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "name": "Coins",
+                 *       "isDefault": false,
+                 *       "dailyLimit": 200,
+                 *       "yearlyLimit": 20000,
+                 *       "expiry": {
+                 *         "afterDays": 365
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The category name, also its id */
                     name: string;
@@ -5267,6 +5668,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Coins",
+                         *       "isDefault": false,
+                         *       "dailyLimit": 200,
+                         *       "yearlyLimit": 20000,
+                         *       "expiry": {
+                         *         "afterDays": 365
+                         *       }
+                         *     }
+                         */
                         response: {
                             /** @description The category name, also its id */
                             name: string;
@@ -5400,6 +5812,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Coins",
+                         *       "isDefault": false,
+                         *       "dailyLimit": 200,
+                         *       "yearlyLimit": 20000,
+                         *       "expiry": {
+                         *         "afterDays": 365
+                         *       }
+                         *     }
+                         */
                         response: {
                             /** @description The category name, also its id */
                             name: string;
@@ -5502,6 +5925,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Coins",
+                 *       "isDefault": false,
+                 *       "dailyLimit": 200,
+                 *       "yearlyLimit": 20000,
+                 *       "expiry": {
+                 *         "afterDays": 365
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The category name, also its id */
                     name: string;
@@ -5519,6 +5953,17 @@ export interface operations {
                         date?: string;
                     };
                 };
+                /**
+                 * @example {
+                 *       "name": "Coins",
+                 *       "isDefault": false,
+                 *       "dailyLimit": 200,
+                 *       "yearlyLimit": 20000,
+                 *       "expiry": {
+                 *         "afterDays": 365
+                 *       }
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The category name, also its id */
                     name: string;
@@ -5546,6 +5991,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Coins",
+                         *       "isDefault": false,
+                         *       "dailyLimit": 200,
+                         *       "yearlyLimit": 20000,
+                         *       "expiry": {
+                         *         "afterDays": 365
+                         *       }
+                         *     }
+                         */
                         response: {
                             /** @description The category name, also its id */
                             name: string;
@@ -5573,6 +6029,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "name": "Coins",
+                         *       "isDefault": false,
+                         *       "dailyLimit": 200,
+                         *       "yearlyLimit": 20000,
+                         *       "expiry": {
+                         *         "afterDays": 365
+                         *       }
+                         *     }
+                         */
                         response: {
                             /** @description The category name, also its id */
                             name: string;
@@ -5925,6 +6392,59 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "m-chef",
+                 *       "name": "Little chef",
+                 *       "description": "Watch two cooking videos and read a recipe",
+                 *       "startDate": "2026-01-01T00:00:00",
+                 *       "endDate": "2027-12-31T23:59:59",
+                 *       "timezone": "Europe/Paris",
+                 *       "hidden": "hidden_until_unlocked",
+                 *       "prerequisites": {
+                 *         "missions": [
+                 *           "m-first-read"
+                 *         ]
+                 *       },
+                 *       "ruleMatch": "all",
+                 *       "rules": [
+                 *         {
+                 *           "id": "r-1",
+                 *           "action": "watch_video",
+                 *           "type": "count",
+                 *           "goal": 2,
+                 *           "metadata": [
+                 *             {
+                 *               "name": "genre",
+                 *               "value": "cooking"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "r-2",
+                 *           "action": "read_article",
+                 *           "type": "count",
+                 *           "goal": 1,
+                 *           "metadata": [
+                 *             {
+                 *               "name": "topic",
+                 *               "value": "recipe"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "rewards": {
+                 *         "points": [
+                 *           {
+                 *             "category": "Points",
+                 *             "amount": 50
+                 *           }
+                 *         ],
+                 *         "badge": "b-chef"
+                 *       },
+                 *       "importance": 3
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -6002,6 +6522,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "m-chef",
+                         *       "name": "Little chef",
+                         *       "description": "Watch two cooking videos and read a recipe",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "Europe/Paris",
+                         *       "hidden": "hidden_until_unlocked",
+                         *       "prerequisites": {
+                         *         "missions": [
+                         *           "m-first-read"
+                         *         ]
+                         *       },
+                         *       "ruleMatch": "all",
+                         *       "rules": [
+                         *         {
+                         *           "id": "r-1",
+                         *           "action": "watch_video",
+                         *           "type": "count",
+                         *           "goal": 2,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "genre",
+                         *               "value": "cooking"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "r-2",
+                         *           "action": "read_article",
+                         *           "type": "count",
+                         *           "goal": 1,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "topic",
+                         *               "value": "recipe"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "rewards": {
+                         *         "points": [
+                         *           {
+                         *             "category": "Points",
+                         *             "amount": 50
+                         *           }
+                         *         ],
+                         *         "badge": "b-chef"
+                         *       },
+                         *       "importance": 3
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -6185,6 +6758,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "m-chef",
+                         *       "name": "Little chef",
+                         *       "description": "Watch two cooking videos and read a recipe",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "Europe/Paris",
+                         *       "hidden": "hidden_until_unlocked",
+                         *       "prerequisites": {
+                         *         "missions": [
+                         *           "m-first-read"
+                         *         ]
+                         *       },
+                         *       "ruleMatch": "all",
+                         *       "rules": [
+                         *         {
+                         *           "id": "r-1",
+                         *           "action": "watch_video",
+                         *           "type": "count",
+                         *           "goal": 2,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "genre",
+                         *               "value": "cooking"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "r-2",
+                         *           "action": "read_article",
+                         *           "type": "count",
+                         *           "goal": 1,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "topic",
+                         *               "value": "recipe"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "rewards": {
+                         *         "points": [
+                         *           {
+                         *             "category": "Points",
+                         *             "amount": 50
+                         *           }
+                         *         ],
+                         *         "badge": "b-chef"
+                         *       },
+                         *       "importance": 3
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -6337,6 +6963,59 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "m-chef",
+                 *       "name": "Little chef",
+                 *       "description": "Watch two cooking videos and read a recipe",
+                 *       "startDate": "2026-01-01T00:00:00",
+                 *       "endDate": "2027-12-31T23:59:59",
+                 *       "timezone": "Europe/Paris",
+                 *       "hidden": "hidden_until_unlocked",
+                 *       "prerequisites": {
+                 *         "missions": [
+                 *           "m-first-read"
+                 *         ]
+                 *       },
+                 *       "ruleMatch": "all",
+                 *       "rules": [
+                 *         {
+                 *           "id": "r-1",
+                 *           "action": "watch_video",
+                 *           "type": "count",
+                 *           "goal": 2,
+                 *           "metadata": [
+                 *             {
+                 *               "name": "genre",
+                 *               "value": "cooking"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "r-2",
+                 *           "action": "read_article",
+                 *           "type": "count",
+                 *           "goal": 1,
+                 *           "metadata": [
+                 *             {
+                 *               "name": "topic",
+                 *               "value": "recipe"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "rewards": {
+                 *         "points": [
+                 *           {
+                 *             "category": "Points",
+                 *             "amount": 50
+                 *           }
+                 *         ],
+                 *         "badge": "b-chef"
+                 *       },
+                 *       "importance": 3
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -6414,6 +7093,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "m-chef",
+                         *       "name": "Little chef",
+                         *       "description": "Watch two cooking videos and read a recipe",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "Europe/Paris",
+                         *       "hidden": "hidden_until_unlocked",
+                         *       "prerequisites": {
+                         *         "missions": [
+                         *           "m-first-read"
+                         *         ]
+                         *       },
+                         *       "ruleMatch": "all",
+                         *       "rules": [
+                         *         {
+                         *           "id": "r-1",
+                         *           "action": "watch_video",
+                         *           "type": "count",
+                         *           "goal": 2,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "genre",
+                         *               "value": "cooking"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "r-2",
+                         *           "action": "read_article",
+                         *           "type": "count",
+                         *           "goal": 1,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "topic",
+                         *               "value": "recipe"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "rewards": {
+                         *         "points": [
+                         *           {
+                         *             "category": "Points",
+                         *             "amount": 50
+                         *           }
+                         *         ],
+                         *         "badge": "b-chef"
+                         *       },
+                         *       "importance": 3
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -6491,6 +7223,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "m-chef",
+                         *       "name": "Little chef",
+                         *       "description": "Watch two cooking videos and read a recipe",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "Europe/Paris",
+                         *       "hidden": "hidden_until_unlocked",
+                         *       "prerequisites": {
+                         *         "missions": [
+                         *           "m-first-read"
+                         *         ]
+                         *       },
+                         *       "ruleMatch": "all",
+                         *       "rules": [
+                         *         {
+                         *           "id": "r-1",
+                         *           "action": "watch_video",
+                         *           "type": "count",
+                         *           "goal": 2,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "genre",
+                         *               "value": "cooking"
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "r-2",
+                         *           "action": "read_article",
+                         *           "type": "count",
+                         *           "goal": 1,
+                         *           "metadata": [
+                         *             {
+                         *               "name": "topic",
+                         *               "value": "recipe"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "rewards": {
+                         *         "points": [
+                         *           {
+                         *             "category": "Points",
+                         *             "amount": 50
+                         *           }
+                         *         ],
+                         *         "badge": "b-chef"
+                         *       },
+                         *       "importance": 3
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -6833,6 +7618,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "l-2",
+                 *       "name": "Regular",
+                 *       "description": "Earned 100 points",
+                 *       "threshold": 100
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -6840,6 +7633,14 @@ export interface operations {
                     iconUrl?: string;
                     threshold: number;
                 };
+                /**
+                 * @example {
+                 *       "id": "l-2",
+                 *       "name": "Regular",
+                 *       "description": "Earned 100 points",
+                 *       "threshold": 100
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -6857,6 +7658,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "l-2",
+                         *       "name": "Regular",
+                         *       "description": "Earned 100 points",
+                         *       "threshold": 100
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -6980,6 +7789,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "l-2",
+                         *       "name": "Regular",
+                         *       "description": "Earned 100 points",
+                         *       "threshold": 100
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7072,6 +7889,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "l-2",
+                 *       "name": "Regular",
+                 *       "description": "Earned 100 points",
+                 *       "threshold": 100
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -7079,6 +7904,14 @@ export interface operations {
                     iconUrl?: string;
                     threshold: number;
                 };
+                /**
+                 * @example {
+                 *       "id": "l-2",
+                 *       "name": "Regular",
+                 *       "description": "Earned 100 points",
+                 *       "threshold": 100
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -7096,6 +7929,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "l-2",
+                         *       "name": "Regular",
+                         *       "description": "Earned 100 points",
+                         *       "threshold": 100
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7113,6 +7954,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "l-2",
+                         *       "name": "Regular",
+                         *       "description": "Earned 100 points",
+                         *       "threshold": 100
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7394,12 +8243,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "b-chef",
+                 *       "name": "Chef",
+                 *       "description": "Watched a cooking video",
+                 *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
                     description?: string;
                     iconUrl?: string;
                 };
+                /**
+                 * @example {
+                 *       "id": "b-chef",
+                 *       "name": "Chef",
+                 *       "description": "Watched a cooking video",
+                 *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -7416,6 +8281,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "b-chef",
+                         *       "name": "Chef",
+                         *       "description": "Watched a cooking video",
+                         *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7538,6 +8411,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "b-chef",
+                         *       "name": "Chef",
+                         *       "description": "Watched a cooking video",
+                         *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7629,12 +8510,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "b-chef",
+                 *       "name": "Chef",
+                 *       "description": "Watched a cooking video",
+                 *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
                     description?: string;
                     iconUrl?: string;
                 };
+                /**
+                 * @example {
+                 *       "id": "b-chef",
+                 *       "name": "Chef",
+                 *       "description": "Watched a cooking video",
+                 *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -7651,6 +8548,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "b-chef",
+                         *       "name": "Chef",
+                         *       "description": "Watched a cooking video",
+                         *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7667,6 +8572,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "b-chef",
+                         *       "name": "Chef",
+                         *       "description": "Watched a cooking video",
+                         *       "iconUrl": "https://cdn.acme.example/badges/chef.png"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -7946,11 +8859,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "g-sales",
+                 *       "name": "Sales",
+                 *       "type": "department"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
                     type?: string;
                 };
+                /**
+                 * @example {
+                 *       "id": "g-sales",
+                 *       "name": "Sales",
+                 *       "type": "department"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -7966,6 +8893,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "g-sales",
+                         *       "name": "Sales",
+                         *       "type": "department"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8087,6 +9021,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "g-sales",
+                         *       "name": "Sales",
+                         *       "type": "department"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8177,11 +9118,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "g-sales",
+                 *       "name": "Sales",
+                 *       "type": "department"
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
                     type?: string;
                 };
+                /**
+                 * @example {
+                 *       "id": "g-sales",
+                 *       "name": "Sales",
+                 *       "type": "department"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -8197,6 +9152,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "g-sales",
+                         *       "name": "Sales",
+                         *       "type": "department"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8212,6 +9174,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "g-sales",
+                         *       "name": "Sales",
+                         *       "type": "department"
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8518,6 +9487,43 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "lb-weekly",
+                 *       "name": "This week",
+                 *       "metric": {
+                 *         "type": "points",
+                 *         "category": "Points"
+                 *       },
+                 *       "period": "week",
+                 *       "party": "user",
+                 *       "size": 50,
+                 *       "prizes": [
+                 *         {
+                 *           "ranks": "1",
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 100
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "ranks": "2-5",
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 25
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -8561,6 +9567,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "lb-weekly",
+                         *       "name": "This week",
+                         *       "metric": {
+                         *         "type": "points",
+                         *         "category": "Points"
+                         *       },
+                         *       "period": "week",
+                         *       "party": "user",
+                         *       "size": 50,
+                         *       "prizes": [
+                         *         {
+                         *           "ranks": "1",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 100
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "ranks": "2-5",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 25
+                         *               }
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8710,6 +9753,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "lb-weekly",
+                         *       "name": "This week",
+                         *       "metric": {
+                         *         "type": "points",
+                         *         "category": "Points"
+                         *       },
+                         *       "period": "week",
+                         *       "party": "user",
+                         *       "size": 50,
+                         *       "prizes": [
+                         *         {
+                         *           "ranks": "1",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 100
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "ranks": "2-5",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 25
+                         *               }
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8828,6 +9908,43 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "lb-weekly",
+                 *       "name": "This week",
+                 *       "metric": {
+                 *         "type": "points",
+                 *         "category": "Points"
+                 *       },
+                 *       "period": "week",
+                 *       "party": "user",
+                 *       "size": 50,
+                 *       "prizes": [
+                 *         {
+                 *           "ranks": "1",
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 100
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "ranks": "2-5",
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 25
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -8871,6 +9988,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "lb-weekly",
+                         *       "name": "This week",
+                         *       "metric": {
+                         *         "type": "points",
+                         *         "category": "Points"
+                         *       },
+                         *       "period": "week",
+                         *       "party": "user",
+                         *       "size": 50,
+                         *       "prizes": [
+                         *         {
+                         *           "ranks": "1",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 100
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "ranks": "2-5",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 25
+                         *               }
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -8914,6 +10068,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "lb-weekly",
+                         *       "name": "This week",
+                         *       "metric": {
+                         *         "type": "points",
+                         *         "category": "Points"
+                         *       },
+                         *       "period": "week",
+                         *       "party": "user",
+                         *       "size": 50,
+                         *       "prizes": [
+                         *         {
+                         *           "ranks": "1",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 100
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "ranks": "2-5",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 25
+                         *               }
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -9221,12 +10412,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                 *       "name": "Home",
+                 *       "leaderboards": [
+                 *         "lb-weekly"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     uuid: string;
                     name: string;
                     /** @default [] */
                     leaderboards?: string[];
                 };
+                /**
+                 * @example {
+                 *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                 *       "name": "Home",
+                 *       "leaderboards": [
+                 *         "lb-weekly"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     uuid: string;
                     name: string;
@@ -9243,6 +10452,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                         *       "name": "Home",
+                         *       "leaderboards": [
+                         *         "lb-weekly"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             uuid: string;
                             name: string;
@@ -9365,6 +10583,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                         *       "name": "Home",
+                         *       "leaderboards": [
+                         *         "lb-weekly"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             uuid: string;
                             name: string;
@@ -9456,12 +10683,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                 *       "name": "Home",
+                 *       "leaderboards": [
+                 *         "lb-weekly"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     uuid: string;
                     name: string;
                     /** @default [] */
                     leaderboards?: string[];
                 };
+                /**
+                 * @example {
+                 *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                 *       "name": "Home",
+                 *       "leaderboards": [
+                 *         "lb-weekly"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     uuid: string;
                     name: string;
@@ -9478,6 +10723,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                         *       "name": "Home",
+                         *       "leaderboards": [
+                         *         "lb-weekly"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             uuid: string;
                             name: string;
@@ -9494,6 +10748,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "uuid": "5d7c2f0e-6a7b-4d0e-9d59-1c1f6a1b2c3d",
+                         *       "name": "Home",
+                         *       "leaderboards": [
+                         *         "lb-weekly"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             uuid: string;
                             name: string;
@@ -9797,6 +11060,59 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "q-safety",
+                 *       "name": "Safety basics",
+                 *       "description": "Five minutes on workplace safety",
+                 *       "startDate": "2026-01-01T00:00:00",
+                 *       "endDate": "2027-12-31T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "passingPercent": 60,
+                 *       "maxAttempts": 3,
+                 *       "questions": [
+                 *         {
+                 *           "id": "qq-1",
+                 *           "text": "Where is the nearest fire exit marked?",
+                 *           "type": "single",
+                 *           "choices": [
+                 *             {
+                 *               "id": "a",
+                 *               "text": "Green signs",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "b",
+                 *               "text": "Nowhere",
+                 *               "correct": false
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "qq-2",
+                 *           "text": "Which are safe to lift alone?",
+                 *           "type": "multiple",
+                 *           "choices": [
+                 *             {
+                 *               "id": "a",
+                 *               "text": "A 5 kg box",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "b",
+                 *               "text": "A laptop",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "c",
+                 *               "text": "A 90 kg crate",
+                 *               "correct": false
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -9836,6 +11152,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "q-safety",
+                         *       "name": "Safety basics",
+                         *       "description": "Five minutes on workplace safety",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "passingPercent": 60,
+                         *       "maxAttempts": 3,
+                         *       "questions": [
+                         *         {
+                         *           "id": "qq-1",
+                         *           "text": "Where is the nearest fire exit marked?",
+                         *           "type": "single",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "Green signs",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "Nowhere",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "qq-2",
+                         *           "text": "Which are safe to lift alone?",
+                         *           "type": "multiple",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "A 5 kg box",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "A laptop",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "c",
+                         *               "text": "A 90 kg crate",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -9981,6 +11350,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "q-safety",
+                         *       "name": "Safety basics",
+                         *       "description": "Five minutes on workplace safety",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "passingPercent": 60,
+                         *       "maxAttempts": 3,
+                         *       "questions": [
+                         *         {
+                         *           "id": "qq-1",
+                         *           "text": "Where is the nearest fire exit marked?",
+                         *           "type": "single",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "Green signs",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "Nowhere",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "qq-2",
+                         *           "text": "Which are safe to lift alone?",
+                         *           "type": "multiple",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "A 5 kg box",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "A laptop",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "c",
+                         *               "text": "A 90 kg crate",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10095,6 +11517,59 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "q-safety",
+                 *       "name": "Safety basics",
+                 *       "description": "Five minutes on workplace safety",
+                 *       "startDate": "2026-01-01T00:00:00",
+                 *       "endDate": "2027-12-31T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "passingPercent": 60,
+                 *       "maxAttempts": 3,
+                 *       "questions": [
+                 *         {
+                 *           "id": "qq-1",
+                 *           "text": "Where is the nearest fire exit marked?",
+                 *           "type": "single",
+                 *           "choices": [
+                 *             {
+                 *               "id": "a",
+                 *               "text": "Green signs",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "b",
+                 *               "text": "Nowhere",
+                 *               "correct": false
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "qq-2",
+                 *           "text": "Which are safe to lift alone?",
+                 *           "type": "multiple",
+                 *           "choices": [
+                 *             {
+                 *               "id": "a",
+                 *               "text": "A 5 kg box",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "b",
+                 *               "text": "A laptop",
+                 *               "correct": true
+                 *             },
+                 *             {
+                 *               "id": "c",
+                 *               "text": "A 90 kg crate",
+                 *               "correct": false
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -10134,6 +11609,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "q-safety",
+                         *       "name": "Safety basics",
+                         *       "description": "Five minutes on workplace safety",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "passingPercent": 60,
+                         *       "maxAttempts": 3,
+                         *       "questions": [
+                         *         {
+                         *           "id": "qq-1",
+                         *           "text": "Where is the nearest fire exit marked?",
+                         *           "type": "single",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "Green signs",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "Nowhere",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "qq-2",
+                         *           "text": "Which are safe to lift alone?",
+                         *           "type": "multiple",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "A 5 kg box",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "A laptop",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "c",
+                         *               "text": "A 90 kg crate",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10173,6 +11701,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "q-safety",
+                         *       "name": "Safety basics",
+                         *       "description": "Five minutes on workplace safety",
+                         *       "startDate": "2026-01-01T00:00:00",
+                         *       "endDate": "2027-12-31T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "passingPercent": 60,
+                         *       "maxAttempts": 3,
+                         *       "questions": [
+                         *         {
+                         *           "id": "qq-1",
+                         *           "text": "Where is the nearest fire exit marked?",
+                         *           "type": "single",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "Green signs",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "Nowhere",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         },
+                         *         {
+                         *           "id": "qq-2",
+                         *           "text": "Which are safe to lift alone?",
+                         *           "type": "multiple",
+                         *           "choices": [
+                         *             {
+                         *               "id": "a",
+                         *               "text": "A 5 kg box",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "b",
+                         *               "text": "A laptop",
+                         *               "correct": true
+                         *             },
+                         *             {
+                         *               "id": "c",
+                         *               "text": "A 90 kg crate",
+                         *               "correct": false
+                         *             }
+                         *           ]
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10513,6 +12094,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "x-kudos",
+                 *       "name": "Kudos",
+                 *       "description": "Thank a colleague",
+                 *       "timezone": "America/New_York",
+                 *       "givers": {
+                 *         "groups": []
+                 *       },
+                 *       "recipients": {
+                 *         "groups": []
+                 *       },
+                 *       "pointCategory": "Points",
+                 *       "budget": {
+                 *         "amount": 100,
+                 *         "period": "month"
+                 *       },
+                 *       "minPoints": 1,
+                 *       "maxPoints": 50,
+                 *       "maxRecipients": 5,
+                 *       "categories": [
+                 *         {
+                 *           "id": "c-teamwork",
+                 *           "name": "Teamwork"
+                 *         },
+                 *         {
+                 *           "id": "c-innovation",
+                 *           "name": "Innovation"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -10566,6 +12179,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "x-kudos",
+                         *       "name": "Kudos",
+                         *       "description": "Thank a colleague",
+                         *       "timezone": "America/New_York",
+                         *       "givers": {
+                         *         "groups": []
+                         *       },
+                         *       "recipients": {
+                         *         "groups": []
+                         *       },
+                         *       "pointCategory": "Points",
+                         *       "budget": {
+                         *         "amount": 100,
+                         *         "period": "month"
+                         *       },
+                         *       "minPoints": 1,
+                         *       "maxPoints": 50,
+                         *       "maxRecipients": 5,
+                         *       "categories": [
+                         *         {
+                         *           "id": "c-teamwork",
+                         *           "name": "Teamwork"
+                         *         },
+                         *         {
+                         *           "id": "c-innovation",
+                         *           "name": "Innovation"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10725,6 +12370,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "x-kudos",
+                         *       "name": "Kudos",
+                         *       "description": "Thank a colleague",
+                         *       "timezone": "America/New_York",
+                         *       "givers": {
+                         *         "groups": []
+                         *       },
+                         *       "recipients": {
+                         *         "groups": []
+                         *       },
+                         *       "pointCategory": "Points",
+                         *       "budget": {
+                         *         "amount": 100,
+                         *         "period": "month"
+                         *       },
+                         *       "minPoints": 1,
+                         *       "maxPoints": 50,
+                         *       "maxRecipients": 5,
+                         *       "categories": [
+                         *         {
+                         *           "id": "c-teamwork",
+                         *           "name": "Teamwork"
+                         *         },
+                         *         {
+                         *           "id": "c-innovation",
+                         *           "name": "Innovation"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10853,6 +12530,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "x-kudos",
+                 *       "name": "Kudos",
+                 *       "description": "Thank a colleague",
+                 *       "timezone": "America/New_York",
+                 *       "givers": {
+                 *         "groups": []
+                 *       },
+                 *       "recipients": {
+                 *         "groups": []
+                 *       },
+                 *       "pointCategory": "Points",
+                 *       "budget": {
+                 *         "amount": 100,
+                 *         "period": "month"
+                 *       },
+                 *       "minPoints": 1,
+                 *       "maxPoints": 50,
+                 *       "maxRecipients": 5,
+                 *       "categories": [
+                 *         {
+                 *           "id": "c-teamwork",
+                 *           "name": "Teamwork"
+                 *         },
+                 *         {
+                 *           "id": "c-innovation",
+                 *           "name": "Innovation"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -10906,6 +12615,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "x-kudos",
+                         *       "name": "Kudos",
+                         *       "description": "Thank a colleague",
+                         *       "timezone": "America/New_York",
+                         *       "givers": {
+                         *         "groups": []
+                         *       },
+                         *       "recipients": {
+                         *         "groups": []
+                         *       },
+                         *       "pointCategory": "Points",
+                         *       "budget": {
+                         *         "amount": 100,
+                         *         "period": "month"
+                         *       },
+                         *       "minPoints": 1,
+                         *       "maxPoints": 50,
+                         *       "maxRecipients": 5,
+                         *       "categories": [
+                         *         {
+                         *           "id": "c-teamwork",
+                         *           "name": "Teamwork"
+                         *         },
+                         *         {
+                         *           "id": "c-innovation",
+                         *           "name": "Innovation"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -10959,6 +12700,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "x-kudos",
+                         *       "name": "Kudos",
+                         *       "description": "Thank a colleague",
+                         *       "timezone": "America/New_York",
+                         *       "givers": {
+                         *         "groups": []
+                         *       },
+                         *       "recipients": {
+                         *         "groups": []
+                         *       },
+                         *       "pointCategory": "Points",
+                         *       "budget": {
+                         *         "amount": 100,
+                         *         "period": "month"
+                         *       },
+                         *       "minPoints": 1,
+                         *       "maxPoints": 50,
+                         *       "maxRecipients": 5,
+                         *       "categories": [
+                         *         {
+                         *           "id": "c-teamwork",
+                         *           "name": "Teamwork"
+                         *         },
+                         *         {
+                         *           "id": "c-innovation",
+                         *           "name": "Innovation"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -11318,6 +13091,45 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "s-read",
+                 *       "name": "Daily reading",
+                 *       "description": "Read an article every day",
+                 *       "action": "read_article",
+                 *       "period": "day",
+                 *       "freezes": {
+                 *         "max": 2,
+                 *         "initial": 1,
+                 *         "earnEvery": 7
+                 *       },
+                 *       "milestones": [
+                 *         {
+                 *           "length": 7,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 50
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "length": 30,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 300
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -11366,6 +13178,45 @@ export interface operations {
                         };
                     }[];
                 };
+                /**
+                 * @example {
+                 *       "id": "s-read",
+                 *       "name": "Daily reading",
+                 *       "description": "Read an article every day",
+                 *       "action": "read_article",
+                 *       "period": "day",
+                 *       "freezes": {
+                 *         "max": 2,
+                 *         "initial": 1,
+                 *         "earnEvery": 7
+                 *       },
+                 *       "milestones": [
+                 *         {
+                 *           "length": 7,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 50
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "length": 30,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 300
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -11424,6 +13275,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "s-read",
+                         *       "name": "Daily reading",
+                         *       "description": "Read an article every day",
+                         *       "action": "read_article",
+                         *       "period": "day",
+                         *       "freezes": {
+                         *         "max": 2,
+                         *         "initial": 1,
+                         *         "earnEvery": 7
+                         *       },
+                         *       "milestones": [
+                         *         {
+                         *           "length": 7,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 50
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "length": 30,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 300
+                         *               }
+                         *             ],
+                         *             "badge": "b-reader"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -11588,6 +13478,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "s-read",
+                         *       "name": "Daily reading",
+                         *       "description": "Read an article every day",
+                         *       "action": "read_article",
+                         *       "period": "day",
+                         *       "freezes": {
+                         *         "max": 2,
+                         *         "initial": 1,
+                         *         "earnEvery": 7
+                         *       },
+                         *       "milestones": [
+                         *         {
+                         *           "length": 7,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 50
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "length": 30,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 300
+                         *               }
+                         *             ],
+                         *             "badge": "b-reader"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -11721,6 +13650,45 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "s-read",
+                 *       "name": "Daily reading",
+                 *       "description": "Read an article every day",
+                 *       "action": "read_article",
+                 *       "period": "day",
+                 *       "freezes": {
+                 *         "max": 2,
+                 *         "initial": 1,
+                 *         "earnEvery": 7
+                 *       },
+                 *       "milestones": [
+                 *         {
+                 *           "length": 7,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 50
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "length": 30,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 300
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name: string;
@@ -11769,6 +13737,45 @@ export interface operations {
                         };
                     }[];
                 };
+                /**
+                 * @example {
+                 *       "id": "s-read",
+                 *       "name": "Daily reading",
+                 *       "description": "Read an article every day",
+                 *       "action": "read_article",
+                 *       "period": "day",
+                 *       "freezes": {
+                 *         "max": 2,
+                 *         "initial": 1,
+                 *         "earnEvery": 7
+                 *       },
+                 *       "milestones": [
+                 *         {
+                 *           "length": 7,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 50
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "length": 30,
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 300
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name: string;
@@ -11827,6 +13834,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "s-read",
+                         *       "name": "Daily reading",
+                         *       "description": "Read an article every day",
+                         *       "action": "read_article",
+                         *       "period": "day",
+                         *       "freezes": {
+                         *         "max": 2,
+                         *         "initial": 1,
+                         *         "earnEvery": 7
+                         *       },
+                         *       "milestones": [
+                         *         {
+                         *           "length": 7,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 50
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "length": 30,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 300
+                         *               }
+                         *             ],
+                         *             "badge": "b-reader"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -11885,6 +13931,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "s-read",
+                         *       "name": "Daily reading",
+                         *       "description": "Read an article every day",
+                         *       "action": "read_article",
+                         *       "period": "day",
+                         *       "freezes": {
+                         *         "max": 2,
+                         *         "initial": 1,
+                         *         "earnEvery": 7
+                         *       },
+                         *       "milestones": [
+                         *         {
+                         *           "length": 7,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 50
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "length": 30,
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 300
+                         *               }
+                         *             ],
+                         *             "badge": "b-reader"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;
@@ -12228,6 +14313,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "bo-reading-week",
+                 *       "name": "Reading week: double points",
+                 *       "multiplier": 2,
+                 *       "start": "2026-12-07T00:00:00",
+                 *       "end": "2026-12-13T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "actions": [
+                 *         "read_article"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name?: string;
@@ -12255,6 +14353,19 @@ export interface operations {
                      */
                     groups?: string[];
                 };
+                /**
+                 * @example {
+                 *       "id": "bo-reading-week",
+                 *       "name": "Reading week: double points",
+                 *       "multiplier": 2,
+                 *       "start": "2026-12-07T00:00:00",
+                 *       "end": "2026-12-13T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "actions": [
+                 *         "read_article"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name?: string;
@@ -12292,6 +14403,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "bo-reading-week",
+                         *       "name": "Reading week: double points",
+                         *       "multiplier": 2,
+                         *       "start": "2026-12-07T00:00:00",
+                         *       "end": "2026-12-13T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "actions": [
+                         *         "read_article"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name?: string;
@@ -12435,6 +14559,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "bo-reading-week",
+                         *       "name": "Reading week: double points",
+                         *       "multiplier": 2,
+                         *       "start": "2026-12-07T00:00:00",
+                         *       "end": "2026-12-13T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "actions": [
+                         *         "read_article"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name?: string;
@@ -12547,6 +14684,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "bo-reading-week",
+                 *       "name": "Reading week: double points",
+                 *       "multiplier": 2,
+                 *       "start": "2026-12-07T00:00:00",
+                 *       "end": "2026-12-13T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "actions": [
+                 *         "read_article"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: string;
                     name?: string;
@@ -12574,6 +14724,19 @@ export interface operations {
                      */
                     groups?: string[];
                 };
+                /**
+                 * @example {
+                 *       "id": "bo-reading-week",
+                 *       "name": "Reading week: double points",
+                 *       "multiplier": 2,
+                 *       "start": "2026-12-07T00:00:00",
+                 *       "end": "2026-12-13T23:59:59",
+                 *       "timezone": "America/New_York",
+                 *       "actions": [
+                 *         "read_article"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     id: string;
                     name?: string;
@@ -12611,6 +14774,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "bo-reading-week",
+                         *       "name": "Reading week: double points",
+                         *       "multiplier": 2,
+                         *       "start": "2026-12-07T00:00:00",
+                         *       "end": "2026-12-13T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "actions": [
+                         *         "read_article"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name?: string;
@@ -12648,6 +14824,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "bo-reading-week",
+                         *       "name": "Reading week: double points",
+                         *       "multiplier": 2,
+                         *       "start": "2026-12-07T00:00:00",
+                         *       "end": "2026-12-13T23:59:59",
+                         *       "timezone": "America/New_York",
+                         *       "actions": [
+                         *         "read_article"
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name?: string;
@@ -13187,6 +15376,18 @@ export interface operations {
                                 order?: string[];
                             }[] | null;
                             document: {
+                                /**
+                                 * @example {
+                                 *       "name": "Acme Learning",
+                                 *       "timezone": "America/New_York",
+                                 *       "levelType": "points",
+                                 *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                                 *       "allowedOrigins": [
+                                 *         "https://learn.acme.example"
+                                 *       ],
+                                 *       "userlinkUrl": "https://acme.example/people/{userId}"
+                                 *     }
+                                 */
                                 site: {
                                     name: string;
                                     /**
@@ -13524,6 +15725,26 @@ export interface operations {
                                      */
                                     groups: string[];
                                 }[];
+                                /**
+                                 * @example {
+                                 *       "pointCategory": "Points",
+                                 *       "currency": "USD",
+                                 *       "conversionRate": 0.01,
+                                 *       "marketplaces": [
+                                 *         {
+                                 *           "type": "shop",
+                                 *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                                 *         }
+                                 *       ],
+                                 *       "allowedCountries": [
+                                 *         "US",
+                                 *         "CA",
+                                 *         "GB"
+                                 *       ],
+                                 *       "verificationRequired": true,
+                                 *       "holdDays": 14
+                                 *     }
+                                 */
                                 awardSettings?: {
                                     pointCategory: string;
                                     currency: string;
@@ -13638,6 +15859,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         response: {
+                            /**
+                             * @example {
+                             *       "name": "Acme Learning",
+                             *       "timezone": "America/New_York",
+                             *       "levelType": "points",
+                             *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                             *       "allowedOrigins": [
+                             *         "https://learn.acme.example"
+                             *       ],
+                             *       "userlinkUrl": "https://acme.example/people/{userId}"
+                             *     }
+                             */
                             site: {
                                 name: string;
                                 /**
@@ -13975,6 +16208,26 @@ export interface operations {
                                  */
                                 groups: string[];
                             }[];
+                            /**
+                             * @example {
+                             *       "pointCategory": "Points",
+                             *       "currency": "USD",
+                             *       "conversionRate": 0.01,
+                             *       "marketplaces": [
+                             *         {
+                             *           "type": "shop",
+                             *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                             *         }
+                             *       ],
+                             *       "allowedCountries": [
+                             *         "US",
+                             *         "CA",
+                             *         "GB"
+                             *       ],
+                             *       "verificationRequired": true,
+                             *       "holdDays": 14
+                             *     }
+                             */
                             awardSettings?: {
                                 pointCategory: string;
                                 currency: string;
@@ -14100,7 +16353,98 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site": {
+                 *         "name": "Acme Learning",
+                 *         "timezone": "America/New_York",
+                 *         "levelType": "points",
+                 *         "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                 *         "allowedOrigins": [
+                 *           "https://learn.acme.example"
+                 *         ],
+                 *         "userlinkUrl": "https://acme.example/people/{userId}"
+                 *       },
+                 *       "pointCategories": [
+                 *         {
+                 *           "name": "Points",
+                 *           "isDefault": true
+                 *         }
+                 *       ],
+                 *       "actions": [
+                 *         {
+                 *           "name": "read_article",
+                 *           "description": "Read an article to the end",
+                 *           "clientLoggable": true
+                 *         },
+                 *         {
+                 *           "name": "watch_video",
+                 *           "description": "Watched a training video",
+                 *           "rateLimit": {
+                 *             "max": 10,
+                 *             "period": "day"
+                 *           },
+                 *           "clientLoggable": true
+                 *         }
+                 *       ],
+                 *       "badges": [
+                 *         {
+                 *           "id": "b-reader",
+                 *           "name": "Reader",
+                 *           "description": "Read your first article",
+                 *           "iconUrl": "https://cdn.acme.example/badges/reader.png"
+                 *         }
+                 *       ],
+                 *       "levels": [
+                 *         {
+                 *           "id": "l-1",
+                 *           "name": "Rookie",
+                 *           "threshold": 0
+                 *         }
+                 *       ],
+                 *       "missions": [
+                 *         {
+                 *           "id": "m-first-read",
+                 *           "name": "First read",
+                 *           "description": "Read one article",
+                 *           "iconUrl": "https://cdn.acme.example/missions/read.png",
+                 *           "startDate": "2026-01-01T00:00:00",
+                 *           "endDate": "2027-12-31T23:59:59",
+                 *           "timezone": "America/New_York",
+                 *           "rules": [
+                 *             {
+                 *               "id": "r-1",
+                 *               "action": "read_article",
+                 *               "type": "count",
+                 *               "goal": 1
+                 *             }
+                 *           ],
+                 *           "rewards": {
+                 *             "points": [
+                 *               {
+                 *                 "category": "Points",
+                 *                 "amount": 10
+                 *               }
+                 *             ],
+                 *             "badge": "b-reader"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @example {
+                     *       "name": "Acme Learning",
+                     *       "timezone": "America/New_York",
+                     *       "levelType": "points",
+                     *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                     *       "allowedOrigins": [
+                     *         "https://learn.acme.example"
+                     *       ],
+                     *       "userlinkUrl": "https://acme.example/people/{userId}"
+                     *     }
+                     */
                     site: {
                         name: string;
                         /**
@@ -14438,6 +16782,26 @@ export interface operations {
                          */
                         groups?: string[];
                     }[];
+                    /**
+                     * @example {
+                     *       "pointCategory": "Points",
+                     *       "currency": "USD",
+                     *       "conversionRate": 0.01,
+                     *       "marketplaces": [
+                     *         {
+                     *           "type": "shop",
+                     *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                     *         }
+                     *       ],
+                     *       "allowedCountries": [
+                     *         "US",
+                     *         "CA",
+                     *         "GB"
+                     *       ],
+                     *       "verificationRequired": true,
+                     *       "holdDays": 14
+                     *     }
+                     */
                     awardSettings?: {
                         pointCategory: string;
                         currency: string;
@@ -14459,6 +16823,18 @@ export interface operations {
                     };
                 } | {
                     response: {
+                        /**
+                         * @example {
+                         *       "name": "Acme Learning",
+                         *       "timezone": "America/New_York",
+                         *       "levelType": "points",
+                         *       "achievementCallbackUrl": "https://hooks.acme.example/questline",
+                         *       "allowedOrigins": [
+                         *         "https://learn.acme.example"
+                         *       ],
+                         *       "userlinkUrl": "https://acme.example/people/{userId}"
+                         *     }
+                         */
                         site: {
                             name: string;
                             /**
@@ -14796,6 +17172,26 @@ export interface operations {
                              */
                             groups?: string[];
                         }[];
+                        /**
+                         * @example {
+                         *       "pointCategory": "Points",
+                         *       "currency": "USD",
+                         *       "conversionRate": 0.01,
+                         *       "marketplaces": [
+                         *         {
+                         *           "type": "shop",
+                         *           "urlTemplate": "https://market.acme.example/sso?token={token}"
+                         *         }
+                         *       ],
+                         *       "allowedCountries": [
+                         *         "US",
+                         *         "CA",
+                         *         "GB"
+                         *       ],
+                         *       "verificationRequired": true,
+                         *       "holdDays": 14
+                         *     }
+                         */
                         awardSettings?: {
                             pointCategory: string;
                             currency: string;
@@ -19442,6 +21838,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "id": "lb-weekly",
+                         *       "name": "This week",
+                         *       "metric": {
+                         *         "type": "points",
+                         *         "category": "Points"
+                         *       },
+                         *       "period": "week",
+                         *       "party": "user",
+                         *       "size": 50,
+                         *       "prizes": [
+                         *         {
+                         *           "ranks": "1",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 100
+                         *               }
+                         *             ]
+                         *           }
+                         *         },
+                         *         {
+                         *           "ranks": "2-5",
+                         *           "rewards": {
+                         *             "points": [
+                         *               {
+                         *                 "category": "Points",
+                         *                 "amount": 25
+                         *               }
+                         *             ]
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             id: string;
                             name: string;

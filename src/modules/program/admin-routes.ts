@@ -11,7 +11,7 @@ import { idParams } from '../../http/ids.js';
 import { Envelope, page, PagingQuery } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
 import { addEntity, collections, entitiesOf, findEntity, putEntity, removeEntity, type Collection } from './collections.js';
-import { AwardSettings, Mission, Program, SiteSettings, type ProgramDocument } from './model.js';
+import { AwardSettings, Mission, Program, ProgramBody, SiteSettings, type ProgramDocument } from './model.js';
 import type { ProgramChange, ProgramService } from './service.js';
 import { canonicalize, moveLegacyMissionTimezone, structuralErrors } from './validate.js';
 
@@ -99,7 +99,7 @@ const wholeProgramRoutes: ProgramAdminRoutes = async (app, { programs }) => {
         summary: 'Replace the whole program atomically (validated first; nothing changes on any error)',
         description: 'The body is the program, or a saved GET /admin/program answer as it is (`{"response": program}`): what GET reads, PUT loads.',
         // Not validated by the schema: the program validator checks it (see the top of this file).
-        documentedBody: Type.Union([Program, Envelope(Program)]),
+        documentedBody: ProgramBody,
         errors: ['program_invalid'],
         response: { 200: Envelope(Program) },
       },

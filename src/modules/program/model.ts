@@ -5,6 +5,8 @@
 import { MAX_MULTIPLIER, MAX_POINTS } from '../../engine/amounts.js';
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { ID_PATTERN } from '../../http/ids.js';
+import { Envelope } from '../../http/paging.js';
+import { programExamples as examples } from './examples.js';
 
 const Id = (description?: string) => Type.String({ pattern: ID_PATTERN, ...(description ? { description } : {}) });
 const Name = Type.String({ minLength: 1, maxLength: 255 });
@@ -79,7 +81,7 @@ export const SiteSettings = Type.Object(
     enforceSubdomain: Optional(Type.Boolean()),
     version: Optional(Type.String({ maxLength: 255 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.site] },
 );
 
 export const PointCategory = Type.Object(
@@ -98,7 +100,7 @@ export const PointCategory = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.pointCategory] },
 );
 
 export const Action = Type.Object(
@@ -114,17 +116,23 @@ export const Action = Type.Object(
     suppressRepeats: WithDefault(Type.Boolean(), false),
     clientLoggable: WithDefault(Type.Boolean(), false),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.action] },
 );
 
-export const Badge = Type.Object({ id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url) }, { additionalProperties: false });
+export const Badge = Type.Object(
+  { id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url) },
+  { additionalProperties: false, examples: [examples.badge] },
+);
 
 export const Level = Type.Object(
   { id: Id(), name: Name, description: Optional(Text), iconUrl: Optional(Url), threshold: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.level] },
 );
 
-export const Group = Type.Object({ id: Id(), name: Name, type: Optional(Type.String({ maxLength: 255 })) }, { additionalProperties: false });
+export const Group = Type.Object(
+  { id: Id(), name: Name, type: Optional(Type.String({ maxLength: 255 })) },
+  { additionalProperties: false, examples: [examples.group] },
+);
 
 export const MetadataCondition = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: 255 }), value: Type.String({ maxLength: 1000 }) },
@@ -197,7 +205,7 @@ export const Mission = Type.Object(
     importance: WithDefault(Type.Integer(), 0),
     supply: Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'At most this many completions site-wide' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.mission] },
 );
 
 export const Leaderboard = Type.Object(
@@ -224,7 +232,7 @@ export const Leaderboard = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.leaderboard] },
 );
 
 export const Streak = Type.Object(
@@ -255,7 +263,7 @@ export const Streak = Type.Object(
       [],
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.streak] },
 );
 
 export const Boost = Type.Object(
@@ -270,10 +278,10 @@ export const Boost = Type.Object(
     missions: WithDefault(Type.Array(Id(), { maxItems: 1000, description: 'Only these missions; empty: any' }), []),
     groups: WithDefault(Type.Array(Id(), { maxItems: 1000, description: 'Only members of these groups; empty: everyone' }), []),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.boost] },
 );
 
-export const Layout = Type.Object({ uuid: Id(), name: Name, leaderboards: IdList }, { additionalProperties: false });
+export const Layout = Type.Object({ uuid: Id(), name: Name, leaderboards: IdList }, { additionalProperties: false, examples: [examples.layout] });
 
 export const QuizChoice = Type.Object(
   { id: Id(), text: Type.String({ minLength: 1, maxLength: 1000 }), correct: WithDefault(Type.Boolean(), false) },
@@ -302,7 +310,7 @@ export const Quiz = Type.Object(
     maxAttempts: Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     questions: Type.Array(QuizQuestion, { minItems: 1, maxItems: 500 }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.quiz] },
 );
 
 const GroupSelection = WithDefault(Type.Object({ groups: IdList }, { additionalProperties: false, description: 'Empty: everyone' }), {});
@@ -327,7 +335,7 @@ export const Exchange = Type.Object(
     maxRecipients: WithDefault(Type.Integer({ minimum: 1, maximum: 1000 }), 10),
     categories: WithDefault(Type.Array(Type.Object({ id: Id(), name: Name, iconUrl: Optional(Url) }, { additionalProperties: false }), { maxItems: 100 }), []),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.exchange] },
 );
 
 export const AwardSettings = Type.Object(
@@ -340,7 +348,7 @@ export const AwardSettings = Type.Object(
     verificationRequired: WithDefault(Type.Boolean(), false),
     holdDays: WithDefault(Type.Integer({ minimum: 0, maximum: 365, description: 'Days a credit from points stays pending before it can be spent' }), 0),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [examples.awardSettings] },
 );
 
 export const Program = Type.Object(
@@ -375,6 +383,12 @@ function relaxDefaults<T extends TSchema>(schema: T): T {
   return schema;
 }
 relaxDefaults(Program);
+
+/**
+ * The body of PUT /admin/program and POST /admin/program/preview: the program, or a saved GET
+ * /admin/program answer as it is (`{"response": program}`).
+ */
+export const ProgramBody = Type.Union([Program, Envelope(Program)], { examples: [examples.program] });
 
 /** A program as stored: canonical, every default filled. */
 export type ProgramDocument = Static<typeof Program>;

@@ -8,7 +8,7 @@ import { Envelope, pageResponse, PagingQuery } from '../../http/paging.js';
 import { Instant, Nullable } from '../../http/schemas.js';
 import { authOf } from '../../plugins/auth.js';
 import { reportArchived } from './admin-routes.js';
-import { Program } from './model.js';
+import { Program, ProgramBody } from './model.js';
 import type { ProgramService } from './service.js';
 import { EntityChangeSchema, ProgramPreviewSchema, ProgramSummarySchema } from './schemas.js';
 
@@ -98,7 +98,7 @@ export const programVersionRoutes: FastifyPluginAsyncTypebox<{ programs: Program
         tags,
         summary: 'What PUT /admin/program with this body would do, saving nothing (the same validation errors)',
         // Not validated by the schema: the program validator checks it, as for PUT /admin/program.
-        documentedBody: Type.Union([Program, Envelope(Program)]),
+        documentedBody: ProgramBody,
         errors: ['program_invalid'],
         response: { 200: Envelope(ProgramPreviewSchema) },
       },
