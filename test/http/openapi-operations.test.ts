@@ -1,6 +1,9 @@
 // Every operation of the OpenAPI document (GET /docs/json) is one a code generator can name: it has
 // an operationId of its own (openapi-generator, Kiota and orval name methods after it), in
-// lowerCamelCase so it is a valid identifier and URL-safe in every language they write.
+// lowerCamelCase so it is a valid identifier and URL-safe in every language they write. Every
+// request body shows an example, in each media type, that its schema accepts (Redocly's
+// no-invalid-media-type-examples, the rule CI lints the document with).
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../scripts/client-schema.js';
@@ -11,6 +14,7 @@ interface Operation {
   method: string;
   path: string;
   operationId?: string;
+  requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, unknown> }> };
 }
 
 function operationsOf(document: OpenAPI3): Operation[] {
@@ -18,15 +22,17 @@ function operationsOf(document: OpenAPI3): Operation[] {
     METHODS.filter((method) => item !== undefined && method in item).map((method) => ({
       method,
       path,
-      operationId: (item as Record<string, { operationId?: string }>)[method]?.operationId,
+      ...(item as Record<string, Omit<Operation, 'method' | 'path'>>)[method],
     })),
   );
 }
 
 describe('the operations of the OpenAPI document', () => {
+  let document: OpenAPI3;
   let operations: Operation[];
   beforeAll(async () => {
-    operations = operationsOf(await openApiDocument());
+    document = await openApiDocument();
+    operations = operationsOf(document);
   });
 
   it('are all there (the document is not empty)', () => {
@@ -68,5 +74,22 @@ describe('the operations of the OpenAPI document', () => {
     ['get', '/search', 'searchDefinitions'],
   ])('names %s %s %s, from the route or the table that builds it', (method, path, id) => {
     expect(operations.find((operation) => operation.method === method && operation.path === path)?.operationId).toBe(id);
+  });
+
+  it('show an example of every request body, in each of its media types', () => {
+    const withBody = operations.filter((operation) => operation.requestBody !== undefined);
+    expect(withBody.length).toBeGreaterThan(40);
+    const missing = withBody.flatMap(({ method, path, requestBody }) =>
+      Object.entries(requestBody?.content ?? {})
+        .filter(([, media]) => media.example === undefined && Object.keys(media.examples ?? {}).length === 0)
+        .map(([type]) => `${method} ${path} ${type}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('show only examples their schemas accept, no field left out or made up', async () => {
+    const config = await createConfig({ rules: { 'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false } } });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    expect(problems.map(({ message, location }) => `${location[0]?.pointer}: ${message}`)).toEqual([]);
   });
 });

@@ -2075,6 +2075,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "qlc_b02725f62bb2b680192b87f5",
+                 *       "client_secret": "qls_58Jg3a3-an67SMRgRmGxg09oKbo4YZ43Isl05E5v2v4",
+                 *       "xoauth_end_user_id": "ann"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     grant_type: "client_credentials";
@@ -2085,6 +2093,14 @@ export interface operations {
                     /** @description Issue a user-level token for this end user */
                     xoauth_end_user_id?: string;
                 };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "qlc_b02725f62bb2b680192b87f5",
+                 *       "client_secret": "qls_58Jg3a3-an67SMRgRmGxg09oKbo4YZ43Isl05E5v2v4",
+                 *       "xoauth_end_user_id": "ann"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     grant_type: "client_credentials";
@@ -17842,9 +17858,19 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Before the spring campaign"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                 };
+                /**
+                 * @example {
+                 *       "name": "Before the spring campaign"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     name?: string;
                 };
@@ -18018,6 +18044,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "0",
+                 *       "data": "bk_019ac4f2-7c1e-7b2d-9a41-5c3e8f1d2b6a",
+                 *       "asyncToken": "restore-before-spring"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description 0 = restore by backup id; 1 = restore by XML in data */
                     type: string;
@@ -18026,6 +18059,13 @@ export interface operations {
                     /** @description Echoed back in the response */
                     asyncToken?: string;
                 };
+                /**
+                 * @example {
+                 *       "type": "0",
+                 *       "data": "bk_019ac4f2-7c1e-7b2d-9a41-5c3e8f1d2b6a",
+                 *       "asyncToken": "restore-before-spring"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 0 = restore by backup id; 1 = restore by XML in data */
                     type: string;
@@ -18195,12 +18235,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "0",
+                 *       "data": "bk_019ac4f2-7c1e-7b2d-9a41-5c3e8f1d2b6a"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description 0 = restore by backup id; 1 = restore by XML in data */
                     type: string;
                     /** @description A backup id (type 0) or a backup XML document (type 1) */
                     data: string;
                 };
+                /**
+                 * @example {
+                 *       "type": "0",
+                 *       "data": "bk_019ac4f2-7c1e-7b2d-9a41-5c3e8f1d2b6a"
+                 *     }
+                 */
                 "application/json": {
                     /** @description 0 = restore by backup id; 1 = restore by XML in data */
                     type: string;
@@ -18526,12 +18578,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "retryAfterSeconds": 600,
+                 *       "message": "Moving to the new database: back in ten minutes"
+                 *     }
+                 */
                 "application/json": {
                     enabled: boolean;
                     /** @default 60 */
                     retryAfterSeconds?: number;
                     message?: string | null;
                 };
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "retryAfterSeconds": 600,
+                 *       "message": "Moving to the new database: back in ten minutes"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     enabled: boolean;
                     /** @default 60 */
@@ -18722,6 +18788,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "read_article",
+                 *       "value": 1,
+                 *       "metadata": {
+                 *         "topic": "recipe",
+                 *         "source": "newsletter"
+                 *       },
+                 *       "eventId": "cms-article-4711-read",
+                 *       "timestamp": "2026-11-27T09:30:00-05:00"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The configured action name (case-insensitive) */
                     action: string;
@@ -18736,6 +18814,18 @@ export interface operations {
                     /** @description ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now */
                     timestamp?: string | number;
                 };
+                /**
+                 * @example {
+                 *       "action": "read_article",
+                 *       "value": 1,
+                 *       "metadata": {
+                 *         "topic": "recipe",
+                 *         "source": "newsletter"
+                 *       },
+                 *       "eventId": "cms-article-4711-read",
+                 *       "timestamp": "2026-11-27T09:30:00-05:00"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The configured action name (case-insensitive) */
                     action: string;
@@ -19061,6 +19151,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "read_article",
+                 *       "value": 1,
+                 *       "metadata": {
+                 *         "topic": "recipe",
+                 *         "source": "newsletter"
+                 *       },
+                 *       "eventId": "cms-article-4711-read",
+                 *       "timestamp": "2026-11-27T09:30:00-05:00"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The configured action name (case-insensitive) */
                     action: string;
@@ -19075,6 +19177,18 @@ export interface operations {
                     /** @description ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now */
                     timestamp?: string | number;
                 };
+                /**
+                 * @example {
+                 *       "action": "read_article",
+                 *       "value": 1,
+                 *       "metadata": {
+                 *         "topic": "recipe",
+                 *         "source": "newsletter"
+                 *       },
+                 *       "eventId": "cms-article-4711-read",
+                 *       "timestamp": "2026-11-27T09:30:00-05:00"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description The configured action name (case-insensitive) */
                     action: string;
@@ -19821,12 +19935,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "category": "Points",
+                 *       "amount": 50,
+                 *       "reason": "Spoke at the November all-hands"
+                 *     }
+                 */
                 "application/json": {
                     category: string;
                     /** @description Positive credits, negative debits */
                     amount: number;
                     reason: string;
                 };
+                /**
+                 * @example {
+                 *       "category": "Points",
+                 *       "amount": 50,
+                 *       "reason": "Spoke at the November all-hands"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     category: string;
                     /** @description Positive credits, negative debits */
@@ -21409,9 +21537,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ann",
+                 *       "lastName": "Lee",
+                 *       "iconUrl": "https://cdn.acme.example/people/ann.png",
+                 *       "userProfileUrl": null,
+                 *       "favoriteTopic": "cooking"
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: string | null;
                 };
+                /**
+                 * @example {
+                 *       "firstName": "Ann",
+                 *       "lastName": "Lee",
+                 *       "iconUrl": "https://cdn.acme.example/people/ann.png",
+                 *       "userProfileUrl": null,
+                 *       "favoriteTopic": "cooking"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     [key: string]: string | null;
                 };
@@ -21509,9 +21655,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "team-lead"
+                 *     }
+                 */
                 "application/json": {
                     role: string | null;
                 };
+                /**
+                 * @example {
+                 *       "role": "team-lead"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     role: string | null;
                 };
@@ -21608,9 +21764,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "levelId": "l-2"
+                 *     }
+                 */
                 "application/json": {
                     levelId: string;
                 };
+                /**
+                 * @example {
+                 *       "levelId": "l-2"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     levelId: string;
                 };
@@ -23251,6 +23417,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "exchangeId": "x-kudos",
+                 *       "categoryId": "c-teamwork",
+                 *       "comment": "Thanks for covering the Friday shift!",
+                 *       "recipients": [
+                 *         "bob",
+                 *         "carla"
+                 *       ],
+                 *       "points": 10
+                 *     }
+                 */
                 "application/json": {
                     exchangeId: string;
                     categoryId: string;
@@ -23265,6 +23443,18 @@ export interface operations {
                         [key: string]: number;
                     } | string;
                 };
+                /**
+                 * @example {
+                 *       "exchangeId": "x-kudos",
+                 *       "categoryId": "c-teamwork",
+                 *       "comment": "Thanks for covering the Friday shift!",
+                 *       "recipients": [
+                 *         "bob",
+                 *         "carla"
+                 *       ],
+                 *       "points": 10
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     exchangeId: string;
                     categoryId: string;
@@ -23963,10 +24153,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "choiceIds": [
+                 *         "a",
+                 *         "b"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description One choice id (single) or one or more (multiple); form: repeated key or a,b */
                     choiceIds: string[] | string;
                 };
+                /**
+                 * @example {
+                 *       "choiceIds": [
+                 *         "a",
+                 *         "b"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description One choice id (single) or one or more (multiple); form: repeated key or a,b */
                     choiceIds: string[] | string;
@@ -24514,9 +24720,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "7k2m q9xd 4tva h3pb"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                 };
+                /**
+                 * @example {
+                 *       "code": "7k2m q9xd 4tva h3pb"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     code: string;
                 };
@@ -24948,10 +25164,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "countryCode": "US",
+                 *       "verified": true
+                 *     }
+                 */
                 "application/json": {
                     countryCode?: string | null;
                     verified?: boolean;
                 };
+                /**
+                 * @example {
+                 *       "countryCode": "US",
+                 *       "verified": true
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     countryCode?: string | null;
                     verified?: boolean;
@@ -25039,6 +25267,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "count": 100,
+                 *       "amount": 500,
+                 *       "expiresAt": "2027-01-31T23:59:59Z"
+                 *     }
+                 */
                 "application/json": {
                     count: number;
                     /** @description Points each code credits */
@@ -25046,6 +25281,13 @@ export interface operations {
                     /** Format: date-time */
                     expiresAt: string;
                 };
+                /**
+                 * @example {
+                 *       "count": 100,
+                 *       "amount": 500,
+                 *       "expiresAt": "2027-01-31T23:59:59Z"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     count: number;
                     /** @description Points each code credits */
@@ -25232,6 +25474,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "purchase",
+                 *       "amount": 2500,
+                 *       "reference": "shop-order-20261127-0042",
+                 *       "description": "Wireless headphones"
+                 *     }
+                 */
                 "application/json": {
                     kind: "purchase" | "gift";
                     /** @description Points */
@@ -25240,6 +25490,14 @@ export interface operations {
                     reference: string;
                     description?: string;
                 };
+                /**
+                 * @example {
+                 *       "kind": "purchase",
+                 *       "amount": 2500,
+                 *       "reference": "shop-order-20261127-0042",
+                 *       "description": "Wireless headphones"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     kind: "purchase" | "gift";
                     /** @description Points */
@@ -25711,6 +25969,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/questline/announcements",
+                 *       "eventTypes": [
+                 *         "badge.earned",
+                 *         "level.changed"
+                 *       ],
+                 *       "description": "Announce badges and levels in the team channel"
+                 *     }
+                 */
                 "application/json": {
                     /** @description http or https */
                     url: string;
@@ -25718,6 +25986,16 @@ export interface operations {
                     eventTypes: string[];
                     description?: string;
                 };
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/questline/announcements",
+                 *       "eventTypes": [
+                 *         "badge.earned",
+                 *         "level.changed"
+                 *       ],
+                 *       "description": "Announce badges and levels in the team channel"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description http or https */
                     url: string;
@@ -25908,6 +26186,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/questline/announcements",
+                 *       "eventTypes": [
+                 *         "badge.earned",
+                 *         "level.changed"
+                 *       ],
+                 *       "description": "Announce badges and levels in the team channel"
+                 *     }
+                 */
                 "application/json": {
                     /** @description http or https */
                     url: string;
@@ -25915,6 +26203,16 @@ export interface operations {
                     eventTypes: string[];
                     description?: string;
                 };
+                /**
+                 * @example {
+                 *       "url": "https://hooks.acme.example/questline/announcements",
+                 *       "eventTypes": [
+                 *         "badge.earned",
+                 *         "level.changed"
+                 *       ],
+                 *       "description": "Announce badges and levels in the team channel"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description http or https */
                     url: string;
@@ -26484,10 +26782,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "secret": "whsec_a3fitlaEiqQzGdr7YFCiwcjn4jIfKPhK"
+                 *     }
+                 */
                 "application/json": {
                     /** @description whsec_ and 24–64 bytes in base64; generated when absent */
                     secret?: string;
                 };
+                /**
+                 * @example {
+                 *       "secret": "whsec_a3fitlaEiqQzGdr7YFCiwcjn4jIfKPhK"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     /** @description whsec_ and 24–64 bytes in base64; generated when absent */
                     secret?: string;

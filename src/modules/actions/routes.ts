@@ -9,26 +9,42 @@ import type { Metrics } from '../../infra/metrics.js';
 import { ActionOutcomeSchema } from './schemas.js';
 import type { ActionService } from './service.js';
 
-const ActionBody = Type.Object({
-  action: Type.String({ maxLength: 255, description: 'The configured action name (case-insensitive)' }),
-  value: Type.Optional(
-    Type.Number({ minimum: -MAX_ACTION_VALUE, maximum: MAX_ACTION_VALUE, description: 'Default 1; feeds sum rules and the points multiplier' }),
-  ),
-  metadata: Type.Optional(
-    Type.Union(
-      [Type.String({ description: 'Form: name1:value1,name2:value2' }), Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))],
-      {
-        description: 'At most 10 name/value pairs',
-      },
+const ActionBody = Type.Object(
+  {
+    action: Type.String({ maxLength: 255, description: 'The configured action name (case-insensitive)' }),
+    value: Type.Optional(
+      Type.Number({ minimum: -MAX_ACTION_VALUE, maximum: MAX_ACTION_VALUE, description: 'Default 1; feeds sum rules and the points multiplier' }),
     ),
-  ),
-  eventId: Type.Optional(Type.String({ maxLength: 255, description: 'Idempotency key, unique per site; generated (UUIDv7) when absent' })),
-  timestamp: Type.Optional(
-    Type.Union([Type.String(), Type.Number()], {
-      description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now',
-    }),
-  ),
-});
+    metadata: Type.Optional(
+      Type.Union(
+        [
+          Type.String({ description: 'Form: name1:value1,name2:value2' }),
+          Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+        ],
+        {
+          description: 'At most 10 name/value pairs',
+        },
+      ),
+    ),
+    eventId: Type.Optional(Type.String({ maxLength: 255, description: 'Idempotency key, unique per site; generated (UUIDv7) when absent' })),
+    timestamp: Type.Optional(
+      Type.Union([Type.String(), Type.Number()], {
+        description: 'ISO 8601 (an offset, or none: site time zone) or Unix epoch seconds/milliseconds; default now',
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        action: 'read_article',
+        value: 1,
+        metadata: { topic: 'recipe', source: 'newsletter' },
+        eventId: 'cms-article-4711-read',
+        timestamp: '2026-11-27T09:30:00-05:00',
+      },
+    ],
+  },
+);
 
 const DryRunQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean({ description: 'Return the decision without writing anything' })) });
 const tags = ['actions'];

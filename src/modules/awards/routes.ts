@@ -81,7 +81,7 @@ const AccessChange = Type.Object(
     countryCode: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; null clears it' }))),
     verified: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ countryCode: 'US', verified: true }] },
 );
 const CodeBatchRequest = Type.Object(
   {
@@ -89,7 +89,7 @@ const CodeBatchRequest = Type.Object(
     amount: Type.Integer({ minimum: 1, maximum: MAX_ADJUSTMENT, description: 'Points each code credits' }),
     expiresAt: Type.String({ format: 'date-time' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ count: 100, amount: 500, expiresAt: '2027-01-31T23:59:59Z' }] },
 );
 const CodeBatch = Type.Object({ batchId: Type.String(), amount: Type.Integer(), expiresAt: Instant, codes: Type.Array(Type.String()) });
 const DebitRequest = Type.Object(
@@ -103,7 +103,7 @@ const DebitRequest = Type.Object(
     }),
     description: Type.Optional(Type.String({ maxLength: 255 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ kind: 'purchase', amount: 2500, reference: 'shop-order-20261127-0042', description: 'Wireless headphones' }] },
 );
 
 const UserParams = idParams('userId');
@@ -202,7 +202,7 @@ const redemptionRoutes: AwardRoutes = async (app, { awards }) => {
         tags,
         summary: 'Redeem an on-the-spot code (201): credits the award account and logs OTS_REDEMPTION',
         params: UserParams,
-        body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
+        body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }, { examples: [{ code: '7k2m q9xd 4tva h3pb' }] }),
         errors: ['award_access_denied', 'ots_code_unknown', 'ots_code_expired', 'ots_code_used', 'ots_attempts_exceeded'],
         response: { 201: Envelope(Redemption) },
       },

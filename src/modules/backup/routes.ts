@@ -16,16 +16,25 @@ const admin = { access: 'admin' as const };
 const tags = ['admin: backup'];
 const BackupSummary = Type.Object({ id: Type.String(), name: Type.String(), createdAt: Type.String({ format: 'date-time' }) });
 
-/** Which backup: a stored one by its id, or a document sent with the request. */
-const RestoreSource = Type.Object({
-  type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
-  data: Type.String({ description: 'A backup id (type 0) or a backup XML document (type 1)' }),
-});
+/** A backup id as POST /backup answers it, for the examples. */
+const STORED_BACKUP_ID = 'bk_019ac4f2-7c1e-7b2d-9a41-5c3e8f1d2b6a';
 
-const RestoreBody = Type.Object({
-  ...RestoreSource.properties,
-  asyncToken: Type.Optional(Type.String({ maxLength: 255, description: 'Echoed back in the response' })),
-});
+/** Which backup: a stored one by its id, or a document sent with the request. */
+const RestoreSource = Type.Object(
+  {
+    type: Type.String({ maxLength: 255, description: '0 = restore by backup id; 1 = restore by XML in data' }),
+    data: Type.String({ description: 'A backup id (type 0) or a backup XML document (type 1)' }),
+  },
+  { examples: [{ type: '0', data: STORED_BACKUP_ID }] },
+);
+
+const RestoreBody = Type.Object(
+  {
+    ...RestoreSource.properties,
+    asyncToken: Type.Optional(Type.String({ maxLength: 255, description: 'Echoed back in the response' })),
+  },
+  { examples: [{ type: '0', data: STORED_BACKUP_ID, asyncToken: 'restore-before-spring' }] },
+);
 
 /** A restore and its preview carry a backup document: up to its limit, as a form or JSON. */
 const XML_BODY_LIMIT = MAX_XML_BYTES + 64 * 1024;
@@ -64,7 +73,7 @@ const storedBackupRoutes: BackupRoutes = async (app, { backups }) => {
         operationId: 'createBackup',
         tags,
         summary: "Store a backup of the site's configuration (the program; no user data, no secrets)",
-        body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+        body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }, { examples: [{ name: 'Before the spring campaign' }] }),
         response: { 201: Envelope(BackupSummary) },
       },
       // The name is optional, and so is the body that carries it.

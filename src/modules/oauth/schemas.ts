@@ -16,12 +16,24 @@ export const TokenRequestBody = Type.Object(
  * the OpenAPI document: TokenRequestBody above validates loosely so that the grant can answer a
  * missing field with an RFC 6749 error.
  */
-export const TokenRequestDocumented = Type.Object({
-  grant_type: Type.Literal('client_credentials'),
-  client_id: Type.String({ description: 'Or the user name of HTTP Basic credentials (RFC 6749 §2.3.1), then not in the body' }),
-  client_secret: Type.String({ description: 'Or the password of HTTP Basic credentials, then not in the body' }),
-  xoauth_end_user_id: Type.Optional(Type.String({ description: 'Issue a user-level token for this end user' })),
-});
+export const TokenRequestDocumented = Type.Object(
+  {
+    grant_type: Type.Literal('client_credentials'),
+    client_id: Type.String({ description: 'Or the user name of HTTP Basic credentials (RFC 6749 §2.3.1), then not in the body' }),
+    client_secret: Type.String({ description: 'Or the password of HTTP Basic credentials, then not in the body' }),
+    xoauth_end_user_id: Type.Optional(Type.String({ description: 'Issue a user-level token for this end user' })),
+  },
+  {
+    examples: [
+      {
+        grant_type: 'client_credentials',
+        client_id: 'qlc_b02725f62bb2b680192b87f5',
+        client_secret: 'qls_58Jg3a3-an67SMRgRmGxg09oKbo4YZ43Isl05E5v2v4',
+        xoauth_end_user_id: 'ann',
+      },
+    ],
+  },
+);
 
 export const TokenResponseBody = Type.Object({
   access_token: Type.String(),

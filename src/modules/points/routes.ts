@@ -48,11 +48,14 @@ export const pointsAdminRoutes: FastifyPluginAsyncTypebox<{ points: PointsServic
         tags: ['admin: points'],
         summary: 'Credit or debit points through the ledger (caps do not apply; a debit may take the balance below zero)',
         params: idParams('userId'),
-        body: Type.Object({
-          category: Type.String({ minLength: 1, maxLength: 255 }),
-          amount: Type.Integer({ not: { const: 0 }, minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT, description: 'Positive credits, negative debits' }),
-          reason: Type.String({ minLength: 1, maxLength: 255 }),
-        }),
+        body: Type.Object(
+          {
+            category: Type.String({ minLength: 1, maxLength: 255 }),
+            amount: Type.Integer({ not: { const: 0 }, minimum: -MAX_ADJUSTMENT, maximum: MAX_ADJUSTMENT, description: 'Positive credits, negative debits' }),
+            reason: Type.String({ minLength: 1, maxLength: 255 }),
+          },
+          { examples: [{ category: 'Points', amount: 50, reason: 'Spoke at the November all-hands' }] },
+        ),
         errors: ['amount_out_of_range'],
         response: {
           201: Envelope(

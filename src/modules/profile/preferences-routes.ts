@@ -67,7 +67,9 @@ const userPreferenceRoutes: PreferencesRoutes = async (app, { preferences }) => 
         // Not validated by the schema: PreferencesService.write checks the names and values, with
         // the reason a name is refused (role is set by admins, custom ones go at the top level);
         // the schema documents the body.
-        documentedBody: Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+        documentedBody: Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]), {
+          examples: [{ firstName: 'Ann', lastName: 'Lee', iconUrl: 'https://cdn.acme.example/people/ann.png', userProfileUrl: null, favoriteTopic: 'cooking' }],
+        }),
         response: { 200: Envelope(PreferencesBody) },
       },
     },
@@ -94,7 +96,7 @@ const userAdminRoutes: PreferencesRoutes = async (app, { preferences, customLeve
         tags: ['admin: users'],
         summary: "Set a user's role (read-only in preferences)",
         params: idParams('userId'),
-        body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }),
+        body: Type.Object({ role: Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]) }, { examples: [{ role: 'team-lead' }] }),
         response: { 200: Envelope(PreferencesBody) },
       },
     },
@@ -113,7 +115,7 @@ const userAdminRoutes: PreferencesRoutes = async (app, { preferences, customLeve
         tags: ['admin: users'],
         summary: "Set a user's level (sites with levelType custom)",
         params: idParams('userId'),
-        body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }),
+        body: Type.Object({ levelId: Type.String({ minLength: 1, maxLength: 255 }) }, { examples: [{ levelId: 'l-2' }] }),
         response: { 200: Envelope(LevelSet) },
       },
     },

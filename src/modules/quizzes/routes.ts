@@ -57,11 +57,17 @@ const RecordedAnswer = Type.Object({
 });
 const PastAnswer = Type.Object({ attempt: Type.Integer(), choiceIds: Type.Array(Type.String()), correct: Type.Boolean(), answeredAt: Instant });
 const QuestionParams = idParams('userId', 'quizId', 'questionId');
-const AnswerBody = Type.Object({
-  choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], {
-    description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b',
-  }),
-});
+const AnswerBody = Type.Object(
+  {
+    choiceIds: Type.Union([Type.Array(Type.String(), { minItems: 1 }), Type.String()], {
+      description: 'One choice id (single) or one or more (multiple); form: repeated key or a,b',
+    }),
+  },
+  {
+    // Question qq-2 of the safety quiz (examples/program.json), a multiple-choice one.
+    examples: [{ choiceIds: ['a', 'b'] }],
+  },
+);
 
 type QuizRoutes = FastifyPluginAsyncTypebox<{ quizzes: QuizService }>;
 

@@ -34,20 +34,25 @@ const Budget = Type.Object({
 });
 
 const ExchangeParams = idParams('userId', 'exchangeId');
-const RecognitionBody = Type.Object({
-  exchangeId: Type.String(),
-  categoryId: Type.String(),
-  comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, description: `At most ${MAX_COMMENT} characters (Unicode code points)` })),
-  recipients: Type.Optional(
-    Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' }),
-  ),
-  points: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'The amount each recipient gets' })),
-  recipientPoints: Type.Optional(
-    Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: MAX_POINTS })), Type.String({ description: 'Form: ann:5,bob:15' })], {
-      description: 'An amount per recipient, instead of points',
-    }),
-  ),
-});
+const RecognitionBody = Type.Object(
+  {
+    exchangeId: Type.String(),
+    categoryId: Type.String(),
+    comment: Type.Optional(Type.String({ maxLength: MAX_COMMENT, description: `At most ${MAX_COMMENT} characters (Unicode code points)` })),
+    recipients: Type.Optional(
+      Type.Array(Type.String(), { description: 'User ids (form: repeated key or a,b); may be left out when recipientPoints names them' }),
+    ),
+    points: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_POINTS, description: 'The amount each recipient gets' })),
+    recipientPoints: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: MAX_POINTS })), Type.String({ description: 'Form: ann:5,bob:15' })], {
+        description: 'An amount per recipient, instead of points',
+      }),
+    ),
+  },
+  {
+    examples: [{ exchangeId: 'x-kudos', categoryId: 'c-teamwork', comment: 'Thanks for covering the Friday shift!', recipients: ['bob', 'carla'], points: 10 }],
+  },
+);
 const GivenRecognition = Type.Object({
   id: Type.String(),
   exchangeId: Type.String(),

@@ -38,7 +38,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
             retryAfterSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400, default: 60 })),
             message: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
           },
-          { additionalProperties: false },
+          { additionalProperties: false, examples: [{ enabled: true, retryAfterSeconds: 600, message: 'Moving to the new database: back in ten minutes' }] },
         ),
         response: { 200: Envelope(State) },
       },

@@ -17,11 +17,22 @@ const tags = ['admin: webhooks'];
 
 const EndpointParams = idParams('endpointId');
 const DeliveryParams = idParams('deliveryId');
-const EndpointBody = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https' }),
-  eventTypes: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, description: `Any of ${SUBSCRIBABLE_TYPES.join(', ')}` }),
-  description: Type.Optional(Type.String({ maxLength: 255 })),
-});
+const EndpointBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https' }),
+    eventTypes: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, description: `Any of ${SUBSCRIBABLE_TYPES.join(', ')}` }),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  {
+    examples: [
+      {
+        url: 'https://hooks.acme.example/questline/announcements',
+        eventTypes: ['badge.earned', 'level.changed'],
+        description: 'Announce badges and levels in the team channel',
+      },
+    ],
+  },
+);
 const Endpoint = Type.Object({
   id: Type.String(),
   url: Type.String(),
@@ -227,7 +238,10 @@ const secretRoutes: WebhookRoutes = async (app, { secrets }) => {
         operationId: 'rotateWebhookSecret',
         tags,
         summary: 'Replace the signing secret (given, or generated); the old one keeps signing beside it for 24 hours',
-        body: Type.Object({ secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) }),
+        body: Type.Object(
+          { secret: Type.Optional(Type.String({ maxLength: 255, description: 'whsec_ and 24–64 bytes in base64; generated when absent' })) },
+          { examples: [{ secret: 'whsec_a3fitlaEiqQzGdr7YFCiwcjn4jIfKPhK' }] },
+        ),
         response: { 200: Envelope(Secret) },
       },
       preValidation: optionalBody,
