@@ -24722,7 +24722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "7k2m q9xd 4tva h3pb"
+                 *       "code": "7K2M-Q9XD-4TVA-H3PB"
                  *     }
                  */
                 "application/json": {
@@ -24730,7 +24730,7 @@ export interface operations {
                 };
                 /**
                  * @example {
-                 *       "code": "7k2m q9xd 4tva h3pb"
+                 *       "code": "7K2M-Q9XD-4TVA-H3PB"
                  *     }
                  */
                 "application/x-www-form-urlencoded": {
