@@ -17,7 +17,9 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
-COPY --from=build /app/examples ./examples
+# The demo site's program and icons, and the example program (not the example integrations).
+COPY --from=build /app/examples/demo-program.xml /app/examples/program.json ./examples/
+COPY --from=build /app/examples/demo-icons ./examples/demo-icons
 COPY --from=build /app/public ./public
 USER node
 EXPOSE 3000

@@ -149,8 +149,8 @@ async function startWebhookReceiver(admin: QuestlineClient) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       say(`receiver ${url}: ${mine().length} deliveries for ${forUser}, every signature verified`);
       // Deliveries are independent and may arrive in any order: a user's events are ordered by `sequence`.
-      const inOrder = mine().sort((a, b) => Number(a.sequence) - Number(b.sequence));
-      for (const event of inOrder) say(`#${String(event.sequence)} ${event.eventType}: ${describe(event)} (${event.eventId})`);
+      const inOrder = mine().sort((a, b) => a.sequence - b.sequence);
+      for (const event of inOrder) say(`#${event.sequence} ${event.eventType}: ${describe(event)} (${event.eventId})`);
       for (const reason of refused) say(`refused a delivery: ${reason}`);
       // What the check is for: the same delivery with one character of its body changed.
       if (firstDelivery !== undefined) {

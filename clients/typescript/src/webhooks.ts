@@ -5,9 +5,13 @@
 
 /** The envelope every Questline event has; `data` is the event type's own (docs/webhooks.md). */
 export interface WebhookEvent<Data = unknown> {
+  /** Unique per site, the same on every attempt: deduplicate on it. */
   eventId: string;
   eventType: string;
   occurredAt: string;
+  /** 1, 2, 3, … per user (per group for group events): order a party's events by it. */
+  sequence: number;
+  context: { siteId: string };
   data: Data;
   [field: string]: unknown;
 }
