@@ -137,6 +137,9 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     await leaderboard.getByRole('button', { name: 'Top', pressed: true }).waitFor();
     const rows = leaderboard.getByRole('list', { name: 'Top entries' }).getByRole('listitem');
     expect(await rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Sam Okafor'), expect.stringContaining('Kim Tanaka')]));
+    // Alex has no score yet: the board says so under the list (which lists every score: no standing read).
+    expect(await leaderboard.locator('[part="not-ranked"]').textContent()).toBe('You are not on this leaderboard yet.');
+    expect(await leaderboard.locator('[part~="pinned"]').count()).toBe(0);
 
     expect(await block(page, 'ql-trophy-case').locator('[part="empty"]').textContent()).toBe('No badges yet.');
 
@@ -180,6 +183,7 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(await alex.getAttribute('data-user')).toBe('alex');
     expect(await alex.locator('[part="name"]').textContent()).toMatch(/Alex Rivera\s+You/);
     await poll(async () => numberIn(await alex.locator('[part="score"]').textContent())).toBe(before + 10);
+    expect(await block(page, 'ql-leaderboard').locator('[part="not-ranked"], [part~="pinned"]').count()).toBe(0);
 
     // The other blocks follow: the badge, the level's lifetime points, the unlocked mission.
     await block(page, 'ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
@@ -523,6 +527,28 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(await styleOf(levelTitle, 'letterSpacing')).toBe('normal');
     expect(await styleOf(block(page, 'ql-missions').getByRole('tab', { name: 'Eligible' }), 'color')).toBe('rgb(59, 91, 219)');
     await screenshot(page, 'ui-theming');
+    expect(problems).toEqual([]);
+  });
+
+  it("pins Alex's own row under the top ten once more than ten colleagues are ahead", async () => {
+    const admin = await t.token(demo.admin);
+    const client = await t.token(demo.app);
+    const alex = await api<{ rank: number; score: number }>('GET', '/leaderboards/lb-all-time/leaders/alex');
+    for (let i = 1; i <= 11; i++) {
+      await api('POST', `/admin/users/colleague-${i}/points`, { category: 'Points', amount: alex.score + 100 * i, reason: 'Pinned row demo' }, admin);
+      await api('PUT', `/users/colleague-${i}/preferences`, { firstName: 'Colleague', lastName: String(i) }, client);
+    }
+    const now = await api<{ rank: number; score: number }>('GET', '/leaderboards/lb-all-time/leaders/alex');
+    expect(now.rank).toBeGreaterThan(11);
+
+    const { page, problems } = await openDemo();
+    const leaderboard = block(page, 'ql-leaderboard');
+    expect(await leaderboard.getByRole('list', { name: 'Top entries' }).getByRole('listitem').count()).toBe(10);
+    expect(await leaderboard.locator('[part="list"] li[aria-current="true"]').count()).toBe(0);
+    const pinned = leaderboard.getByRole('list', { name: 'Your position' }).getByRole('listitem');
+    await pinned.waitFor();
+    expect((await pinned.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Rank #${now.rank} Alex Rivera You Score ${now.score.toLocaleString('en-US')}`);
+    await screenshot(page, 'ui-demo-leaderboard-pinned');
     expect(problems).toEqual([]);
   });
 });

@@ -121,11 +121,31 @@ export const sharedStyles = css`
 
 const RATE_LIMIT_RETRIES = 4;
 
+/** A page's words for a block's texts, by key. */
+export type Texts = Readonly<Record<string, unknown>>;
+
+/**
+ * The `texts` attribute: a JSON object of key → words. Anything else is ignored (with a console
+ * warning for the page's developer) so that a typo never breaks the block.
+ */
+function parseTexts(value: string | null): Texts {
+  if (value === null || value.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Texts;
+  } catch {
+    // reported below
+  }
+  console.warn('questline: the texts attribute is not a JSON object; the block keeps its own words');
+  return {};
+}
+
 export abstract class QuestlineElement extends LitElement {
   static override properties = {
     baseUrl: { type: String, attribute: 'base-url' },
     userId: { type: String, attribute: 'user-id' },
     token: { type: String },
+    texts: { attribute: 'texts', converter: { fromAttribute: parseTexts } },
     loading: { state: true },
     error: { state: true },
   };
@@ -134,6 +154,8 @@ export abstract class QuestlineElement extends LitElement {
   declare baseUrl: string;
   declare userId: string;
   declare token: string;
+  /** A page's own words for the block's texts, by key (attribute `texts`, JSON; docs/ui.md "Texts"). */
+  declare texts: Texts;
   declare loading: boolean;
   declare error: string | null;
 
@@ -145,6 +167,7 @@ export abstract class QuestlineElement extends LitElement {
     this.baseUrl = '';
     this.userId = '';
     this.token = '';
+    this.texts = {};
     this.loading = false;
     this.error = null;
   }
@@ -229,6 +252,12 @@ export abstract class QuestlineElement extends LitElement {
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
+  }
+
+  /** The page's text for `key` when it gave one, else the block's own words. */
+  protected text(key: string, fallback: string): string {
+    const own = Object.hasOwn(this.texts, key) ? this.texts[key] : undefined;
+    return typeof own === 'string' && own !== '' ? own : fallback;
   }
 
   /** The path of the user's own resources. */

@@ -1,7 +1,9 @@
 // <ql-leaderboard leaderboard-id size>: a leaderboard's current window, either its top `size` rows
 // (GET /leaderboards/{id}/leaders?limit=) or the rows around the viewer with their rank and score
 // (GET /leaderboards/{id}/leaders/{u}). The viewer's row is highlighted (part "entry viewer",
-// aria-current). The board's name and size come from its definition (GET /leaderboards/{id}, read
+// aria-current). On the top view, a viewer ranked below the rows shown finds their own row pinned
+// under them, after a gap (part "pinned"): read with ?around=0 only when the list is full and they
+// are not in it, so a viewer in the list, or on a board that lists everyone, costs no extra call. The board's name and size come from its definition (GET /leaderboards/{id}, read
 // once per board). Below, the winners of the board's last closed window and their prizes
 // (GET /leaderboards/{id}/results?limit=1), when a window has closed.
 import { css, html, nothing } from 'lit';
@@ -29,6 +31,7 @@ export class QlLeaderboard extends QuestlineElement {
     view: { type: String },
     entries: { state: true },
     standing: { state: true },
+    pinned: { state: true },
     boardName: { state: true },
     lastClosed: { state: true },
   };
@@ -78,6 +81,20 @@ export class QlLeaderboard extends QuestlineElement {
       flex: none;
       font-variant-numeric: tabular-nums;
     }
+    .gap {
+      display: flex;
+      align-items: center;
+      gap: 8px;
+      padding: 2px 8px;
+      line-height: 1;
+      color: var(--ql-color-muted, #5c6477);
+    }
+    .gap::before,
+    .gap::after {
+      content: '';
+      flex: 1;
+      border-top: 1px dashed var(--ql-color-border, #d9dde7);
+    }
     p {
       margin: 8px 0 0;
       overflow-wrap: anywhere;
@@ -108,11 +125,15 @@ export class QlLeaderboard extends QuestlineElement {
   declare view: LeaderboardView;
   declare entries: LeaderEntry[] | null;
   declare standing: Standing | null;
+  /** On the top view: the viewer's own row when they are ranked below it; null when they are in it, or unranked. */
+  declare pinned: LeaderEntry | null;
+  /** On the top view: whether the viewer is known to have no score in the window (shown under a non-empty list). */
+  private unranked: boolean;
   declare boardName: string | null;
   /** The last closed window, with its winners (null: none closed, or not read yet). */
   declare lastClosed: ClosedWindow | null;
   /** The board whose definition is read, and its size (a page may not ask for more rows). */
-  private defined: { board: string; size: number } | null;
+  private defined: { board: string; size: number; party: 'user' | 'group' } | null;
 
   constructor() {
     super();
@@ -121,6 +142,8 @@ export class QlLeaderboard extends QuestlineElement {
     this.view = 'top';
     this.entries = null;
     this.standing = null;
+    this.pinned = null;
+    this.unranked = false;
     this.boardName = null;
     this.lastClosed = null;
     this.defined = null;
@@ -137,10 +160,28 @@ export class QlLeaderboard extends QuestlineElement {
       view === 'top' ? this.api<LeaderEntry[]>(`/leaderboards/${id}/leaders?limit=${this.rows()}`) : null,
       this.api<ClosedWindow[]>(`/leaderboards/${id}/results?limit=1`),
     ]);
+    const pinned = top === null ? null : await this.viewerBelow(id, top);
     if (board !== this.leaderboardId || view !== this.view) return; // changed meanwhile; the newer load shows it
     this.lastClosed = closed[0] ?? null;
     this.standing = standing;
+    this.unranked = pinned === 'unranked';
+    this.pinned = pinned === 'unranked' ? null : pinned;
     this.entries = top ?? standing?.entries ?? [];
+  }
+
+  /**
+   * Where the viewer stands when the top rows do not show them: their own entry (rank and score as
+   * the board answers them, ties and places beyond the board's size included), 'unranked', or null
+   * when they are in the rows (or the board ranks groups). The standing is read only when the rows
+   * are a full page: a shorter page lists every score of the window, so a viewer not in it has none.
+   */
+  private async viewerBelow(board: string, top: LeaderEntry[]): Promise<LeaderEntry | 'unranked' | null> {
+    if (this.defined?.party !== 'user' || top.length === 0 || top.some((entry) => entry.userId === this.userId)) return null;
+    if (top.length < this.rows()) return 'unranked';
+    const standing = await this.api<Standing>(`/leaderboards/${board}/leaders/${encodeURIComponent(this.userId)}?around=0`);
+    if (standing.rank === null) return 'unranked';
+    const own = standing.entries.find((entry) => entry.userId === this.userId);
+    return own ?? { rank: standing.rank, userId: this.userId, score: standing.score ?? 0, firstName: null, lastName: null, iconUrl: null };
   }
 
   /** `size` rows, at most the board's own size. */
@@ -151,8 +192,8 @@ export class QlLeaderboard extends QuestlineElement {
 
   private async define(board: string): Promise<void> {
     if (this.defined?.board === board) return;
-    const definition = await this.api<{ name: string; size: number }>(`/leaderboards/${encodeURIComponent(board)}`);
-    this.defined = { board, size: definition.size };
+    const definition = await this.api<{ name: string; size: number; party: 'user' | 'group' }>(`/leaderboards/${encodeURIComponent(board)}`);
+    this.defined = { board, size: definition.size, party: definition.party };
     this.boardName = definition.name;
   }
 
@@ -160,6 +201,8 @@ export class QlLeaderboard extends QuestlineElement {
     if (view === this.view) return;
     this.entries = null;
     this.standing = null;
+    this.pinned = null;
+    this.unranked = false;
     this.view = view;
   }
 
@@ -181,26 +224,45 @@ export class QlLeaderboard extends QuestlineElement {
                 ? html`<p class="muted" part="empty">No scores yet.</p>`
                 : nothing
               : html`<ol part="list" aria-label=${this.view === 'top' ? 'Top entries' : 'Entries around you'}>
-                ${this.entries.map((entry) => {
-                  const viewer = entry.userId !== undefined && entry.userId === this.userId;
-                  return html`<li part=${viewer ? 'entry viewer' : 'entry'} aria-current=${viewer ? 'true' : nothing} data-user=${entry.userId ?? entry.groupId ?? ''}>
-                    <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${entry.rank}</span>
-                    <span class="name" part="name">${displayName(entry)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
-                    <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(entry.score)}</span>
-                  </li>`;
-                })}
+                ${this.entries.map((entry) => this.row(entry))}
               </ol>`
         }
+        ${this.renderPinned()}
         ${
           standing === null
             ? nothing
             : html`<p class="muted" part="standing">
-              ${standing.rank === null ? 'You are not on this leaderboard yet.' : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
+              ${standing.rank === null ? this.notRanked() : `Your rank: #${standing.rank}, score ${formatNumber(standing.score ?? 0)}`}
             </p>`
         }
         ${this.renderResults()}
       </section>
     `;
+  }
+
+  private row(entry: LeaderEntry, pinned = false) {
+    const viewer = entry.userId !== undefined && entry.userId === this.userId;
+    const part = `entry${viewer ? ' viewer' : ''}${pinned ? ' pinned' : ''}`;
+    return html`<li part=${part} aria-current=${viewer ? 'true' : nothing} data-user=${entry.userId ?? entry.groupId ?? ''}>
+      <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${formatNumber(entry.rank)}</span>
+      <span class="name" part="name">${displayName(entry)} ${viewer ? html`<span class="you" part="viewer-tag">${this.text('you', 'You')}</span>` : nothing}</span>
+      <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(entry.score)}</span>
+    </li>`;
+  }
+
+  /** The viewer's own row under the top rows, after a gap; or a line saying they are not on the board. */
+  private renderPinned() {
+    if (this.view !== 'top' || this.entries === null || this.entries.length === 0) return nothing;
+    if (this.unranked) return html`<p class="muted" part="not-ranked">${this.notRanked()}</p>`;
+    if (this.pinned === null) return nothing;
+    return html`<div class="gap" part="gap" aria-hidden="true">⋯</div>
+      <ol part="pinned" aria-label=${this.text('yourPosition', 'Your position')}>
+        ${this.row(this.pinned, true)}
+      </ol>`;
+  }
+
+  private notRanked(): string {
+    return this.text('notRanked', 'You are not on this leaderboard yet.');
   }
 
   /** The last closed window's winners and their prizes. */
@@ -215,7 +277,7 @@ export class QlLeaderboard extends QuestlineElement {
           const viewer = winner.userId !== undefined && winner.userId === this.userId;
           return html`<li part=${viewer ? 'winner viewer' : 'winner'} aria-current=${viewer ? 'true' : nothing} data-user=${winner.userId ?? winner.groupId ?? ''}>
             <span class="rank" part="rank"><span class="visually-hidden">Rank </span>#${winner.rank}</span>
-            <span class="name" part="name">${displayName(winner)} ${viewer ? html`<span class="you" part="viewer-tag">You</span>` : nothing}</span>
+            <span class="name" part="name">${displayName(winner)} ${viewer ? html`<span class="you" part="viewer-tag">${this.text('you', 'You')}</span>` : nothing}</span>
             <span class="score" part="score"><span class="visually-hidden">Score </span>${formatNumber(winner.score)}</span>
             ${winner.prize === null ? nothing : html`<span class="prize" part="prize">${prizeText(winner.prize)}</span>`}
           </li>`;
