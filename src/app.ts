@@ -210,7 +210,14 @@ async function registerRoutes(app: FastifyInstance, config: Config, services: Se
   await app.register(streakRoutes, { streaks: services.streaks });
   await app.register(missionReadRoutes, { missions: services.missionReads });
   await app.register(preferencesRoutes, { preferences, customLevels: services.customLevels });
-  await app.register(atAGlanceRoutes, { actions: services.actions, profiles: services.profiles, preferences, missions: services.missionReads, leaderboards });
+  await app.register(atAGlanceRoutes, {
+    actions: services.actions,
+    profiles: services.profiles,
+    preferences,
+    missions: services.missionReads,
+    leaderboards,
+    programs,
+  });
   await app.register(leaderboardRoutes, { leaderboards });
   await app.register(leaderboardResultRoutes, { results: services.leaderboardResults });
   await app.register(recognitionRoutes, { recognitions: services.recognitions });

@@ -21927,8 +21927,16 @@ export interface operations {
                             rank: number | null;
                             recentActions: {
                                 eventId: string;
+                                /** @description The action's name (system actions: QUIZ_COMPLETED, OTS_REDEMPTION, RECOGNITION_GIVEN, RECOGNITION_RECEIVED) */
                                 action: string;
+                                /** @description The action's description in the current program (null: none, or a system action the program does not describe) */
+                                description: string | null;
                                 value: number;
+                                /** @description The points the action credited, per category (none when it credited none, or was reversed) */
+                                pointsEarned: {
+                                    category: string;
+                                    amount: number;
+                                }[];
                                 /** Format: date-time */
                                 timestamp: string;
                             }[];

@@ -451,16 +451,16 @@ export class ActionsRepository {
     return query.orderBy('occurred_at', 'desc').orderBy('event_id', 'desc').limit(filter.limit).execute();
   }
 
-  /** The user's latest recorded actions. */
+  /** The user's latest recorded actions, with their outcome (what they earned) and whether they were reversed. */
   recentActions(
     trx: Trx,
     siteId: string,
     userId: string,
     limit: number,
-  ): Promise<Array<Pick<ActionEventsTable, 'event_id' | 'action' | 'value' | 'occurred_at'>>> {
+  ): Promise<Array<Pick<ActionEventsTable, 'event_id' | 'action' | 'value' | 'occurred_at' | 'outcome' | 'reversed_at'>>> {
     return trx.db
       .selectFrom('action_events')
-      .select(['event_id', 'action', 'value', 'occurred_at'])
+      .select(['event_id', 'action', 'value', 'occurred_at', 'outcome', 'reversed_at'])
       .where('site_id', '=', siteId)
       .where('party_type', '=', 'user')
       .where('party_id', '=', userId)

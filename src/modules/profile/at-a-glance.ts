@@ -1,13 +1,15 @@
 // GET /users/{u}/at-a-glance (SPEC §7): one summary of the user from the other reads: name and
-// icon, points, level, badges, mission counts, rank on the primary leaderboard, last actions.
+// icon, points, level, badges, mission counts, rank on the primary leaderboard, last actions (each
+// with the program's description of it and the points it earned, so that a block can say it in words).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
-import type { ActionService } from '../actions/service.js';
+import type { ActionOutcome, ActionService } from '../actions/service.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
+import type { ProgramService } from '../program/service.js';
 import type { PreferencesService } from '../users/preferences.js';
 import type { CategoryBalance, ProfileService } from './service.js';
 
@@ -51,7 +53,18 @@ const AtAGlance = Type.Object({
     description: "Rank on the site's primary leaderboard in its current window (null: no primary board, or not on it)",
   }),
   recentActions: Type.Array(
-    Type.Object({ eventId: Type.String(), action: Type.String(), value: Type.Number(), timestamp: Type.String({ format: 'date-time' }) }),
+    Type.Object({
+      eventId: Type.String(),
+      action: Type.String({ description: "The action's name (system actions: QUIZ_COMPLETED, OTS_REDEMPTION, RECOGNITION_GIVEN, RECOGNITION_RECEIVED)" }),
+      description: Type.Union([Type.String(), Type.Null()], {
+        description: "The action's description in the current program (null: none, or a system action the program does not describe)",
+      }),
+      value: Type.Number(),
+      pointsEarned: Type.Array(Type.Object({ category: Type.String(), amount: Type.Integer() }), {
+        description: 'The points the action credited, per category (none when it credited none, or was reversed)',
+      }),
+      timestamp: Type.String({ format: 'date-time' }),
+    }),
   ),
 });
 export type AtAGlance = Static<typeof AtAGlance>;
@@ -62,7 +75,8 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
   preferences: PreferencesService;
   missions: MissionReadService;
   leaderboards: LeaderboardService;
-}> = async (app, { actions, profiles, preferences, missions, leaderboards }) => {
+  programs: ProgramService;
+}> = async (app, { actions, profiles, preferences, missions, leaderboards, programs }) => {
   app.get(
     '/users/:userId/at-a-glance',
     {
@@ -78,7 +92,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const { siteId } = authOf(request);
       const { userId } = request.params;
-      const [prefs, balance, levels, badges, counts, rank, recent] = await Promise.all([
+      const [prefs, balance, levels, badges, counts, rank, recent, program] = await Promise.all([
         preferences.read(siteId, userId),
         profiles.pointBalance(siteId, userId),
         profiles.levels(siteId, userId),
@@ -86,6 +100,7 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
         missions.counts(siteId, 'user', userId),
         leaderboards.primaryRank(siteId, userId),
         actions.recentActions(siteId, userId, RECENT_ACTIONS),
+        programs.snapshot(siteId),
       ]);
       const level = (l: { id: string; name: string; iconUrl?: string | undefined } | null) =>
         l === null ? null : { id: l.id, name: l.name, ...(l.iconUrl !== undefined ? { iconUrl: l.iconUrl } : {}) };
@@ -111,7 +126,9 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
           recentActions: recent.map((row) => ({
             eventId: row.event_id,
             action: row.action,
+            description: program.actionsByName.get(row.action.toLowerCase())?.description ?? null,
             value: Number(row.value),
+            pointsEarned: row.reversed_at === null ? pointsEarned(row.outcome) : [],
             timestamp: new Date(Number(row.occurred_at)).toISOString(),
           })),
         },
@@ -129,4 +146,12 @@ function pointsOf(balance: { balance: number; lifetimeBalance: number; categorie
     category: main?.id ?? null,
     ...(main?.expiringSoon !== undefined ? { expiringSoon: main.expiringSoon } : {}),
   };
+}
+
+/** The points an action's stored outcome says it credited, per category in order of first award. */
+function pointsEarned(outcome: string): Array<{ category: string; amount: number }> {
+  const earned = new Map<string, number>();
+  for (const award of (JSON.parse(outcome) as Partial<ActionOutcome>).pointsAwarded ?? [])
+    if (award.credited > 0) earned.set(award.category, (earned.get(award.category) ?? 0) + award.credited);
+  return [...earned].map(([category, amount]) => ({ category, amount }));
 }
