@@ -184,6 +184,8 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(await alex.locator('[part="name"]').textContent()).toMatch(/Alex Rivera\s+You/);
     await poll(async () => numberIn(await alex.locator('[part="score"]').textContent())).toBe(before + 10);
     expect(await block(page, 'ql-leaderboard').locator('[part="not-ranked"], [part~="pinned"]').count()).toBe(0);
+    // At a glance says the action in the program's words, with what it earned.
+    await poll(() => block(page, 'ql-at-a-glance').locator('[part="action-name"]').first().textContent()).toMatch(/^Read an article to the end\s+\+10 Points$/);
 
     // The other blocks follow: the badge, the level's lifetime points, the unlocked mission.
     await block(page, 'ql-trophy-case').getByRole('heading', { name: 'Reader' }).waitFor({ timeout: 10_000 });
@@ -530,7 +532,7 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(problems).toEqual([]);
   });
 
-  it("pins Alex's own row under the top ten once more than ten colleagues are ahead", async () => {
+  it("pins Alex's own row under the top ten once more than ten colleagues are ahead, and says Alex's actions in words", async () => {
     const admin = await t.token(demo.admin);
     const client = await t.token(demo.app);
     const alex = await api<{ rank: number; score: number }>('GET', '/leaderboards/lb-all-time/leaders/alex');
@@ -547,6 +549,12 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     expect(await leaderboard.locator('[part="list"] li[aria-current="true"]').count()).toBe(0);
     const pinned = leaderboard.getByRole('list', { name: 'Your position' }).getByRole('listitem');
     await pinned.waitFor();
+    // By now Alex's latest actions are purchases, the quiz and recognitions: all in words, none by its system name.
+    const actions = (await block(page, 'ql-at-a-glance').locator('[part="action-name"]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+    expect(actions).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Made a purchase/), expect.stringMatching(/^Completed a quiz/), 'Recognized a colleague']),
+    );
+    for (const action of actions) expect(action).not.toMatch(/_|\(\d+\)/);
     expect((await pinned.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Rank #${now.rank} Alex Rivera You Score ${now.score.toLocaleString('en-US')}`);
     await screenshot(page, 'ui-demo-leaderboard-pinned');
     expect(problems).toEqual([]);

@@ -1,9 +1,11 @@
 // <ql-at-a-glance>: a summary of the user: name and picture, points, level (and the way to the
 // next), badges (count and the latest), missions completed and in progress, rank on the primary
 // leaderboard, the default category's next points to expire (as <ql-points> says it), and the
-// most recent actions. Calls GET /users/{u}/at-a-glance.
+// most recent actions, in words (action-label.ts) with the points each earned. Calls
+// GET /users/{u}/at-a-glance.
 import { css, html, nothing } from 'lit';
 import type { AtAGlance } from '../../src/modules/profile/at-a-glance.js';
+import { actionLabel } from './action-label.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
 import { expiryNotice } from './expiry-notice.js';
 
@@ -82,6 +84,11 @@ export class QlAtAGlance extends QuestlineElement {
       padding: 2px 0;
       overflow-wrap: anywhere;
       min-width: 0;
+    }
+    .earned {
+      font-size: 0.9em;
+      white-space: nowrap;
+      color: var(--ql-color-accent, #3b5bdb);
     }
     p {
       margin: 0;
@@ -163,8 +170,12 @@ export class QlAtAGlance extends QuestlineElement {
           ? html`<p class="muted" part="empty">No actions yet.</p>`
           : html`<ul part="actions" aria-label="Recent actions">
             ${s.recentActions.map(
-              (action) => html`<li part="action" data-event=${action.eventId}>
-                <span part="action-name">${action.action}${action.value !== 1 ? html` <span class="muted">(${formatNumber(action.value)})</span>` : nothing}</span>
+              (action) => html`<li part="action" data-event=${action.eventId} data-action=${action.action}>
+                <span part="action-name"
+                  >${actionLabel(action, (key, fallback) => this.text(key, fallback))}${action.pointsEarned.map(
+                    (earned) => html` <span class="earned" part="action-points">+${formatNumber(earned.amount)} ${earned.category}</span>`,
+                  )}</span
+                >
                 <time class="muted" part="action-date" datetime=${action.timestamp}>${formatDate(action.timestamp)}</time>
               </li>`,
             )}
