@@ -3,7 +3,8 @@
 // people ahead (and one tied, who reached the score first), Vic sees the top ten, a gap, and their
 // own row at the shared rank the board answers, marked as theirs; Ann, in the top ten, gets no
 // pinned row and no request for her standing; Zed, unranked, reads that he is not on the board (one
-// standing read when the list is full; none when it lists everyone); a page's `texts` word the row.
+// standing read when the list is full; none when it lists everyone); a page's `texts` word the row,
+// and `texts` that are not a JSON object are ignored.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
@@ -108,7 +109,8 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
   it('tells an unranked viewer so, reading their standing only when the list is full', async () => {
     const { page, problems, standings } = await open([
       { id: 'full', user: 'zed' },
-      { id: 'everyone', user: 'zed', attributes: 'size="20"' },
+      // `texts` that is not a JSON object leaves the block its own words (and breaks nothing).
+      { id: 'everyone', user: 'zed', attributes: 'size="20" texts="{oops"' },
     ]);
     for (const id of ['full', 'everyone']) {
       await poll(() => page.locator(`#${id} [part="not-ranked"]`).textContent()).toBe('You are not on this leaderboard yet.');
@@ -117,6 +119,7 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
     expect(await page.locator('#everyone [part="list"] li').count()).toBe(14);
     // Ten rows of twenty: Zed may be ranked below, so the block asks once; fourteen rows of twenty list every score.
     expect(standings).toEqual(['/leaderboards/lb-all/leaders/zed']);
+    await screenshot(page, `ui-leaderboard-not-ranked-${configuration}`);
     expect(problems).toEqual([]);
   });
 
