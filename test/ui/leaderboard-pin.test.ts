@@ -2,9 +2,10 @@
 // (docs/ui.md), in real Chromium on a company's page of another origin, on both stores: with twelve
 // people ahead (and one tied, who reached the score first), Vic sees the top ten, a gap, and their
 // own row at the shared rank the board answers, marked as theirs; Ann, in the top ten, gets no
-// pinned row and no request for her standing; Zed, unranked, reads that he is not on the board (one
-// standing read when the list is full; none when it lists everyone); a page's `texts` word the row,
-// and `texts` that are not a JSON object are ignored.
+// pinned row and no request for her standing; on a board of ten places Vic is pinned at #13 all the
+// same; Zed, unranked, reads that he is not on the board (one standing read when the list is full;
+// none when it lists everyone); a page's `texts` word the row, and `texts` that are not a JSON
+// object are ignored.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, configurations, type TestApp, type TestSite } from '../helpers/app.js';
@@ -25,7 +26,10 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
     site: { name: 'Acme', timezone: 'America/New_York', allowedOrigins: [origin] },
     pointCategories: [{ name: 'Points', isDefault: true }],
     actions: [{ name: 'read' }],
-    leaderboards: [{ id: 'lb-all', name: 'All-time points', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 20 }],
+    leaderboards: [
+      { id: 'lb-all', name: 'All-time points', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 20 },
+      { id: 'lb-ten', name: 'Top ten', metric: { type: 'points', category: 'Points' }, period: 'allTime', size: 10 },
+    ],
   });
 
   beforeAll(async () => {
@@ -58,7 +62,7 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
         viewers
           .map(
             ({ id, user, attributes }) =>
-              `<ql-leaderboard id="${id}" base-url="${questline}" user-id="${user}" token="${tokens.get(user)}" leaderboard-id="lb-all" ${attributes ?? ''}></ql-leaderboard>`,
+              `<ql-leaderboard id="${id}" base-url="${questline}" user-id="${user}" token="${tokens.get(user)}" ${attributes ?? 'leaderboard-id="lb-all"'}></ql-leaderboard>`,
           )
           .join('\n'),
       'font-family: sans-serif; display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 300px), 1fr)); gap: 16px; align-items: start; max-width: 1060px',
@@ -68,7 +72,7 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
     const opened = await host.newPage({ width, height: 900 });
     const standings: string[] = [];
     opened.page.on('request', (request) => {
-      if (/\/leaderboards\/lb-all\/leaders\/[^/?]+/.test(request.url())) standings.push(new URL(request.url()).pathname);
+      if (/\/leaderboards\/lb-[a-z]+\/leaders\/[^/?]+/.test(request.url())) standings.push(new URL(request.url()).pathname);
     });
     await opened.page.goto(company.url, { waitUntil: 'domcontentloaded' });
     for (const { id } of viewers) await opened.page.locator(`#${id} [part="list"]`).waitFor({ timeout: 10_000 });
@@ -106,11 +110,19 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
     expect(problems).toEqual([]);
   });
 
+  it("pins a viewer beyond the board's size at their real rank", async () => {
+    const { page, problems } = await open([{ id: 'vic', user: 'vic', attributes: 'leaderboard-id="lb-ten"' }]);
+    await page.locator('#vic').getByRole('list', { name: 'Your position' }).waitFor();
+    // The board lists ten places; Vic's rank counts every score of the window.
+    expect(await rowsOf(page, '#vic [part~="pinned"] li')).toEqual(['Rank #13 Vic Moreau You Score 5']);
+    expect(problems).toEqual([]);
+  });
+
   it('tells an unranked viewer so, reading their standing only when the list is full', async () => {
     const { page, problems, standings } = await open([
       { id: 'full', user: 'zed' },
       // `texts` that is not a JSON object leaves the block its own words (and breaks nothing).
-      { id: 'everyone', user: 'zed', attributes: 'size="20" texts="{oops"' },
+      { id: 'everyone', user: 'zed', attributes: 'leaderboard-id="lb-all" size="20" texts="{oops"' },
     ]);
     for (const id of ['full', 'everyone']) {
       await poll(() => page.locator(`#${id} [part="not-ranked"]`).textContent()).toBe('You are not on this leaderboard yet.');
@@ -125,7 +137,7 @@ describe.skipIf(!hasBrowser).each(configurations)('<ql-leaderboard> pins the vie
 
   it("words the pinned row in the page's texts, and fits 320 px", async () => {
     const texts = JSON.stringify({ you: 'Vous', yourPosition: 'Votre place' }).replaceAll('"', '&quot;');
-    const { page, problems } = await open([{ id: 'vic', user: 'vic', attributes: `texts="${texts}"` }], 320);
+    const { page, problems } = await open([{ id: 'vic', user: 'vic', attributes: `leaderboard-id="lb-all" texts="${texts}"` }], 320);
     const pinned = page.locator('#vic').getByRole('list', { name: 'Votre place' });
     await pinned.waitFor();
     expect(await pinned.locator('[part="viewer-tag"]').textContent()).toBe('Vous');
