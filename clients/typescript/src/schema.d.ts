@@ -18850,6 +18850,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "eventId": "cms-article-4711-read",
+                         *       "recorded": true,
+                         *       "duplicate": false,
+                         *       "timestamp": "2026-11-27T14:30:00.000Z",
+                         *       "pointsAwarded": [
+                         *         {
+                         *           "category": "Points",
+                         *           "requested": 10,
+                         *           "credited": 10
+                         *         }
+                         *       ],
+                         *       "missionsCompleted": [
+                         *         {
+                         *           "id": "m-first-read",
+                         *           "name": "First read",
+                         *           "completionId": "cmp_01936a4e-7c2b-7d3e-9f10-2b3c4d5e6f70"
+                         *         }
+                         *       ],
+                         *       "progress": [
+                         *         {
+                         *           "challengeId": "m-first-read",
+                         *           "percentComplete": 100
+                         *         }
+                         *       ],
+                         *       "badgesEarned": [
+                         *         {
+                         *           "id": "b-reader",
+                         *           "name": "Reader",
+                         *           "iconUrl": "https://cdn.acme.example/badges/reader.png",
+                         *           "userId": "ann"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             eventId: string;
                             recorded: boolean;
@@ -18918,11 +18954,15 @@ export interface operations {
                                     badge: string | null;
                                 }[];
                             }[];
-                            /** @description Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes) */
-                            badgesEarned?: {
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
                                 id: string;
                                 name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
                                 userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
                                 groupId?: string;
                             }[];
                             /** @description Dry run only, for a client's token: the webhook events the action would send, and where */
@@ -18949,6 +18989,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "eventId": "cms-article-4711-read",
+                         *       "recorded": true,
+                         *       "duplicate": false,
+                         *       "timestamp": "2026-11-27T14:30:00.000Z",
+                         *       "pointsAwarded": [
+                         *         {
+                         *           "category": "Points",
+                         *           "requested": 10,
+                         *           "credited": 10
+                         *         }
+                         *       ],
+                         *       "missionsCompleted": [
+                         *         {
+                         *           "id": "m-first-read",
+                         *           "name": "First read",
+                         *           "completionId": "cmp_01936a4e-7c2b-7d3e-9f10-2b3c4d5e6f70"
+                         *         }
+                         *       ],
+                         *       "progress": [
+                         *         {
+                         *           "challengeId": "m-first-read",
+                         *           "percentComplete": 100
+                         *         }
+                         *       ],
+                         *       "badgesEarned": [
+                         *         {
+                         *           "id": "b-reader",
+                         *           "name": "Reader",
+                         *           "iconUrl": "https://cdn.acme.example/badges/reader.png",
+                         *           "userId": "ann"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             eventId: string;
                             recorded: boolean;
@@ -19017,11 +19093,15 @@ export interface operations {
                                     badge: string | null;
                                 }[];
                             }[];
-                            /** @description Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes) */
-                            badgesEarned?: {
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
                                 id: string;
                                 name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
                                 userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
                                 groupId?: string;
                             }[];
                             /** @description Dry run only, for a client's token: the webhook events the action would send, and where */
@@ -19213,6 +19293,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "eventId": "cms-article-4711-read",
+                         *       "recorded": true,
+                         *       "duplicate": false,
+                         *       "timestamp": "2026-11-27T14:30:00.000Z",
+                         *       "pointsAwarded": [
+                         *         {
+                         *           "category": "Points",
+                         *           "requested": 10,
+                         *           "credited": 10
+                         *         }
+                         *       ],
+                         *       "missionsCompleted": [
+                         *         {
+                         *           "id": "m-first-read",
+                         *           "name": "First read",
+                         *           "completionId": "cmp_01936a4e-7c2b-7d3e-9f10-2b3c4d5e6f70"
+                         *         }
+                         *       ],
+                         *       "progress": [
+                         *         {
+                         *           "challengeId": "m-first-read",
+                         *           "percentComplete": 100
+                         *         }
+                         *       ],
+                         *       "badgesEarned": [
+                         *         {
+                         *           "id": "b-reader",
+                         *           "name": "Reader",
+                         *           "iconUrl": "https://cdn.acme.example/badges/reader.png",
+                         *           "userId": "ann"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             eventId: string;
                             recorded: boolean;
@@ -19281,11 +19397,15 @@ export interface operations {
                                     badge: string | null;
                                 }[];
                             }[];
-                            /** @description Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes) */
-                            badgesEarned?: {
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
                                 id: string;
                                 name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
                                 userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
                                 groupId?: string;
                             }[];
                             /** @description Dry run only, for a client's token: the webhook events the action would send, and where */
@@ -19312,6 +19432,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @example {
+                         *       "eventId": "cms-article-4711-read",
+                         *       "recorded": true,
+                         *       "duplicate": false,
+                         *       "timestamp": "2026-11-27T14:30:00.000Z",
+                         *       "pointsAwarded": [
+                         *         {
+                         *           "category": "Points",
+                         *           "requested": 10,
+                         *           "credited": 10
+                         *         }
+                         *       ],
+                         *       "missionsCompleted": [
+                         *         {
+                         *           "id": "m-first-read",
+                         *           "name": "First read",
+                         *           "completionId": "cmp_01936a4e-7c2b-7d3e-9f10-2b3c4d5e6f70"
+                         *         }
+                         *       ],
+                         *       "progress": [
+                         *         {
+                         *           "challengeId": "m-first-read",
+                         *           "percentComplete": 100
+                         *         }
+                         *       ],
+                         *       "badgesEarned": [
+                         *         {
+                         *           "id": "b-reader",
+                         *           "name": "Reader",
+                         *           "iconUrl": "https://cdn.acme.example/badges/reader.png",
+                         *           "userId": "ann"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         response: {
                             eventId: string;
                             recorded: boolean;
@@ -19380,11 +19536,15 @@ export interface operations {
                                     badge: string | null;
                                 }[];
                             }[];
-                            /** @description Dry run only: the badges the action would award (a user’s, or a group’s whose mission it completes) */
-                            badgesEarned?: {
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
                                 id: string;
                                 name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
                                 userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
                                 groupId?: string;
                             }[];
                             /** @description Dry run only, for a client's token: the webhook events the action would send, and where */
@@ -23530,6 +23690,17 @@ export interface operations {
                                 name: string;
                                 completionId: string;
                             }[];
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
+                                id: string;
+                                name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
+                                userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
+                                groupId?: string;
+                            }[];
                         };
                     };
                 };
@@ -24241,6 +24412,17 @@ export interface operations {
                                     };
                                     direction: "up" | "down";
                                 };
+                                /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                                badgesEarned: {
+                                    id: string;
+                                    name: string;
+                                    /** @description The badge’s icon, when the program gives one */
+                                    iconUrl?: string;
+                                    /** @description The user whose trophy case it went to */
+                                    userId?: string;
+                                    /** @description The group whose trophy case it went to (a group mission the action completed) */
+                                    groupId?: string;
+                                }[];
                             } | null;
                         };
                     };
@@ -24813,6 +24995,17 @@ export interface operations {
                                 };
                                 direction: "up" | "down";
                             };
+                            /** @description The badges the action put in a trophy case (a completed mission’s reward, a streak milestone’s), in the order earned; empty when none. A dry run’s: those it would award */
+                            badgesEarned: {
+                                id: string;
+                                name: string;
+                                /** @description The badge’s icon, when the program gives one */
+                                iconUrl?: string;
+                                /** @description The user whose trophy case it went to */
+                                userId?: string;
+                                /** @description The group whose trophy case it went to (a group mission the action completed) */
+                                groupId?: string;
+                            }[];
                         };
                     };
                 };

@@ -23,7 +23,7 @@ import { countStreaks, userStreakDays, type StreaksCounted } from '../streaks/se
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import { applyDecision, type ActionContext } from './decision-writes.js';
 import type { ActionInput } from './input.js';
-import { hiddenFromUser, type ActionOutcome } from './outcome.js';
+import { badgesEarned, hiddenFromUser, type ActionOutcome } from './outcome.js';
 import { PartyCache, WRITING, type MissionEntry, type PartyEntry } from './party-cache.js';
 import { earned, lifetime, loadMissions, rateKey, recordedIn, type DecisionRow } from './party-state.js';
 import { readsOf, windowsOf } from './reads.js';
@@ -127,6 +127,8 @@ export class ActionDecider {
         writes.addScores(group.siteId, group.id, LeaderboardService.deltas(snapshot.program, 'group', new Set(), groupChanges));
       }
       keepRecorded(context, party, userEntry, action.name, options.passive === true);
+      // (Its completions' and streak milestones' badges, as the write set holds them: nothing read.)
+      outcome.badgesEarned = badgesEarned(writes, snapshot);
     }
     if (outcome.progress.length > 0 || outcome.missionsCompleted.length > 0) {
       const hidden = hiddenFromUser(snapshot, outcome, party.type === 'user' ? [userEntry] : [], entries.slice(0, groups.length));
@@ -257,6 +259,7 @@ function newOutcome(eventId: string, decision: Decision, timestamp: number): Act
     pointsAwarded: [],
     missionsCompleted: [],
     progress: [],
+    badgesEarned: [],
   };
 }
 

@@ -1,18 +1,10 @@
 // What a dry run answers beyond the outcome (POST …/actions?dryRun=true): read from the write set
-// the decision would have written (and did, in a transaction rolled back), the badges it would
-// award and the webhook events it would send, each with the destinations the routing rule gives
-// it now. Being the write set itself, it cannot differ from what logging the action writes.
+// the decision would have written (and did, in a transaction rolled back), the webhook events it
+// would send, each with the destinations the routing rule gives it now. Being the write set itself,
+// it cannot differ from what logging the action writes.
 import { destinationsOf, urlOf, type Subscription } from '../program/event-routing.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import type { WriteSet } from '../ledger/write-set.js';
-
-export interface BadgeEarned {
-  id: string;
-  name: string;
-  /** Whose trophy case: the user's, or a group's whose mission the action completes. */
-  userId?: string;
-  groupId?: string;
-}
 
 export interface PreviewedWebhook {
   eventType: string;
@@ -20,17 +12,6 @@ export interface PreviewedWebhook {
   destinations: Array<{ destination: string; url: string }>;
   /** The event as the outbox would keep it (its ids are the dry run's own; a user's names are added when it is sent). */
   payload: Record<string, unknown>;
-}
-
-/** The badges the write set puts in trophy cases, in the order they were earned. */
-export function badgesEarned(writes: WriteSet, snapshot: ProgramSnapshot): BadgeEarned[] {
-  return [...writes.trophies.values()].flatMap((trophy) =>
-    Array.from({ length: trophy.count }, () => ({
-      id: trophy.badgeId,
-      name: snapshot.program.badges.find((badge) => badge.id === trophy.badgeId)?.name ?? trophy.badgeId,
-      ...(trophy.partyType === 'user' ? { userId: trophy.partyId } : { groupId: trophy.partyId }),
-    })),
-  );
 }
 
 /** The webhook events of the write set's outbox rows, each with the destinations it would be routed to. */

@@ -1,13 +1,24 @@
 // An action's outcome (SPEC §5) and who may see which of it: the missions it names that are hidden
 // from the user (docs/missions.md) are kept with the event and left out of a user-level token's
 // answer; what it counted in streaks (docs/streaks.md) is kept with the event and never sent.
+// The badges it earned are read from its write set, with the program's names and icons.
 import type { PointsAward } from '../../engine/types.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
+import type { WriteSet } from '../ledger/write-set.js';
 import { isHiddenFromUser } from '../missions/visibility.js';
 import type { ProgramSnapshot } from '../program/snapshot.js';
 import type { StreakDayCounted, StreakExtended } from '../streaks/service.js';
-import type { BadgeEarned, PreviewedWebhook } from './dry-run.js';
+import type { PreviewedWebhook } from './dry-run.js';
 import type { PartyEntry } from './party-cache.js';
+
+export interface BadgeEarned {
+  id: string;
+  name: string;
+  iconUrl?: string;
+  /** Whose trophy case: the user's, or a group's whose mission the action completes. */
+  userId?: string;
+  groupId?: string;
+}
 
 export interface ActionOutcome {
   eventId: string;
@@ -21,8 +32,11 @@ export interface ActionOutcome {
   levelChanged?: PresentedLevelChange;
   /** The user's streaks the action made a new period count for (docs/streaks.md); absent when none. */
   streaksExtended?: StreakExtended[];
-  /** A dry run's answer only: the badges the action would award. */
-  badgesEarned?: BadgeEarned[];
+  /**
+   * The badges the action put in trophy cases (a mission's reward, a streak milestone's), in the
+   * order earned; empty when none. An event stored before the field existed has none: withBadges().
+   */
+  badgesEarned: BadgeEarned[];
   /** A dry run's answer to a client's token only: the webhook events it would send, with their destinations and payloads. */
   webhooks?: PreviewedWebhook[];
   /**
@@ -36,6 +50,28 @@ export interface ActionOutcome {
    * reversal un-counts exactly that; never sent. Absent when it counted none.
    */
   streakDays?: StreakDayCounted[];
+}
+
+/**
+ * The badges the write set puts in trophy cases, in the order they were earned, named as the
+ * program names them now. Nothing is read: an action that earns no badge loops over nothing.
+ */
+export function badgesEarned(writes: WriteSet, snapshot: ProgramSnapshot): BadgeEarned[] {
+  return [...writes.trophies.values()].flatMap((trophy) => {
+    const badge = snapshot.badgesById.get(trophy.badgeId);
+    const earned: BadgeEarned = {
+      id: trophy.badgeId,
+      name: badge?.name ?? trophy.badgeId,
+      ...(badge?.iconUrl !== undefined ? { iconUrl: badge.iconUrl } : {}),
+      ...(trophy.partyType === 'user' ? { userId: trophy.partyId } : { groupId: trophy.partyId }),
+    };
+    return Array.from({ length: trophy.count }, () => earned);
+  });
+}
+
+/** An outcome as stored: one kept before `badgesEarned` existed answers none. */
+export function withBadges(stored: Omit<ActionOutcome, 'badgesEarned'> & { badgesEarned?: BadgeEarned[] }): ActionOutcome {
+  return { ...stored, badgesEarned: stored.badgesEarned ?? [] };
 }
 
 /**

@@ -21,9 +21,9 @@ import { inLockOrder } from '../ledger/parties.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import { StaleWrite, SupplyTaken } from '../ledger/written.js';
 import type { PartyKey, WriteSet } from '../ledger/write-set.js';
-import { badgesEarned, webhooksSent } from './dry-run.js';
+import { webhooksSent } from './dry-run.js';
 import { ActionDecider, resolveAction, type ActionDecision, type Involved, type LoggedAction, type LogOptions, type WithinTransaction } from './decision.js';
-import { visibleTo, type ActionOutcome } from './outcome.js';
+import { visibleTo, withBadges, type ActionOutcome } from './outcome.js';
 import { cachedRow, keepWholeState, type DecisionRow } from './party-state.js';
 import { readsOf, wholeReadsOf, windowsOf } from './reads.js';
 import type { ActionsRepository, HistoryFilter, LoggedActionRow } from './repository.js';
@@ -89,9 +89,9 @@ export class ActionService {
     }
   }
 
-  /** A dry run's outcome with the badges it would award and, for a client's token, the webhooks it would send. */
+  /** A dry run's outcome (with the badges it would award, as any outcome) and, for a client's token, the webhooks it would send. */
   private async dryRunAnswer(snapshot: ProgramSnapshot, { outcome, writes }: DryRun, options: LogOptions): Promise<ActionOutcome> {
-    const answer: ActionOutcome = { ...outcome, badgesEarned: badgesEarned(writes, snapshot) };
+    const answer: ActionOutcome = { ...outcome };
     // (A user's app has no business with the site's webhook endpoints.)
     if (options.userLevel !== true) answer.webhooks = webhooksSent(writes, snapshot, await this.programs.subscriptions(snapshot.siteId));
     return answer;
@@ -102,7 +102,7 @@ export class ActionService {
       // Reveals nothing about the first use.
       throw new AppError('event_id_conflict', 'This eventId was already used for another action');
     }
-    return { ...(JSON.parse(existing.outcome) as ActionOutcome), duplicate: true };
+    return { ...withBadges(JSON.parse(existing.outcome) as ActionOutcome), duplicate: true };
   }
 
   private async decide(snapshot: ProgramSnapshot, now: number, action: LoggedAction): Promise<ActionOutcome> {

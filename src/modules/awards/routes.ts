@@ -74,6 +74,7 @@ const Redemption = Type.Object({
   pointsAwarded: ActionOutcomeSchema.properties.pointsAwarded,
   missionsCompleted: ActionOutcomeSchema.properties.missionsCompleted,
   levelChanged: ActionOutcomeSchema.properties.levelChanged,
+  badgesEarned: ActionOutcomeSchema.properties.badgesEarned,
 });
 const Posted = Type.Object({ entry: Entry, balance: Balance, duplicate: Type.Boolean() });
 const AccessChange = Type.Object(

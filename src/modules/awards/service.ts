@@ -68,6 +68,7 @@ export interface Redemption {
   pointsAwarded: ActionOutcome['pointsAwarded'];
   missionsCompleted: ActionOutcome['missionsCompleted'];
   levelChanged?: ActionOutcome['levelChanged'];
+  badgesEarned: ActionOutcome['badgesEarned'];
 }
 
 export interface Debit {
@@ -226,6 +227,7 @@ export class AwardService {
         pointsAwarded: outcome.pointsAwarded,
         missionsCompleted: visibleTo(outcome, true).missionsCompleted,
         ...(outcome.levelChanged !== undefined ? { levelChanged: outcome.levelChanged } : {}),
+        badgesEarned: outcome.badgesEarned,
       };
     });
     await this.failures.unhit(failureKey);

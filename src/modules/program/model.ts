@@ -395,6 +395,7 @@ export type ProgramDocument = Static<typeof Program>;
 export type SiteSettingsDocument = Static<typeof SiteSettings>;
 export type MissionDocument = Static<typeof Mission>;
 export type ActionDocument = Static<typeof Action>;
+export type BadgeDocument = Static<typeof Badge>;
 export type QuizDocument = Static<typeof Quiz>;
 export type LeaderboardDocument = Static<typeof Leaderboard>;
 export type LayoutDocument = Static<typeof Layout>;

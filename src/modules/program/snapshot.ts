@@ -4,7 +4,7 @@
 import { engineBoosts } from '../../engine/elements/boosts.js';
 import type { EngineProgram } from '../../engine/types.js';
 import type { SiteDestinations } from './event-routing.js';
-import type { ActionDocument, MissionDocument, ProgramDocument } from './model.js';
+import type { ActionDocument, BadgeDocument, MissionDocument, ProgramDocument } from './model.js';
 
 export interface ProgramSnapshot {
   siteId: string;
@@ -13,6 +13,8 @@ export interface ProgramSnapshot {
   /** Configured actions by lower-cased name. */
   actionsByName: ReadonlyMap<string, ActionDocument>;
   missionsById: ReadonlyMap<string, MissionDocument>;
+  /** Badges by id: an action's answer names the badges it earned (src/modules/actions/outcome.ts). */
+  badgesById: ReadonlyMap<string, BadgeDocument>;
   /** Missions with at least one rule on the action, by lower-cased action name. */
   missionsByAction: ReadonlyMap<string, readonly MissionDocument[]>;
   /** The program as the rule engine reads it. */
@@ -41,6 +43,7 @@ export function buildSnapshot(siteId: string, version: number, program: ProgramD
     program,
     actionsByName: new Map(program.actions.map((action) => [action.name.toLowerCase(), action])),
     missionsById: new Map(program.missions.map((mission) => [mission.id, mission])),
+    badgesById: new Map(program.badges.map((badge) => [badge.id, badge])),
     missionsByAction,
     engine: {
       timezone: program.site.timezone,

@@ -45,6 +45,7 @@ const Result = Type.Object({
   pointsAwarded: ActionOutcomeSchema.properties.pointsAwarded,
   missionsCompleted: ActionOutcomeSchema.properties.missionsCompleted,
   levelChanged: ActionOutcomeSchema.properties.levelChanged,
+  badgesEarned: ActionOutcomeSchema.properties.badgesEarned,
 });
 const RecordedAnswer = Type.Object({
   quizId: Type.String(),

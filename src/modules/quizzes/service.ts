@@ -57,6 +57,7 @@ export interface AttemptResult extends AttemptScore {
   pointsAwarded: ActionOutcome['pointsAwarded'];
   missionsCompleted: ActionOutcome['missionsCompleted'];
   levelChanged?: PresentedLevelChange;
+  badgesEarned: ActionOutcome['badgesEarned'];
 }
 
 export interface RecordedAnswer {
@@ -254,6 +255,7 @@ export class QuizService {
       pointsAwarded: outcome.pointsAwarded,
       missionsCompleted: visibleTo(outcome, true).missionsCompleted,
       ...(outcome.levelChanged !== undefined ? { levelChanged: outcome.levelChanged } : {}),
+      badgesEarned: outcome.badgesEarned,
     };
   }
 }

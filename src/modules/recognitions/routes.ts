@@ -63,8 +63,9 @@ const GivenRecognition = Type.Object({
   points: Type.Integer({ description: 'The total, charged to the budget' }),
   givenAt: Instant,
   budget: Budget,
-  // Missions the giver completed by giving.
+  // Missions the giver completed by giving, and the badges the giver earned by it.
   missionsCompleted: ActionOutcomeSchema.properties.missionsCompleted,
+  badgesEarned: ActionOutcomeSchema.properties.badgesEarned,
 });
 const Interaction = Type.Object({
   id: Type.String(),

@@ -14,7 +14,7 @@ import { counted } from '../../plural.js';
 import type { PresentedLevelChange } from '../ledger/level-changes.js';
 import type { LedgerRepository } from '../ledger/repository.js';
 import type { PartyKey } from '../ledger/write-set.js';
-import { visibleTo, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
+import { visibleTo, type ActionOutcome, type ActionService, type Involved, type WithinTransaction } from '../actions/service.js';
 import type { PointsService } from '../points/service.js';
 import type { ProgramDocument } from '../program/model.js';
 import type { PreferencesService } from '../users/preferences.js';
@@ -82,6 +82,8 @@ export interface GivenRecognition {
   budget: Budget;
   /** Missions the giver completed by giving. */
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
+  /** Badges the giver earned by giving (the recipients' go to their own trophy cases, unannounced here). */
+  badgesEarned: ActionOutcome['badgesEarned'];
 }
 
 export class RecognitionService {
@@ -191,6 +193,7 @@ export class RecognitionService {
         givenAt: new Date(now).toISOString(),
         budget: presentBudget(exchange, window, used + total),
         missionsCompleted: visibleTo(giverOutcome, true).missionsCompleted,
+        badgesEarned: giverOutcome.badgesEarned,
       } satisfies GivenRecognition;
     });
   }

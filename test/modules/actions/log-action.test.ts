@@ -116,6 +116,7 @@ describe.each(configurations)('logging actions (%s)', (configuration) => {
       pointsAwarded: [{ category: 'Points', requested: 10, credited: 10 }],
       missionsCompleted: [{ id: 'm-first-read', name: 'First read', completionId: expect.stringMatching(/^cmp_/) }],
       progress: [{ challengeId: 'm-first-read', percentComplete: 100 }],
+      badgesEarned: [{ id: 'b-reader', name: 'Reader', iconUrl: 'https://cdn.acme.example/badges/reader.png', userId: user }],
     });
 
     const eventId = outcome.eventId;

@@ -542,6 +542,7 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
         eventId: expect.any(String),
         pointsAwarded: [],
         missionsCompleted: [],
+        badgesEarned: [],
       });
       expect(await balance(c, 'ann')).toMatchObject({ balance: 0, lifetimeBalance: 0 });
       expect(await count(c, 'mission_completions')).toBe(0);
@@ -557,6 +558,7 @@ describe.each(configurations)('quizzes (%s)', (configuration) => {
         eventId: expect.any(String),
         pointsAwarded: [{ category: 'Points', requested: 50, credited: 50 }],
         missionsCompleted: [{ id: 'm-pass-x', name: 'Pass X', completionId: expect.any(String) }],
+        badgesEarned: [],
       });
       expect(passed.eventId).not.toBe(failed.eventId);
       expect(await balance(c, 'ann')).toMatchObject({ balance: 50, lifetimeBalance: 50 });

@@ -282,6 +282,7 @@ describe.each(configurations)('giving recognitions (%s)', (configuration) => {
       // A monthly budget in New York: June ends at midnight EDT, 04:00Z.
       budget: { amount: 100, used: 80, remaining: 20, period: 'month', resetsAt: '2026-07-01T04:00:00.000Z' },
       missionsCompleted: [],
+      badgesEarned: [],
     });
     expect(await budget(c, 'ann', 'x-kudos')).toEqual(gift.budget);
     // Only ann's budget is used, not her balance, and not another giver's budget.
