@@ -2,6 +2,7 @@
 // defines every element; a page then uses them with base-url, user-id and a user-level token.
 import { QlAtAGlance } from './at-a-glance.js';
 import { QlAwardBalance } from './award-balance.js';
+import { QlBadgeCelebration } from './celebration.js';
 import { QlLeaderboard } from './leaderboard.js';
 import { QlLevel } from './level.js';
 import { QlMissionProgress } from './mission-progress.js';
@@ -26,6 +27,7 @@ const elements: Record<string, CustomElementConstructor> = {
   'ql-quiz': QlQuiz,
   'ql-award-balance': QlAwardBalance,
   'ql-streak': QlStreak,
+  'ql-badge-celebration': QlBadgeCelebration,
 };
 
 for (const [name, element] of Object.entries(elements)) {

@@ -2,10 +2,12 @@
 // and the attempt's result at the end (passed, percent correct, points, missions). Continues an
 // attempt in progress where it left off. Calls GET /users/{u}/quizzes (status, attempts, best score),
 // GET …/quizzes/{q}/questions, GET …/questions/{id}/responses (what the open attempt answered) and
-// POST …/questions/{id}/responses; emits `ql-quiz-completed` with the result.
+// POST …/questions/{id}/responses; emits `ql-quiz-completed` with the result, and celebrates the
+// badges the attempt earned (`ql-badge-earned`, ./celebration.ts).
 import { css, html, nothing } from 'lit';
 import type { AttemptResult as QuizResult, PresentedQuestion as Question, QuizSummary, RecordedAnswer } from '../../src/modules/quizzes/service.js';
 import { formatNumber, QuestlineElement, QuestlineError, sharedStyles } from './base.js';
+import { announceBadges, CELEBRATION_PARTS } from './celebration.js';
 
 export type { QuizResult };
 
@@ -134,6 +136,7 @@ export class QlQuiz extends QuestlineElement {
       if (answer.result !== null) {
         this.result = answer.result;
         this.emit('ql-quiz-completed', answer.result);
+        announceBadges(this, answer.result.badgesEarned);
         this.focusLater('#result-title');
         // Attempts and best score changed; unless a listener of the event already refreshed this block.
         if (!this.loading) await this.refresh();
@@ -251,6 +254,7 @@ export class QlQuiz extends QuestlineElement {
     return html`
       <section part="container" aria-labelledby="title">
         <h2 id="title" part="title">${summary?.name ?? 'Quiz'}</h2>
+        <ql-badge-celebration base-url=${this.baseUrl} .texts=${this.texts} exportparts=${CELEBRATION_PARTS}></ql-badge-celebration>
         ${summary?.description === undefined ? nothing : html`<p part="description" class="muted">${summary.description}</p>`}
         ${
           summary === null

@@ -2,11 +2,13 @@
 // budget, a recipient search (debounced) with removable chips, a category, the points per recipient
 // and a comment with a live 255-character counter (Unicode code points, as the server counts).
 // Calls GET /users/{u}/exchanges/{x}, …/exchanges/{x}/points, …/exchanges/{x}/recipients?q= and
-// POST /users/{u}/interactions-collection; emits `ql-recognized` with the created recognition.
+// POST /users/{u}/interactions-collection; emits `ql-recognized` with the created recognition, and
+// celebrates the badges the giver earned by it (`ql-badge-earned`, ./celebration.ts).
 import { css, html, nothing } from 'lit';
 import type { Budget, GivenRecognition, PresentedExchange as Exchange } from '../../src/modules/recognitions/service.js';
 import type { Person } from '../../src/modules/users/directory.js';
 import { formatNumber, QuestlineElement, sharedStyles } from './base.js';
+import { announceBadges, CELEBRATION_PARTS } from './celebration.js';
 
 export type { GivenRecognition };
 
@@ -181,6 +183,7 @@ export class QlRecognize extends QuestlineElement {
       this.budget = recognition.budget;
       this.focusSearch();
       this.emit('ql-recognized', recognition);
+      announceBadges(this, recognition.badgesEarned);
       // Reload the budget, unless a listener of the event already refreshed this block.
       if (!this.loading) this.budget = await this.api<Budget>(`${this.base}/points`).catch(() => recognition.budget);
     } catch (error) {
@@ -302,6 +305,7 @@ export class QlRecognize extends QuestlineElement {
         ${exchange?.description === undefined ? nothing : html`<p part="description" class="muted">${exchange.description}</p>`}
         ${this.status()} ${exchange === null ? nothing : exchange.canGive ? this.renderBudget() : this.renderUnavailable(exchange)}
         <p part="success" class="success" role="status">${this.sent}</p>
+        <ql-badge-celebration base-url=${this.baseUrl} .texts=${this.texts} exportparts=${CELEBRATION_PARTS}></ql-badge-celebration>
         ${this.problem === null ? nothing : html`<p part="problem" class="error" role="alert">${this.problem}</p>`}
         ${exchange !== null && exchange.canGive ? this.renderForm(exchange) : nothing}
       </section>

@@ -1,6 +1,6 @@
 // The /demo page: every UI block for one demo user of the demo site, and a button that logs an
 // action (read_article, which the demo program lets user-level tokens log) so that missions, points
-// and the leaderboard visibly change. A few colleagues are seeded through the API itself, once per
+// and the leaderboard visibly change, and the badges it earns are celebrated. A few colleagues are seeded through the API itself, once per
 // process and idempotently (fixed event ids), so the leaderboard and recognitions have people in them.
 import type { FastifyInstance } from 'fastify';
 
@@ -52,6 +52,7 @@ ${STYLE}
   <button id="log-action" type="button">Log a demo action (read an article)</button>
   <span id="log-status" role="status" aria-live="polite"></span>
 </div>
+<ql-badge-celebration id="badge-celebration" base-url=""></ql-badge-celebration>
 <main>
   <ql-at-a-glance ${common}></ql-at-a-glance>
   <ql-points ${common}></ql-points>
@@ -81,12 +82,18 @@ const STYLE = `<style>
   .actions { padding: 16px 24px 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
   .actions button { font: inherit; padding: 8px 14px; border-radius: 6px; border: 0; background: #3b5bdb; color: #fff; cursor: pointer; }
   .actions button:focus-visible { outline: 3px solid #f59f00; outline-offset: 2px; }
+  /* A badge the button's action earned, celebrated over the page's top right corner. */
+  #badge-celebration { position: fixed; top: 16px; right: 16px; z-index: 10; width: min(360px, calc(100% - 32px)); }
 </style>`;
 
 /** A string as a script's JSON literal, safe inside <script> (no `</script>` can close it). */
 const inlineJson = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The log button's script: logs read_article (again after Retry-After while rate limited), then refreshes the blocks. */
+/**
+ * The log button's script: logs read_article (again after Retry-After while rate limited),
+ * celebrates the badges it earned (after a ql-badge-earned event from the button, as the blocks do),
+ * then refreshes the blocks.
+ */
 function logActionScript(token: string, userId: string): string {
   return `<script type="module">
   const button = document.getElementById('log-action');
@@ -118,6 +125,11 @@ function logActionScript(token: string, userId: string): string {
       if (!response.ok) throw new Error(body.detail ?? body.title);
       const done = body.response.missionsCompleted.map((m) => m.name);
       status.textContent = 'Logged read_article' + (done.length > 0 ? '; completed ' + done.join(', ') : '');
+      const badges = body.response.badgesEarned;
+      if (badges.length > 0) {
+        const event = new CustomEvent('ql-badge-earned', { detail: { badges }, bubbles: true, composed: true, cancelable: true });
+        if (button.dispatchEvent(event)) document.getElementById('badge-celebration').celebrate(badges);
+      }
       await refreshAll();
     } catch (error) {
       status.textContent = 'Could not log the action: ' + error.message;
