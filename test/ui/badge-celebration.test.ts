@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSite, type DemoSite } from '../../src/modules/sites/demo-site.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { hasBrowser, screenshot } from '../helpers/browser.js';
-import { heard, imagesOf, listen, poll, startHostPages, type HostPages } from './helpers.js';
+import { correctAnswers, heard, imagesOf, listen, poll, startHostPages, type HostPages } from './helpers.js';
 
 /** The badge the demo program gains for a first recognition given (an icon the service ships). */
 const KIND = { id: 'b-kind', name: 'Kind colleague', iconUrl: '/demo/icons/b-chef.svg' };
+const SAFE = { id: 'b-safe', name: 'Safety first' };
 
 describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
   let t: TestApp;
@@ -43,9 +44,12 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
     const program = await call('GET', '/admin/program', adminToken);
     await call('PUT', '/admin/program', adminToken, {
       ...program,
-      badges: [...(program.badges as unknown[]), { ...KIND, description: 'Recognized a colleague' }],
+      badges: [...(program.badges as unknown[]), { ...KIND, description: 'Recognized a colleague' }, SAFE],
+      // Safety certified (passing the safety quiz) gains a badge without an icon.
       missions: [
-        ...(program.missions as unknown[]),
+        ...(program.missions as Array<{ id: string; rewards: Record<string, unknown> }>).map((m) =>
+          m.id === 'm-quiz-safety' ? { ...m, rewards: { ...m.rewards, badge: SAFE.id } } : m,
+        ),
         { id: 'm-first-kudos', name: 'First kudos', rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1 }], rewards: { badge: KIND.id } },
       ],
     });
@@ -105,7 +109,9 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
 <ql-recognize base-url="${questline}" user-id="${userId}" token="${token}" exchange-id="x-kudos" ${extra}></ql-recognize>`;
     const words = `texts='{"badgeEarned": "Abzeichen erhalten", "dismiss": "Schließen"}'`;
     const company = await host.serve(block('ivy', ivy, words), 'font-family: system-ui; max-width: 480px; margin: 24px;');
-    const prevented = await host.serve(block('uma', uma, ''));
+    // Themed by the page: the card's colour, and a part.
+    const theme = `<style>ql-recognize { --ql-color-celebration: rgb(230, 252, 245); } ql-recognize::part(badge-name) { color: rgb(8, 102, 80); }</style>`;
+    const prevented = await host.serve((questline) => theme + block('uma', uma, '')(questline));
     expect(company.origin).not.toBe(base);
     const site = await call('GET', '/admin/site', adminToken);
     await call('PUT', '/admin/site', adminToken, { ...site, allowedOrigins: [...(site.allowedOrigins as string[]), company.origin, prevented.origin] });
@@ -171,6 +177,15 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
     // (0: it stays until dismissed, for the screenshot.)
     await celebrate(0);
     await card(quiet).waitFor();
+    const style = (selector: string, property: 'backgroundImage' | 'backgroundColor' | 'color') =>
+      quiet
+        .locator(selector)
+        .evaluate(
+          (element, name) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(element)[name],
+          property,
+        );
+    expect(await style('[part="celebration"]', 'backgroundColor')).toBe('rgb(230, 252, 245)');
+    expect(await style('[part="badge-name"]', 'color')).toBe('rgb(8, 102, 80)');
     await quiet.screenshot({ path: `${process.cwd()}/test-artifacts/screenshots/ui-badge-celebration-medal.png` });
     await celebrate(1000);
     expect(
@@ -182,5 +197,39 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
     expect(await quiet.locator('svg[part="badge-icon"]').count()).toBe(1);
     await poll(() => card(quiet).count()).toBe(0);
     expect(other.problems).toEqual([]);
+  });
+
+  it('<ql-quiz> on another origin celebrates the badge of the QUIZ_COMPLETED its last answer logged', async () => {
+    const wes = await t.token(demo.app, 'wes');
+    const company = await host.serve(
+      (questline) => `<ql-quiz base-url="${questline}" user-id="wes" token="${wes}" quiz-id="q-safety"></ql-quiz>`,
+      'font-family: system-ui; max-width: 480px; margin: 24px;',
+    );
+    const site = await call('GET', '/admin/site', adminToken);
+    await call('PUT', '/admin/site', adminToken, { ...site, allowedOrigins: [...(site.allowedOrigins as string[]), company.origin] });
+    await host.waitForPreflight(company.origin, '/users/wes/quizzes');
+    const { page, problems } = await host.open(company.url, { width: 560, height: 700 });
+    await listen(page, ['ql-badge-earned']);
+    const quiz = page.locator('ql-quiz');
+    const answers = correctAnswers('q-safety');
+    for (const [i, { question, type, choices }] of answers.entries()) {
+      await poll(() => quiz.locator('[part="legend"]').textContent()).toBe(question);
+      // No badge before the attempt is complete.
+      expect(await card(quiz).count()).toBe(0);
+      for (const choice of choices) await quiz.getByRole(type === 'multiple' ? 'checkbox' : 'radio', { name: choice }).check();
+      await quiz.getByRole('button', { name: 'Submit answer' }).click();
+      if (i < answers.length - 1) {
+        await quiz.getByText('Correct!').waitFor();
+        await quiz.getByRole('button', { name: 'Next question' }).click();
+      }
+    }
+    await quiz.getByRole('heading', { name: 'Passed!' }).waitFor();
+    await card(quiz).waitFor({ timeout: 10_000 });
+    expect((await card(quiz).textContent())?.replace(/\s+/g, ' ')).toContain('Badge earned: Safety first');
+    expect(await quiz.locator('[role="status"][aria-live="polite"] [part="badge-name"]').allTextContents()).toEqual(['Safety first']);
+    expect(await heard(page, 'ql-badge-earned')).toEqual([{ badges: [{ ...SAFE, userId: 'wes' }] }]);
+    await page.waitForTimeout(600);
+    await screenshot(page, 'ui-badge-celebration-quiz');
+    expect(problems).toEqual([]);
   });
 });
