@@ -19,7 +19,7 @@ const EXPIRES = '2026-12-31T23:00:00.000Z';
 const CODE_FORMAT = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
 const FAST = { rate: 100_000, burst: 100_000 };
 
-/** Anyone may redeem (no country list, no verification); a mission pays 25 Points per redemption. */
+/** Anyone may redeem (no country list, no verification); a mission pays 25 Points and the Redeemer badge per redemption. */
 const PROGRAM = {
   site: { name: 'Codes', timezone: 'UTC' },
   pointCategories: [
@@ -27,12 +27,13 @@ const PROGRAM = {
     { name: 'Award', isDefault: false },
   ],
   actions: [{ name: 'play' }],
+  badges: [{ id: 'b-redeemer', name: 'Redeemer', iconUrl: 'https://cdn.acme.example/badges/redeemer.png' }],
   missions: [
     {
       id: 'm-redeem',
       name: 'Redeem a code',
       rules: [{ id: 'r-1', action: 'OTS_REDEMPTION', type: 'count', goal: 1 }],
-      rewards: { points: [{ category: 'Points', amount: 25 }] },
+      rewards: { points: [{ category: 'Points', amount: 25 }], badge: 'b-redeemer' },
       repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
     },
   ],
@@ -240,6 +241,7 @@ describe.each(configurations)('on-the-spot codes (%s)', (configuration) => {
         balance: { available: 500, pending: 0, currency: 'USD', conversionRate: 0.01, availableValue: 5 },
         pointsAwarded: [{ category: 'Points', requested: 25, credited: 25 }],
         missionsCompleted: [{ id: 'm-redeem', name: 'Redeem a code', completionId: expect.any(String) as string }],
+        badgesEarned: [{ id: 'b-redeemer', name: 'Redeemer', iconUrl: 'https://cdn.acme.example/badges/redeemer.png', userId: 'ann' }],
       });
 
       expect(await balance(c, 'ann')).toEqual({ available: 500, pending: 0, currency: 'USD', conversionRate: 0.01, availableValue: 5 });
