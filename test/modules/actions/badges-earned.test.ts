@@ -1,8 +1,9 @@
 // The badges an action earned, in its answer (docs/actions.md), through the HTTP stack on both
-// stores: a completed mission's badge (id, name, icon) and a streak milestone's, none for an action
-// that earns nothing, the same badges for a repeated eventId (none for an event stored before the
-// list existed), a dry run's without awarding them; the quiz's and the recognition's answers say the
-// badges of the action they log; and no caller sees another user's or another site's badges.
+// stores: a completed mission's badge (id, name, icon), a group mission's (groupId) and a streak
+// milestone's, none for an action that earns nothing, the same badges for a repeated eventId (none
+// for an event stored before the list existed), a dry run's without awarding them; the quiz's and
+// the recognition's answers say the badges of the action they log; and no caller sees another
+// user's or another site's badges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionOutcome } from '../../../src/modules/actions/service.js';
 import type { RecordedAnswer } from '../../../src/modules/quizzes/service.js';
@@ -17,13 +18,15 @@ const ICON = 'https://cdn.acme.example/badges/reader.png';
 const program = {
   site: { name: 'Badges', timezone: 'UTC' },
   pointCategories: [{ name: 'Points', isDefault: true }],
-  actions: [{ name: 'read', clientLoggable: true }, { name: 'other' }],
+  actions: [{ name: 'read', clientLoggable: true }, { name: 'other' }, { name: 'team' }],
+  groups: [{ id: 'g-team', name: 'Team' }],
   badges: [
     { id: 'b-reader', name: 'Reader', iconUrl: ICON },
     { id: 'b-two', name: 'Two days running' },
     { id: 'b-quiz', name: 'Quiz whiz' },
     { id: 'b-giver', name: 'Generous' },
     { id: 'b-thanked', name: 'Thanked' },
+    { id: 'b-team', name: 'Team spirit' },
   ],
   missions: [
     {
@@ -39,6 +42,7 @@ const program = {
       rewards: { points: [{ category: 'Points', amount: 5 }] },
       repeatableWindow: { period: 'none', maxPerPeriod: 1000 },
     },
+    { id: 'm-team', name: 'Team', party: 'group', rules: [{ id: 'r-1', action: 'team', type: 'count', goal: 1 }], rewards: { badge: 'b-team' } },
     { id: 'm-quiz', name: 'Quiz', rules: [{ id: 'r-1', action: 'QUIZ_COMPLETED', type: 'count', goal: 1 }], rewards: { badge: 'b-quiz' } },
     { id: 'm-give', name: 'Give', rules: [{ id: 'r-1', action: 'RECOGNITION_GIVEN', type: 'count', goal: 1 }], rewards: { badge: 'b-giver' } },
     { id: 'm-thanked', name: 'Thanked', rules: [{ id: 'r-1', action: 'RECOGNITION_RECEIVED', type: 'count', goal: 1 }], rewards: { badge: 'b-thanked' } },
@@ -146,6 +150,16 @@ describe.each(configurations)('badges earned by an action (%s)', (configuration)
     expect(preview.badgesEarned).toEqual([reader('dan')]);
     expect(await trophies(c, 'dan')).toEqual([]);
     expect((await log(c, 'dan', { action: 'read' })).badgesEarned).toEqual([reader('dan')]);
+  });
+
+  it("answers a group's badge, with its groupId, when a member's action completes the group's mission", async () => {
+    const c = await setUp();
+    body(await call('PUT', '/admin/groups/g-team/members/hal', c.admin), 201);
+    const own = await t.token(c.site.app, 'hal');
+    expect((await log(c, 'hal', { action: 'team' })).badgesEarned).toEqual([{ id: 'b-team', name: 'Team spirit', groupId: 'g-team' }]);
+    // Completed once: the next member's action earns nothing, whoever's token logs it.
+    expect((await log(c, 'hal', { action: 'read' }, 201, own)).badgesEarned).toEqual([reader('hal')]);
+    expect((await log(c, 'hal', { action: 'team' })).badgesEarned).toEqual([]);
   });
 
   it("answers a streak milestone's badge (with the mission's, in the order earned)", async () => {
