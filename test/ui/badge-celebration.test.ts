@@ -77,6 +77,8 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
     await card(celebration).waitFor({ timeout: 10_000 });
     expect((await card(celebration).textContent())?.replace(/\s+/g, ' ')).toContain('Badge earned: Reader');
     expect(await region.locator('[part="badge-name"]').allTextContents()).toEqual(['Reader']);
+    // What is read out is the badge, not the button.
+    expect((await region.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Badge earned: Reader');
     // The icon is the service's file, loaded from the service.
     expect(await imagesOf(page, '#badge-celebration')).toEqual([{ src: `${base}/demo/icons/b-reader.svg`, shown: true }]);
     expect(await heard(page, 'ql-badge-earned')).toEqual([

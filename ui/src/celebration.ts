@@ -54,9 +54,14 @@ export class QlBadgeCelebration extends QuestlineElement {
       color: var(--ql-color-celebration-text, #5c3c00);
       box-shadow: 0 4px 14px rgba(92, 60, 0, 0.12);
       animation: ql-pop 420ms cubic-bezier(0.2, 0.9, 0.3, 1.3) both;
-      transition: opacity ${FADE}ms ease, transform ${FADE}ms ease;
     }
-    .card.leaving {
+    .frame {
+      position: relative;
+      transition:
+        opacity ${FADE}ms ease,
+        transform ${FADE}ms ease;
+    }
+    .frame.leaving {
       opacity: 0;
       transform: translateY(-4px);
     }
@@ -140,7 +145,8 @@ export class QlBadgeCelebration extends QuestlineElement {
     }
     @media (prefers-reduced-motion: reduce) {
       .card,
-      .icon {
+      .icon,
+      .frame {
         animation: none;
         transition: none;
       }
@@ -228,17 +234,19 @@ export class QlBadgeCelebration extends QuestlineElement {
   }
 
   protected override render() {
-    // The live region is always there, so that what appears in it is announced.
-    return html`<div part="celebration-region" role="status" aria-live="polite" aria-atomic="true"
+    const shown = this.shown.length > 0;
+    // The live region is always there, so that what appears in it is announced; the button is
+    // outside it, so that only the badges are read out.
+    return html`<div class="frame ${this.leaving ? 'leaving' : ''}"
       @mouseenter=${() => this.#hold(true)} @mouseleave=${() => this.#hold(false)}
       @focusin=${() => this.#hold(true)} @focusout=${() => this.#hold(false)}>
+      <div part="celebration-region" role="status" aria-live="polite" aria-atomic="true">
+        ${shown ? html`<div class="card" part="celebration"><ul class="badges">${this.shown.map((s) => this.renderBadge(s))}</ul></div>` : nothing}
+      </div>
       ${
-        this.shown.length === 0
-          ? nothing
-          : html`<div class="card ${this.leaving ? 'leaving' : ''}" part="celebration">
-              <ul class="badges">${this.shown.map((s) => this.renderBadge(s))}</ul>
-              <button type="button" class="dismiss" part="dismiss" aria-label=${this.text('dismiss', 'Dismiss')} @click=${() => this.dismiss()}>×</button>
-            </div>`
+        shown
+          ? html`<button type="button" class="dismiss" part="dismiss" aria-label=${this.text('dismiss', 'Dismiss')} @click=${() => this.dismiss()}>×</button>`
+          : nothing
       }
     </div>`;
   }

@@ -57,6 +57,7 @@ export interface ActionOutcome {
  * program names them now. Nothing is read: an action that earns no badge loops over nothing.
  */
 export function badgesEarned(writes: WriteSet, snapshot: ProgramSnapshot): BadgeEarned[] {
+  if (writes.trophies.size === 0) return [];
   return [...writes.trophies.values()].flatMap((trophy) => {
     const badge = snapshot.badgesById.get(trophy.badgeId);
     const earned: BadgeEarned = {
