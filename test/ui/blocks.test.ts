@@ -169,7 +169,7 @@ describe.skipIf(!hasBrowser)('UI blocks on /demo (Chromium)', () => {
     const { page, problems } = await openDemo();
     const before = await balanceOf(page, 'Points');
     await page.getByRole('button', { name: 'Log a demo action (read an article)' }).click();
-    await poll(() => page.locator('#log-status').textContent()).toBe('Logged read_article; completed First read');
+    await poll(() => page.locator('#log-status').textContent()).toBe('Read an article: +10 Points; completed First read');
 
     // First read rewards 10 Points.
     await poll(() => balanceOf(page, 'Points')).toBe(before + 10);

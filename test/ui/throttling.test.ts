@@ -46,7 +46,7 @@ describe.skipIf(!hasBrowser)('UI blocks at the default user request rate (Chromi
       ).toBe(true);
     await idle();
 
-    const good = (outcome: string) => /^Logged read_article(; completed First read)?$/.test(outcome);
+    const good = (outcome: string) => /^Read an article(: \+\d+ Points)?(; completed First read)?$/.test(outcome);
     const outcomes: string[] = [];
     for (let i = 0; i < 8 && outcomes.every(good); i++) {
       await current.getByRole('button', { name: 'Log a demo action (read an article)' }).click();

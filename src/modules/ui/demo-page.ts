@@ -124,7 +124,9 @@ function logActionScript(token: string, userId: string): string {
       const body = await response.json();
       if (!response.ok) throw new Error(body.detail ?? body.title);
       const done = body.response.missionsCompleted.map((m) => m.name);
-      status.textContent = 'Logged read_article' + (done.length > 0 ? '; completed ' + done.join(', ') : '');
+      // In words, as the blocks say actions (no system names): what it earned, what it completed.
+      const points = body.response.pointsAwarded.filter((award) => award.credited > 0).map((award) => '+' + award.credited + ' ' + award.category);
+      status.textContent = 'Read an article' + (points.length > 0 ? ': ' + points.join(', ') : '') + (done.length > 0 ? '; completed ' + done.join(', ') : '');
       const badges = body.response.badgesEarned;
       if (badges.length > 0) {
         const event = new CustomEvent('ql-badge-earned', { detail: { badges }, bubbles: true, composed: true, cancelable: true });
