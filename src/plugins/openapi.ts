@@ -128,15 +128,17 @@ function takesForm(body: JsonSchema | undefined): boolean {
  */
 function documentedSchema(
   schema: FastifySchema,
-  route: DocumentedRoute & { preValidation?: unknown },
-): FastifySchema & { [ERRORS_EXTENSION]: ErrorCode[]; [OPTIONAL_BODY_EXTENSION]?: true } {
+  route: DocumentedRoute & { preValidation?: unknown; errorHandler?: unknown },
+): FastifySchema & { [ERRORS_EXTENSION]?: ErrorCode[]; [OPTIONAL_BODY_EXTENSION]?: true } {
   const { documentedBody, errors: _declared, ...rest } = schema;
   const body = (documentedBody ?? rest.body) as JsonSchema | undefined;
   return {
     ...rest,
     ...(body !== undefined ? { body } : {}),
     ...(rest.consumes === undefined && takesForm(body) ? { consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {}),
-    [ERRORS_EXTENSION]: routeErrorCodes(route),
+    // A route with an error handler of its own (the token endpoint's RFC 6749 errors) documents
+    // its error answers in its schema; no problem+json is added.
+    ...(route.errorHandler === undefined ? { [ERRORS_EXTENSION]: routeErrorCodes(route) } : {}),
     ...(hooksOf(route.preValidation).includes(optionalBody) ? { [OPTIONAL_BODY_EXTENSION]: true } : {}),
   };
 }

@@ -58,6 +58,24 @@ describe.each(configurations)('the reference of refusals (%s)', (configuration) 
     }
   });
 
+  it('adds no problem+json to the token endpoint, whose errors are RFC 6749 ones', async () => {
+    const t = await buildTestApp(configuration);
+    try {
+      const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+      const responses = document.paths['/oauth/token/'].post.responses;
+      expect(Object.keys(responses).sort()).toEqual(['200', '4XX']);
+      expect(Object.keys(responses['4XX'].content)).toEqual(['application/json']);
+      const refused = await t.app.inject({ method: 'POST', url: '/oauth/token/', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+      expect([refused.statusCode, refused.headers['content-type'], Object.keys(refused.json())]).toEqual([
+        415,
+        'application/json; charset=utf-8',
+        ['error', 'error_description'],
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('fails the test file when a route answers a code its schema does not declare', async () => {
     const t = await buildTestApp(configuration);
     const { AppError } = await import('../../src/errors.js');

@@ -75,7 +75,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
             Type.Boolean({ description: 'Answer what the reversal would take back (with badgesTakenBack and boardScores) without making it' }),
           ),
         }),
-        errors: ['not_found'],
+        errors: ['not_found', 'amount_out_of_range'],
         response: { 200: Envelope(ReversalSchema) },
       },
     },
@@ -97,7 +97,7 @@ export const reversalRoutes: FastifyPluginAsyncTypebox<{ reversals: ReversalServ
         querystring: Type.Object({
           completionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Remove exactly this completion, if it is still there' })),
         }),
-        errors: ['not_found'],
+        errors: ['not_found', 'amount_out_of_range'],
         response: { 200: Envelope(ReversalSchema) },
       },
     },

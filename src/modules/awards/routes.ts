@@ -204,7 +204,7 @@ const redemptionRoutes: AwardRoutes = async (app, { awards }) => {
         summary: 'Redeem an on-the-spot code (201): credits the award account and logs OTS_REDEMPTION',
         params: UserParams,
         body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }, { examples: [{ code: '7K2M-Q9XD-4TVA-H3PB' }] }),
-        errors: ['award_access_denied', 'ots_code_unknown', 'ots_code_expired', 'ots_code_used', 'ots_attempts_exceeded'],
+        errors: ['award_access_denied', 'ots_code_unknown', 'ots_code_expired', 'ots_code_used', 'ots_attempts_exceeded', 'amount_out_of_range'],
         response: { 201: Envelope(Redemption) },
       },
     },

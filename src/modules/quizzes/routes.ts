@@ -150,7 +150,7 @@ const answerRoutes: QuizRoutes = async (app, { quizzes }) => {
         // Not validated by the schema: QuizService.answer checks choiceIds against the question's
         // choices and type, which only the program knows; the schema documents the body.
         documentedBody: AnswerBody,
-        errors: ['not_found', 'quiz_closed', 'quiz_attempts_exhausted', 'quiz_already_passed', 'already_answered'],
+        errors: ['not_found', 'quiz_closed', 'quiz_attempts_exhausted', 'quiz_already_passed', 'already_answered', 'amount_out_of_range'],
         response: { 201: Envelope(RecordedAnswer) },
       },
     },

@@ -258,6 +258,7 @@ const interactionRoutes: RecognitionRoutes = async (app, { recognitions }) => {
           'points_out_of_range',
           'recipient_not_eligible',
           'budget_exceeded',
+          'amount_out_of_range',
         ],
         response: { 201: Envelope(GivenRecognition) },
       },
