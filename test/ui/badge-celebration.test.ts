@@ -198,6 +198,18 @@ describe.skipIf(!hasBrowser)('badge celebrations (Chromium)', () => {
     // No icon of its own: a medal.
     expect(await quiet.locator('svg[part="badge-icon"]').count()).toBe(1);
     await poll(() => card(quiet).count()).toBe(0);
+
+    // Dismissed from the keyboard: the focus stays in the block (on the celebration, not the top of
+    // the page), and nothing holds the next celebration, which still goes by itself.
+    await celebrate(0);
+    await card(quiet).waitFor();
+    await quiet.locator('[part="dismiss"]').focus();
+    await other.page.keyboard.press('Enter');
+    await poll(() => card(quiet).count()).toBe(0);
+    expect(await celebration.evaluate((element) => (element as unknown as { matches(selector: string): boolean }).matches(':focus'))).toBe(true);
+    await celebrate(300);
+    await card(quiet).waitFor();
+    await poll(() => card(quiet).count()).toBe(0);
     expect(other.problems).toEqual([]);
   });
 

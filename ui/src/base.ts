@@ -256,7 +256,8 @@ export abstract class QuestlineElement extends LitElement {
 
   /** The page's text for `key` when it gave one, else the block's own words. */
   protected text(key: string, fallback: string): string {
-    const own = Object.hasOwn(this.texts, key) ? this.texts[key] : undefined;
+    const texts = this.texts ?? {};
+    const own = Object.hasOwn(texts, key) ? texts[key] : undefined;
     return typeof own === 'string' && own !== '' ? own : fallback;
   }
 

@@ -184,11 +184,20 @@ export class QlBadgeCelebration extends QuestlineElement {
     this.#schedule();
   }
 
-  /** Hides the celebration now. */
+  /**
+   * Hides the celebration now. Its dismiss button goes with it: a keyboard user's focus moves to
+   * the celebration itself (not to the top of the page), and nothing holds the next one.
+   */
   dismiss(): void {
     clearTimeout(this.#timer);
+    const focused = this.shadowRoot?.activeElement !== null && this.shadowRoot?.activeElement !== undefined;
+    this.#held = false;
     this.shown = [];
     this.leaving = false;
+    if (focused) {
+      if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '-1');
+      this.focus();
+    }
   }
 
   override disconnectedCallback(): void {

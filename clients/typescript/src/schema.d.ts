@@ -2129,30 +2129,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request: `validation_failed` (The request is invalid), `malformed_body` (The request body could not be parsed) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "urn:questline:error:validation_failed",
-                     *       "title": "The request is invalid",
-                     *       "status": 400,
-                     *       "detail": "The request is invalid",
-                     *       "code": "validation_failed",
-                     *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed" | "malformed_body";
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             /** @description Default Response */
             "4XX": {
                 headers: {
@@ -2166,7 +2142,6 @@ export interface operations {
                     };
                 };
             };
-            default: components["responses"]["ServerWide"];
         };
     };
     listChallenges: {
@@ -18906,6 +18881,8 @@ export interface operations {
                                     /** @description What the reward asked for before the boost */
                                     requestedBefore: number;
                                 };
+                                /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                groupId?: string;
                             }[];
                             missionsCompleted: {
                                 id: string;
@@ -19045,6 +19022,8 @@ export interface operations {
                                     /** @description What the reward asked for before the boost */
                                     requestedBefore: number;
                                 };
+                                /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                groupId?: string;
                             }[];
                             missionsCompleted: {
                                 id: string;
@@ -19349,6 +19328,8 @@ export interface operations {
                                     /** @description What the reward asked for before the boost */
                                     requestedBefore: number;
                                 };
+                                /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                groupId?: string;
                             }[];
                             missionsCompleted: {
                                 id: string;
@@ -19488,6 +19469,8 @@ export interface operations {
                                     /** @description What the reward asked for before the boost */
                                     requestedBefore: number;
                                 };
+                                /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                groupId?: string;
                             }[];
                             missionsCompleted: {
                                 id: string;
@@ -19926,6 +19909,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unprocessable Entity: `amount_out_of_range` (A computed amount is outside the range the ledger records) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:questline:error:amount_out_of_range",
+                     *       "title": "A computed amount is outside the range the ledger records",
+                     *       "status": 422,
+                     *       "detail": "A computed amount is outside the range the ledger records",
+                     *       "code": "amount_out_of_range",
+                     *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "amount_out_of_range";
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             default: components["responses"]["ServerWide"];
         };
@@ -20077,6 +20082,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Unprocessable Entity: `amount_out_of_range` (A computed amount is outside the range the ledger records) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:questline:error:amount_out_of_range",
+                     *       "title": "A computed amount is outside the range the ledger records",
+                     *       "status": 422,
+                     *       "detail": "A computed amount is outside the range the ledger records",
+                     *       "code": "amount_out_of_range",
+                     *       "requestId": "0193f6d2-8c1e-7a41-b7a5-2f9d3c4e5a61"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "amount_out_of_range";
                     };
                 };
             };
@@ -23752,7 +23779,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Entity: `unknown_exchange` (The site has no such exchange), `unknown_category` (The exchange has no such category), `exchange_closed` (The exchange is not open now), `giver_not_eligible` (The user may not give in this exchange), `self_recognition` (A user cannot recognize themselves), `too_many_recipients` (The recognition has more recipients than the exchange allows), `points_out_of_range` (A recipient's points are outside the exchange's range), `recipient_not_eligible` (A recipient may not receive in this exchange), `budget_exceeded` (The recognition exceeds the giver's remaining budget) */
+            /** @description Unprocessable Entity: `unknown_exchange` (The site has no such exchange), `unknown_category` (The exchange has no such category), `exchange_closed` (The exchange is not open now), `giver_not_eligible` (The user may not give in this exchange), `self_recognition` (A user cannot recognize themselves), `too_many_recipients` (The recognition has more recipients than the exchange allows), `points_out_of_range` (A recipient's points are outside the exchange's range), `recipient_not_eligible` (A recipient may not receive in this exchange), `budget_exceeded` (The recognition exceeds the giver's remaining budget), `amount_out_of_range` (A computed amount is outside the range the ledger records) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -23770,7 +23797,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "unknown_exchange" | "unknown_category" | "exchange_closed" | "giver_not_eligible" | "self_recognition" | "too_many_recipients" | "points_out_of_range" | "recipient_not_eligible" | "budget_exceeded";
+                        code?: "unknown_exchange" | "unknown_category" | "exchange_closed" | "giver_not_eligible" | "self_recognition" | "too_many_recipients" | "points_out_of_range" | "recipient_not_eligible" | "budget_exceeded" | "amount_out_of_range";
                     };
                 };
             };
@@ -24395,6 +24422,8 @@ export interface operations {
                                         /** @description What the reward asked for before the boost */
                                         requestedBefore: number;
                                     };
+                                    /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                    groupId?: string;
                                 }[];
                                 missionsCompleted: {
                                     id: string;
@@ -24519,7 +24548,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Entity: `quiz_closed` (The quiz is not open now), `quiz_attempts_exhausted` (Every attempt the quiz allows is used), `quiz_already_passed` (The user has passed this quiz already) */
+            /** @description Unprocessable Entity: `quiz_closed` (The quiz is not open now), `quiz_attempts_exhausted` (Every attempt the quiz allows is used), `quiz_already_passed` (The user has passed this quiz already), `amount_out_of_range` (A computed amount is outside the range the ledger records) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24537,7 +24566,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "quiz_closed" | "quiz_attempts_exhausted" | "quiz_already_passed";
+                        code?: "quiz_closed" | "quiz_attempts_exhausted" | "quiz_already_passed" | "amount_out_of_range";
                     };
                 };
             };
@@ -24978,6 +25007,8 @@ export interface operations {
                                     /** @description What the reward asked for before the boost */
                                     requestedBefore: number;
                                 };
+                                /** @description Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's) */
+                                groupId?: string;
                             }[];
                             missionsCompleted: {
                                 id: string;
@@ -25079,7 +25110,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Entity: `award_access_denied` (The user may not redeem from their award account), `ots_code_unknown` (No such on-the-spot code), `ots_code_expired` (The on-the-spot code has expired) */
+            /** @description Unprocessable Entity: `award_access_denied` (The user may not redeem from their award account), `ots_code_unknown` (No such on-the-spot code), `ots_code_expired` (The on-the-spot code has expired), `amount_out_of_range` (A computed amount is outside the range the ledger records) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25097,7 +25128,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "award_access_denied" | "ots_code_unknown" | "ots_code_expired";
+                        code?: "award_access_denied" | "ots_code_unknown" | "ots_code_expired" | "amount_out_of_range";
                     };
                 };
             };

@@ -51,7 +51,8 @@ export async function applyDecision(
       writes.post(ledgerEntry, lifetimeDelta(ledgerEntry));
       await mirrorPoints(trx, writes, snapshot.program.awardSettings, ledgerEntry);
       keepCredited(context, party, entry, award);
-      outcome.pointsAwarded.push(award);
+      // A group mission's reward, completed by a member's action, is the group's: said so.
+      outcome.pointsAwarded.push(party.type === 'group' ? { ...award, groupId: party.id } : award);
       if (award.credited !== 0) changes.push({ kind: 'points', category: award.category, amount: award.credited, at: event.timestamp });
     }
     announce(context, party, mission, completion, completionId);

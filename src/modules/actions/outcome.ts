@@ -26,7 +26,8 @@ export interface ActionOutcome {
   reason?: 'repeat_suppressed' | 'rate_limited';
   duplicate: boolean;
   timestamp: string;
-  pointsAwarded: PointsAward[];
+  /** The rewards credited, the logging party's; one with `groupId` went to that group (a group mission the action completed). */
+  pointsAwarded: Array<PointsAward & { groupId?: string }>;
   missionsCompleted: Array<{ id: string; name: string; completionId: string }>;
   progress: Array<{ challengeId: string; percentComplete: number }>;
   levelChanged?: PresentedLevelChange;

@@ -34,6 +34,9 @@ export const ActionOutcomeSchema = Type.Object(
         requested: Type.Integer({ description: 'What the reward asked for (boosted, when a boost applied) before the caps' }),
         credited: Type.Integer(),
         boost: Type.Optional(AppliedBoost),
+        groupId: Type.Optional(
+          Type.String({ description: "Credited to this group's balance: the reward of a group mission the action completed (absent: the logging party's)" }),
+        ),
       }),
     ),
     missionsCompleted: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), completionId: Type.String() })),

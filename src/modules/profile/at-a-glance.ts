@@ -148,10 +148,10 @@ function pointsOf(balance: { balance: number; lifetimeBalance: number; categorie
   };
 }
 
-/** The points an action's stored outcome says it credited, per category in order of first award. */
+/** The points an action's stored outcome says it credited to the user (not a group's), per category in order of first award. */
 function pointsEarned(outcome: string): Array<{ category: string; amount: number }> {
   const earned = new Map<string, number>();
   for (const award of (JSON.parse(outcome) as Partial<ActionOutcome>).pointsAwarded ?? [])
-    if (award.credited > 0) earned.set(award.category, (earned.get(award.category) ?? 0) + award.credited);
+    if (award.credited > 0 && award.groupId === undefined) earned.set(award.category, (earned.get(award.category) ?? 0) + award.credited);
   return [...earned].map(([category, amount]) => ({ category, amount }));
 }

@@ -125,7 +125,7 @@ function logActionScript(token: string, userId: string): string {
       if (!response.ok) throw new Error(body.detail ?? body.title);
       const done = body.response.missionsCompleted.map((m) => m.name);
       // In words, as the blocks say actions (no system names): what it earned, what it completed.
-      const points = body.response.pointsAwarded.filter((award) => award.credited > 0).map((award) => '+' + award.credited + ' ' + award.category);
+      const points = body.response.pointsAwarded.filter((award) => award.credited > 0 && award.groupId === undefined).map((award) => '+' + award.credited + ' ' + award.category);
       status.textContent = 'Read an article' + (points.length > 0 ? ': ' + points.join(', ') : '') + (done.length > 0 ? '; completed ' + done.join(', ') : '');
       const badges = body.response.badgesEarned;
       if (badges.length > 0) {

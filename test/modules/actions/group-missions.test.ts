@@ -7,7 +7,7 @@ import { buildTestApp, configurations, type TestApp } from '../../helpers/app.js
 const program = {
   site: { name: 'Teams', timezone: 'America/New_York' },
   pointCategories: [{ name: 'Points', isDefault: true }],
-  actions: [{ name: 'read_article' }, { name: 'sell' }],
+  actions: [{ name: 'read_article' }, { name: 'sell' }, { name: 'win_deal' }],
   groups: [
     { id: 'g-sales', name: 'Sales' },
     { id: 'g-emea', name: 'EMEA' },
@@ -29,6 +29,13 @@ const program = {
       rules: [{ id: 'r-1', action: 'sell', type: 'sum', goal: 1000 }],
       rewards: { points: [{ category: 'Points', amount: 50 }] },
       repeatableWindow: { period: 'none' },
+    },
+    {
+      id: 'm-team-deal',
+      name: 'First deal',
+      party: 'group',
+      rules: [{ id: 'r-1', action: 'win_deal', goal: 1 }],
+      rewards: { points: [{ category: 'Points', amount: 20 }] },
     },
   ],
 };
@@ -112,6 +119,16 @@ describe.each(configurations)('group missions (%s)', (configuration) => {
     // Group completions credit the group, never the members.
     expect(await balance('user', 'ann')).toBe(10);
     expect(await balance('user', 'bob')).toBe(10);
+  });
+
+  it("says which of a member's rewards went to the group, and the member's summary counts none of them", async () => {
+    const logged = await logFor('/users/ann/actions', { action: 'win_deal' });
+    expect(logged.statusCode).toBe(201);
+    expect(logged.json().response.missionsCompleted.map((m: { id: string }) => m.id)).toEqual(['m-team-deal']);
+    expect(logged.json().response.pointsAwarded).toEqual([{ category: 'Points', requested: 20, credited: 20, groupId: 'g-sales' }]);
+    const glance = await t.app.inject({ method: 'GET', url: '/users/ann/at-a-glance', headers: { authorization: `Bearer ${app}` } });
+    const recent = glance.json().response.recentActions as Array<{ eventId: string; pointsEarned: unknown[] }>;
+    expect(recent.find((action) => action.eventId === logged.json().response.eventId)?.pointsEarned).toEqual([]);
   });
 
   it('keeps every member action when members act at once (one fixed lock order)', async () => {
