@@ -260,8 +260,19 @@ export class ActionService {
   }
 
   /** The user's latest recorded actions (at a glance). */
-  recentActions(siteId: string, userId: string, limit: number) {
-    return this.repository.recentActions({ db: this.database.db }, siteId, userId, limit);
+  /**
+   * The user's latest recorded actions, each with the points it credited to the user per category
+   * (its stored outcome, a group's rewards left out; none once reversed).
+   */
+  async recentActions(siteId: string, userId: string, limit: number): Promise<RecentAction[]> {
+    const rows = await this.repository.recentActions({ db: this.database.db }, siteId, userId, limit);
+    return rows.map((row) => ({
+      eventId: row.event_id,
+      action: row.action,
+      value: Number(row.value),
+      occurredAt: Number(row.occurred_at),
+      pointsEarned: row.reversed_at === null ? pointsEarned(row.outcome) : [],
+    }));
   }
 
   /** Users with a recorded action per day, `from` to `to` (site calendar days), in `trx` when given. */
@@ -345,4 +356,20 @@ async function retried<T>(attempt: () => Promise<T>): Promise<T> {
       if (!(error instanceof SupplyTaken) || attempts >= SUPPLY_ATTEMPTS) throw error;
     }
   }
+}
+
+export interface RecentAction {
+  eventId: string;
+  action: string;
+  value: number;
+  occurredAt: number;
+  pointsEarned: Array<{ category: string; amount: number }>;
+}
+
+/** The points a stored outcome says its action credited to the user (not a group's), per category in order of first award. */
+function pointsEarned(outcome: string): Array<{ category: string; amount: number }> {
+  const earned = new Map<string, number>();
+  for (const award of (JSON.parse(outcome) as Partial<ActionOutcome>).pointsAwarded ?? [])
+    if (award.credited > 0 && award.groupId === undefined) earned.set(award.category, (earned.get(award.category) ?? 0) + award.credited);
+  return [...earned].map(([category, amount]) => ({ category, amount }));
 }

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 import { idParams } from '../../http/ids.js';
 import { Envelope } from '../../http/paging.js';
 import { authOf } from '../../plugins/auth.js';
-import type { ActionOutcome, ActionService } from '../actions/service.js';
+import type { ActionService } from '../actions/service.js';
 import type { LeaderboardService } from '../leaderboards/service.js';
 import type { MissionReadService } from '../missions/service.js';
 import type { ProgramService } from '../program/service.js';
@@ -123,13 +123,13 @@ export const atAGlanceRoutes: FastifyPluginAsyncTypebox<{
           },
           missions: counts,
           rank,
-          recentActions: recent.map((row) => ({
-            eventId: row.event_id,
-            action: row.action,
-            description: program.actionsByName.get(row.action.toLowerCase())?.description ?? null,
-            value: Number(row.value),
-            pointsEarned: row.reversed_at === null ? pointsEarned(row.outcome) : [],
-            timestamp: new Date(Number(row.occurred_at)).toISOString(),
+          recentActions: recent.map(({ eventId, action, value, pointsEarned, occurredAt }) => ({
+            eventId,
+            action,
+            description: program.actionsByName.get(action.toLowerCase())?.description ?? null,
+            value,
+            pointsEarned,
+            timestamp: new Date(occurredAt).toISOString(),
           })),
         },
       };
@@ -146,12 +146,4 @@ function pointsOf(balance: { balance: number; lifetimeBalance: number; categorie
     category: main?.id ?? null,
     ...(main?.expiringSoon !== undefined ? { expiringSoon: main.expiringSoon } : {}),
   };
-}
-
-/** The points an action's stored outcome says it credited to the user (not a group's), per category in order of first award. */
-function pointsEarned(outcome: string): Array<{ category: string; amount: number }> {
-  const earned = new Map<string, number>();
-  for (const award of (JSON.parse(outcome) as Partial<ActionOutcome>).pointsAwarded ?? [])
-    if (award.credited > 0 && award.groupId === undefined) earned.set(award.category, (earned.get(award.category) ?? 0) + award.credited);
-  return [...earned].map(([category, amount]) => ({ category, amount }));
 }
